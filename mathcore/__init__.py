@@ -1,0 +1,5 @@
+"""Pure-numpy math behind every number the lecture shows.
+
+Nothing in this package imports manim: scenes read the frozen dataclasses returned here and only
+lay them out.
+"""

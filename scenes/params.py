@@ -1,0 +1,176 @@
+"""Typed scene parameters: parsing ``NAME=VALUE`` strings and checking bounds.
+
+Pure Python (no manim): the CLI validates every parameter before any rendering starts.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class ParamError(ValueError):
+    """A parameter name, type or value that the section does not accept (one-line message)."""
+
+
+@dataclass(frozen=True)
+class Param:
+    """One typed, bounded parameter of a section.
+
+    Attributes
+    ----------
+    name : str
+    kind : {"float", "int", "choice", "floats"}
+        ``floats`` is a comma-separated list of numbers of length ``length``.
+    default : Any
+    doc : str
+        One line, English.
+    min, max : float, optional
+        Inclusive bounds (for ``floats``: on every element).
+    choices : tuple of str
+        Allowed values for ``choice``.
+    length : int, optional
+        Required list length for ``floats``.
+    """
+
+    name: str
+    kind: str
+    default: Any
+    doc: str
+    min: float | None = None
+    max: float | None = None
+    choices: tuple[str, ...] = ()
+    length: int | None = None
+
+    def allowed(self) -> str:
+        """Human description of what is allowed."""
+        if self.kind == "choice":
+            return "one of " + ", ".join(self.choices)
+        what = {"float": "a number", "int": "a whole number",
+                "floats": f"{self.length} comma-separated numbers"}[self.kind]
+        if self.min is not None and self.max is not None:
+            what += f" from {_num(self.min)} to {_num(self.max)}"
+        elif self.min is not None:
+            what += f" >= {_num(self.min)}"
+        elif self.max is not None:
+            what += f" <= {_num(self.max)}"
+        return what
+
+    def _bad(self, raw: Any) -> ParamError:
+        return ParamError(f"parameter {self.name}={raw!s}: expected {self.allowed()}")
+
+    def parse(self, raw: str) -> Any:
+        """Turn the text of ``--set NAME=VALUE`` into a checked value."""
+        raw = raw.strip()
+        try:
+            if self.kind == "float":
+                value: Any = float(raw)
+            elif self.kind == "int":
+                value = int(raw)
+            elif self.kind == "floats":
+                value = tuple(float(p) for p in raw.split(","))
+            else:
+                value = raw
+        except ValueError:
+            raise self._bad(raw) from None
+        return self.check(value, raw)
+
+    def check(self, value: Any, raw: Any = None) -> Any:
+        """Validate an already-typed value (from a config file, say); return it normalised."""
+        raw = value if raw is None else raw
+        if self.kind == "choice":
+            if value not in self.choices:
+                raise self._bad(raw)
+            return value
+        if self.kind == "floats":
+            if isinstance(value, str) or not hasattr(value, "__len__"):
+                raise self._bad(raw)
+            try:
+                items = tuple(float(v) for v in value)
+            except (TypeError, ValueError):
+                raise self._bad(raw) from None
+            if len(items) != self.length or not all(self._in_range(v) for v in items):
+                raise self._bad(raw)
+            return items
+        if isinstance(value, bool):
+            raise self._bad(raw)
+        if self.kind == "int":
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)
+            if not isinstance(value, int):
+                raise self._bad(raw)
+        else:
+            if not isinstance(value, (int, float)):
+                raise self._bad(raw)
+            value = float(value)
+        if not self._in_range(value):
+            raise self._bad(raw)
+        return value
+
+    def _in_range(self, v: float) -> bool:
+        if not math.isfinite(v):
+            return False
+        if self.min is not None and v < self.min:
+            return False
+        return not (self.max is not None and v > self.max)
+
+    def describe(self) -> dict:
+        """JSON-ready description of the parameter."""
+        d = {"name": self.name, "type": self.kind, "default": _jsonable(self.default),
+             "doc": self.doc, "allowed": self.allowed()}
+        if self.min is not None:
+            d["min"] = self.min
+        if self.max is not None:
+            d["max"] = self.max
+        if self.choices:
+            d["choices"] = list(self.choices)
+        if self.length is not None:
+            d["length"] = self.length
+        return d
+
+
+@dataclass(frozen=True)
+class Schema:
+    """The ordered parameters of one section."""
+
+    params: tuple[Param, ...] = field(default_factory=tuple)
+
+    def names(self) -> list[str]:
+        return [p.name for p in self.params]
+
+    def get(self, name: str) -> Param:
+        for p in self.params:
+            if p.name == name:
+                return p
+        raise ParamError(f"unknown parameter {name!r}; allowed: {', '.join(self.names())}")
+
+    def defaults(self) -> dict[str, Any]:
+        return {p.name: p.default for p in self.params}
+
+    def resolve(self, overrides: dict[str, Any] | None = None, *, from_text: bool = False) -> dict:
+        """Defaults updated by ``overrides`` (strings parsed if ``from_text``), every value checked."""
+        values = self.defaults()
+        for name, raw in (overrides or {}).items():
+            p = self.get(name)
+            values[name] = p.parse(raw) if from_text else p.check(raw)
+        return values
+
+
+def parse_assignments(items) -> dict[str, str]:
+    """``["w_h=0.9", ...]`` to ``{"w_h": "0.9"}``; a missing ``=`` is a ParamError."""
+    out: dict[str, str] = {}
+    for item in items or ():
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise ParamError(f"--set {item!r}: expected NAME=VALUE")
+        out[name.strip()] = value
+    return out
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else repr(float(x))
+
+
+def _jsonable(v: Any) -> Any:
+    return list(v) if isinstance(v, tuple) else v
