@@ -1,0 +1,3 @@
+"""Sections §03–§06 of the primer (filled in by the primer-late work)."""
+
+SECTIONS: tuple = ()
