@@ -1,3 +1,90 @@
-"""Sections §03–§06 of the primer (filled in by the primer-late work)."""
+"""Sections §03–§06 of the primer: gates, the limits gates never fixed, attention, cheat sheet.
 
-SECTIONS: tuple = ()
+Pure Python (no manim); :mod:`scenes.registry` appends ``SECTIONS`` after §01–§02.
+"""
+
+from __future__ import annotations
+
+from mathcore import primer, primer_late
+
+from .params import Param, Schema
+from .section import Section
+
+_PRIMER_03 = Schema((
+    Param("forget", "float", 0.95, "forget gate f held fixed for the f^k beat", min=0.0, max=1.0),
+    Param("steps", "int", 100, "steps k of the f^k beat (and of the RNN product beside it)",
+          min=1, max=1000),
+    Param("rnn_w_h", "float", 0.9, "W_h of the plain RNN product (§02's long chain, tanh)",
+          min=0.0, max=3.0),
+    Param("forget_bias", "float", 0.0, "forget bias b_f at initialisation (the pitfall beat)",
+          min=primer_late.BIAS_SWEEP_RANGE[0], max=primer_late.BIAS_SWEEP_RANGE[1]),
+    Param("bias_steps", "int", 20, "steps over which the pitfall beat measures retention",
+          min=1, max=1000),
+    Param("track_forget", "float", 0.7, "forget gate f of the one-step track", min=0.0, max=1.0),
+    Param("track_input", "float", 0.5, "input gate i of the one-step track", min=0.0, max=1.0),
+    Param("track_c_prev", "float", 1.0, "previous cell state c_{t-1} of the one-step track",
+          min=0.0, max=3.0),
+    Param("track_candidate", "float", 0.8, "candidate g of the one-step track", min=0.0, max=1.0),
+    Param("tokens", "floats", primer.PRIMER_TOKENS, "the 8 tokens of the cell-state path (§01's)",
+          min=-3.0, max=3.0, length=8),
+    Param("path_w_h", "float", 1.40, "W_h of §01's recurrence drawn beside the cell",
+          min=-3.0, max=3.0),
+))
+
+_PRIMER_04 = Schema((
+    Param("state_width", "int", 512, "numbers in the fixed-width state", min=1, max=65536),
+    Param("tokens", "int", 256, "sequence length n the capacity sweep ends at (it starts at 4)",
+          min=1, max=65536),
+    Param("grid_positions", "int", 8, "positions in the position x wall-clock grid",
+          min=1, max=64),
+    Param("gru_keep", "float", 0.7, "GRU update gate z: share of the track kept (1 - z written)",
+          min=0.0, max=1.0),
+    Param("lstm_forget", "float", 0.9, "LSTM forget gate f: share of the old state kept",
+          min=0.0, max=1.0),
+    Param("lstm_input", "float", 0.8, "LSTM input gate i: share of the candidate written",
+          min=0.0, max=1.0),
+    Param("d", "int", 1024, "hidden width d (input width d too) for the parameter bars",
+          min=1, max=65536),
+))
+
+_PRIMER_05 = Schema((
+    Param("n", "int", 12, "sequence length n (source tokens)", min=1, max=4096),
+    Param("d", "int", 512, "model width d", min=1, max=65536),
+    Param("n_long", "int", 24, "longer source length for the bottleneck beat", min=1, max=65536),
+    Param("path_target", "int", 11, "token k the path staircase climbs to from token 0 (< n)",
+          min=0, max=4095),
+))
+
+_PRIMER_06 = Schema((
+    Param("sequence_length", "int", 64, "steps of the long sequence under the TBPTT window",
+          min=1, max=256),
+    Param("tbptt_window", "int", 16, "steps inside the truncated-BPTT window",
+          min=1, max=256),
+    Param("context", "int", 131072, "context length in tokens", min=1, max=2**24),
+    Param("layers", "int", 32, "decoder layers", min=1, max=1024),
+    Param("width", "int", 4096, "model width (numbers per position per layer)",
+          min=1, max=65536),
+    Param("bytes_per_value", "int", 2, "bytes per stored number (2 = fp16)", min=1, max=8),
+    Param("query_heads", "int", 32, "attention query heads (must divide width)",
+          min=1, max=1024),
+    Param("kv_heads", "int", 32, "key/value heads (must divide query_heads)", min=1, max=1024),
+    Param("gqa_kv_heads", "int", 8, "key/value heads under grouped-query attention",
+          min=1, max=1024),
+    Param("accelerator_gib", "float", 80.0, "accelerator memory in GiB the cache is set against",
+          min=1.0, max=1e6),
+))
+
+SECTIONS: tuple[Section, ...] = (
+    Section("primer-03-gates", "03",
+            {"zh": "门：给梯度修一条直路", "en": "Gates: a straight road for the gradient"},
+            "scenes.primer_03_gates:Gates", _PRIMER_03, primer_late.gates_values),
+    Section("primer-04-limits", "04",
+            {"zh": "门改变不了的：定宽与串行", "en": "What gates leave alone: fixed width, one lane"},
+            "scenes.primer_04_limits:Limits", _PRIMER_04, primer_late.limits_values),
+    Section("primer-05-attention", "05",
+            {"zh": "去掉循环之后", "en": "After the loop is gone"},
+            "scenes.primer_05_attention:Attention", _PRIMER_05, primer_late.attention_values),
+    Section("primer-06-cheatsheet", "06",
+            {"zh": "速查表与循环的回归", "en": "Cheat sheet, and the loop's return"},
+            "scenes.primer_06_cheatsheet:CheatSheet", _PRIMER_06, primer_late.cheatsheet_values),
+)

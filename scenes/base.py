@@ -1,0 +1,165 @@
+"""Base class of every section scene: title line, claims, narration, beats, layout records.
+
+A section scene lists its beats in ``BEATS``; each beat is a method of a few dozen lines that
+opens with a one-line claim (``self.claim``) and ends with ``self.hold`` (a 1–2 s pause that
+also records where every text box sits, so tests can check the frame). Numbers come from
+``self.v``, the section's mathcore values; ``self.shown`` keeps the on-screen readouts by name.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (DOWN, LEFT, UL, UP, DecimalNumber, FadeIn, FadeOut, MathTex, Mobject,
+                   Scene, SingleStringMathTex, Tex, Text, VGroup, VMobject)
+
+from . import style
+from .registry import get as get_section
+
+TEXT_TYPES = (Text, MathTex, Tex, SingleStringMathTex, DecimalNumber)
+
+
+def text_leaves(mobjects) -> list[Mobject]:
+    """Visible text-like mobjects (Text, MathTex, DecimalNumber…), not descending into them."""
+    out: list[Mobject] = []
+
+    def walk(m):
+        if isinstance(m, TEXT_TYPES):
+            if m.get_fill_opacity() > 0.05 or m.get_stroke_opacity() > 0.05:
+                out.append(m)
+            return
+        for sub in m.submobjects:
+            walk(sub)
+
+    for m in mobjects:
+        walk(m)
+    return out
+
+
+def displayed(m: Mobject) -> str:
+    """The string a readout mobject shows."""
+    if isinstance(m, DecimalNumber):
+        return m._get_num_string(m.get_value())
+    if isinstance(m, Text):
+        return m.original_text
+    if isinstance(m, (MathTex, Tex)):
+        return m.tex_string
+    raise TypeError(f"not a readout: {type(m).__name__}")
+
+
+class LectureScene(Scene):
+    """A section video: ``BEATS`` in order, each a Manim section (one clip per beat)."""
+
+    SECTION_ID = ""
+    BEATS: tuple[str, ...] = ()
+    TEXT: dict[str, dict[str, str]] = {}
+
+    def __init__(self, params: dict | None = None, lang: str = "zh", **kwargs):
+        self.section = get_section(self.SECTION_ID)
+        self.params = self.section.resolve(params)
+        self.v = self.section.values(self.params)
+        if lang not in ("zh", "en"):
+            raise ValueError(f"lang must be zh or en, got {lang!r}")
+        self.lang = lang
+        self.shown: dict[str, Mobject] = {}
+        self.layouts: dict[str, list[tuple[str, np.ndarray]]] = {}
+        self.readouts: dict[str, dict[str, str]] = {}
+        self._claim: Mobject | None = None
+        super().__init__(**kwargs)
+
+    # ----- text ---------------------------------------------------------------------------
+    def t(self, key: str, **kw) -> str:
+        """The text of ``key`` in the scene's language, formatted with ``kw``."""
+        entry = self.TEXT[key]
+        return entry[self.lang].format(**kw)
+
+    def text(self, key: str, size: float = style.BODY_SIZE, color: str | None = None,
+             **kw) -> Text:
+        """A Text in the lecture font from the text table."""
+        return self.plain(self.t(key, **kw), size=size, color=color)
+
+    def plain(self, s: str, size: float = style.BODY_SIZE, color: str | None = None) -> Text:
+        """A Text in the lecture font from a literal (already formatted) string."""
+        return Text(s, font=style.FONT, font_size=size, color=color or style.PALETTE.text)
+
+    def math(self, *tex: str, scale: float = style.MATH_SCALE, color: str | None = None,
+             **kw) -> MathTex:
+        """MathTex at the lecture's scale (several strings make separately colorable parts)."""
+        m = MathTex(*tex, **kw).scale(scale)
+        if color:
+            m.set_color(color)
+        return m
+
+    def number(self, value: float, places: int = 3, size: float = 0.6,
+               color: str | None = None) -> DecimalNumber:
+        """A live readout (DecimalNumber; never MathTex rebuilt per frame)."""
+        d = DecimalNumber(value, num_decimal_places=places, include_sign=False,
+                          color=color or style.PALETTE.text)
+        return d.scale(size)
+
+    def show(self, name: str, mob: Mobject) -> Mobject:
+        """Register an on-screen readout under ``name`` (tests compare it with the values)."""
+        self.shown[name] = mob
+        return mob
+
+    # ----- structure ----------------------------------------------------------------------
+    def construct(self):
+        self.camera.background_color = style.PALETTE.background
+        title = self.section.title[self.lang]
+        self.title = self.plain(f"{self.section.number}  {title}", size=style.TITLE_SIZE,
+                                color=style.PALETTE.muted)
+        self.title.to_corner(UL, buff=0.35)
+        self.add(self.title)
+        for beat in self.BEATS:
+            self.next_section(beat)
+            self.current_beat = beat
+            getattr(self, beat)()
+
+    def claim(self, key: str, **kw) -> None:
+        """Open a beat: replace the claim line under the title and start its narration."""
+        new = self.text(key, size=style.BODY_SIZE, **kw)
+        new.next_to(self.title, DOWN, buff=0.25, aligned_edge=LEFT)
+        if self._claim is None:
+            self.play(FadeIn(new, shift=0.2 * UP), run_time=0.6)
+        else:
+            self.play(FadeOut(self._claim), FadeIn(new, shift=0.2 * UP), run_time=0.6)
+        self._claim = new
+        narration = f"{key}.say"
+        if narration in self.TEXT:
+            self.say(self.t(narration, **kw))
+
+    def say(self, content: str) -> None:
+        """Narration as a subcaption (written to the .srt beside the video)."""
+        per_char = 0.22 if self.lang == "zh" else 0.065
+        self.add_subcaption(content, duration=max(2.0, per_char * len(content)))
+
+    def clear_stage(self, run_time: float = 0.6) -> None:
+        """Fade out everything but the title and the claim."""
+        keep = {self.title, self._claim}
+        rest = [m for m in self.mobjects if m not in keep and isinstance(m, VMobject)]
+        if rest:
+            self.play(*[FadeOut(m) for m in rest], run_time=run_time)
+
+    def hold(self, seconds: float = 1.5) -> None:
+        """End a beat: pause on a readable frame and record the layout and readouts."""
+        self.wait(seconds)
+        self.layouts[self.current_beat] = [
+            (type(m).__name__ + ":" + _label(m), _box(m)) for m in text_leaves(self.mobjects)]
+        on_screen = set(text_leaves(self.mobjects))
+        self.readouts[self.current_beat] = {
+            name: displayed(m) for name, m in self.shown.items() if m in on_screen}
+
+
+def _box(m: Mobject) -> np.ndarray:
+    """``[xmin, ymin, xmax, ymax]`` of a mobject."""
+    lo, hi = m.get_corner(DOWN + LEFT), m.get_corner(UP - LEFT)
+    return np.array([lo[0], lo[1], hi[0], hi[1]])
+
+
+def _label(m: Mobject) -> str:
+    try:
+        return displayed(m)[:30]
+    except TypeError:
+        return ""
+
+
+__all__ = ["LectureScene", "VGroup", "displayed", "text_leaves"]

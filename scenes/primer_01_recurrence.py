@@ -1,0 +1,227 @@
+"""§01 The loop: one token at a time (stepping t, the tanh tangent, sweeping W_h, readout heads)."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, DashedVMobject, Dot, FadeIn,
+                   FadeOut, Line, ReplacementTransform, Square, Transform, ValueTracker, VGroup,
+                   Write, always_redraw, linear)
+
+from mathcore import scalar
+
+from . import style
+from .base import LectureScene
+
+P = style.PALETTE
+
+TEXT = {
+    "unroll": {"zh": "逐个读入：每一步只用到已经读过的 token",
+               "en": "One token per step, using only what it has read"},
+    "unroll.say": {
+        "zh": "循环网络从左到右读。每读一个 token，就把它和上一步的状态混合，再用 tanh 压回 -1 到 1 之间。虚线格子还没有被算出来。",
+        "en": "The network reads left to right. Each token is mixed with the previous state and squashed by tanh into (-1, 1). Dashed cells have not been computed yet."},
+    "unroll.hold": {"zh": "第 {t} 步算完：h_{t} = {h}", "en": "after step {t}: h_{t} = {h}"},
+    "tangent": {"zh": "tanh 的斜率：只在 0 附近接近 1",
+                "en": "The slope of tanh is near 1 only around 0"},
+    "tangent.say": {
+        "zh": "压缩函数在 z 等于 0 处最陡，斜率为 1；往两边走，曲线迅速变平，斜率趋近于 0。",
+        "en": "The squashing curve is steepest at z = 0, where its slope is 1; away from 0 it flattens and the slope falls towards 0."},
+    "slope_at": {"zh": "z = {z} 处斜率 {s}", "en": "slope {s} at z = {z}"},
+    "sweep": {"zh": "同一个 W_h 作用在每一步", "en": "One W_h acts at every step"},
+    "sweep.say": {
+        "zh": "所有时间步共享同一个循环权重。把它从 {w} 拖到 0，八个状态一起变化；到 0 时，最后的状态只剩它自己的 token。",
+        "en": "Every step shares one recurrent weight. Drag it from {w} to 0 and all eight states move; at 0 the last state keeps only its own token."},
+    "sweep.only_own": {"zh": "W_h = 0：只剩自己的 token", "en": "W_h = 0: only its own token"},
+    "heads": {"zh": "读出头只看它正下方的状态", "en": "A readout head sees only the state below it"},
+    "heads.say": {
+        "zh": "分类只从最后一个状态读出一个答案；序列标注在每个位置各读一个。无论哪种，第一个 token 都要经过 {hops} 次 W_h 和 {hops} 次压缩才能影响最后的答案。",
+        "en": "Classification reads one answer from the last state; tagging reads one at every position. Either way the first token reaches the last answer through {hops} multiplications by W_h and {hops} squashes."},
+    "heads.classify": {"zh": "分类：一个输出", "en": "classification: one output"},
+    "heads.tag": {"zh": "标注：每个位置一个输出", "en": "tagging: one output per position"},
+    "heads.hops": {"zh": "x_0 到答案：{hops} 跳", "en": "x_0 to the answer: {hops} hops"},
+}
+
+
+class Recurrence(LectureScene):
+    """§01: stepping the recurrence, the tanh slope, the shared W_h, readout heads."""
+
+    SECTION_ID = "primer-01-recurrence"
+    BEATS = ("show_unroll", "show_tangent", "sweep_w_h", "toggle_heads")
+    TEXT = TEXT
+
+    # ----- layout helpers -----------------------------------------------------------------
+    def _cell_x(self, t: int) -> float:
+        n = len(self.v.tokens)
+        return (t - (n - 1) / 2) * 1.55
+
+    def _rows(self):
+        """Token row (given, grey) and state row (dashed until computed)."""
+        tokens, dashed, solid, values, arrows_in, arrows_rec = (VGroup() for _ in range(6))
+        for t, x in enumerate(self.v.tokens):
+            cx = self._cell_x(t)
+            box = Square(1.1, color=P.token, stroke_width=2).move_to([cx, -2.0, 0])
+            num = self.number(x, places=1, size=0.7, color=P.token).move_to(box)
+            num.include_sign = True
+            tokens.add(VGroup(box, num))
+            sq = Square(1.1, color=P.hidden, stroke_width=3).move_to([cx, 0.0, 0])
+            solid.add(sq)
+            dashed.add(DashedVMobject(sq.copy().set_stroke(P.muted, 2), num_dashes=18))
+            values.add(self.number(self.v.states[t], size=0.62, color=P.hidden).move_to(sq))
+            arrows_in.add(Arrow(box.get_top(), sq.get_bottom(), buff=0.08, color=P.muted,
+                                stroke_width=2, max_tip_length_to_length_ratio=0.2))
+            if t:
+                arrows_rec.add(Arrow(solid[t - 1].get_right(), sq.get_left(), buff=0.05,
+                                     color=P.hidden, stroke_width=2,
+                                     max_tip_length_to_length_ratio=0.35))
+        xl = self.math("x_t", color=P.token).next_to(tokens, LEFT, buff=0.3)
+        hl = self.math("h_t", color=P.hidden).next_to(dashed, LEFT, buff=0.3)
+        return dict(tokens=tokens, dashed=dashed, solid=solid, values=values,
+                    arrows_in=arrows_in, arrows_rec=arrows_rec, labels=VGroup(xl, hl))
+
+    # ----- beats --------------------------------------------------------------------------
+    def show_unroll(self):
+        self.claim("unroll")
+        formula = self.math(r"h_t = \tanh(", r"W_h", r"h_{t-1}", r"+", r"W_x", r"x_t", r"+ b)")
+        formula[2].set_color(P.hidden)
+        formula[5].set_color(P.token)
+        formula.move_to([0, 1.9, 0])
+        r = self._rows()
+        self.rows = r
+        self.play(Write(formula), FadeIn(r["tokens"]), FadeIn(r["labels"]), run_time=1.2)
+        self.play(Create(r["dashed"]), run_time=0.8)
+        self.formula = formula
+        t_label = self.plain("", size=style.LABEL_SIZE)
+        for t in range(len(self.v.tokens)):
+            anims = [ReplacementTransform(r["dashed"][t], r["solid"][t]),
+                     FadeIn(r["arrows_in"][t]), FadeIn(r["values"][t])]
+            if t:
+                anims.append(Create(r["arrows_rec"][t - 1]))
+            self.play(*anims, run_time=0.55)
+        last = len(self.v.tokens) - 1
+        t_label = self.text("unroll.hold", size=style.BODY_SIZE, t=last,
+                            h=style.fmt(self.v.final_state))
+        t_label.move_to([0, -3.05, 0])
+        self.show("final_state", t_label)
+        self.play(FadeIn(t_label), run_time=0.6)
+        self.hold()
+        self.play(FadeOut(t_label), run_time=0.3)
+
+    def show_tangent(self):
+        self.clear_stage()
+        self.claim("tangent")
+        ax = Axes([-3, 3, 1], [-1.2, 1.2, 0.5], x_length=7.0, y_length=4.2,
+                  axis_config={"color": P.muted, "include_tip": False},
+                  x_axis_config={"numbers_to_include": [-2, 0, 2], "font_size": 26})
+        ax.move_to([-2.4, -0.55, 0])
+        curve = ax.plot(np.tanh, x_range=[-3, 3], color=P.hidden)
+        z0, z1 = (float(z) for z in self.v.tangent_z)
+        z = ValueTracker(z0)
+
+        def tangent():
+            zz = z.get_value()
+            s = float(scalar.slope(zz))
+            p = ax.c2p(zz, np.tanh(zz))
+            d = ax.c2p(zz + 0.9, np.tanh(zz) + 0.9 * s) - p
+            return Line(p - d, p + d, color=P.gradient, stroke_width=4)
+
+        tan = always_redraw(tangent)
+        dot = always_redraw(lambda: Dot(ax.c2p(z.get_value(), np.tanh(z.get_value())),
+                                        color=P.highlight, radius=0.07))
+        zl = self.math("z =").move_to([3.7, 1.0, 0])
+        zn = self.number(z0, places=2, size=0.7).next_to(zl, RIGHT, buff=0.15)
+        zn.add_updater(lambda m: m.set_value(z.get_value()))
+        sl = self.math(r"\tanh'(z) =", color=P.gradient).next_to(zl, DOWN, buff=0.5,
+                                                                 aligned_edge=LEFT)
+        sn = self.number(self.v.tangent_slope[0], size=0.7, color=P.gradient)
+        sn.next_to(sl, RIGHT, buff=0.15)
+        sn.add_updater(lambda m: m.set_value(float(scalar.slope(z.get_value()))))
+        self.play(Create(ax), Create(curve), run_time=1.0)
+        self.play(FadeIn(tan), FadeIn(dot), FadeIn(VGroup(zl, zn, sl, sn)), run_time=0.8)
+        note0 = self.text("slope_at", size=style.LABEL_SIZE, z=style.fmt(z0, 0),
+                          s=style.fmt(self.v.tangent_slope[0]))
+        note0.move_to([3.9, -0.6, 0])
+        self.play(FadeIn(note0), run_time=0.5)
+        self.play(z.animate.set_value(z1), run_time=4, rate_func=linear)
+        zn.clear_updaters().set_value(z1)
+        sn.clear_updaters().set_value(float(self.v.tangent_slope[1]))
+        note1 = self.text("slope_at", size=style.LABEL_SIZE, z=style.fmt(z1, 0),
+                          s=style.fmt(self.v.tangent_slope[1]))
+        note1.next_to(note0, DOWN, buff=0.3)
+        self.show("slope_at_start", note0)
+        self.show("slope_at_end", note1)
+        self.show("slope_readout", sn)
+        self.play(FadeIn(note1), run_time=0.5)
+        self.hold()
+        self.clear_stage()
+
+    def _restore_rows(self):
+        r = self._rows()
+        self.rows = r
+        self.play(FadeIn(self.formula), FadeIn(r["tokens"]), FadeIn(r["labels"]),
+                  FadeIn(r["solid"]), FadeIn(r["arrows_in"]), FadeIn(r["arrows_rec"]),
+                  FadeIn(r["values"]), run_time=0.8)
+        return r
+
+    def sweep_w_h(self):
+        self.claim("sweep", w=style.fmt(self.params["w_h"], 2))
+        r = self._restore_rows()
+        grid = self.v.sweep_w_h[::-1]       # increasing, as np.interp wants
+        states = self.v.sweep_states[::-1]
+        w = ValueTracker(float(self.params["w_h"]))
+        wl = self.math("W_h =").move_to([-1.2, 1.0, 0])
+        wn = self.number(w.get_value(), places=2, size=0.7).next_to(wl, RIGHT, buff=0.15)
+        wn.add_updater(lambda m: m.set_value(w.get_value()))
+        bars = VGroup()
+        for t, sq in enumerate(r["solid"]):
+            def bar(t=t, sq=sq):
+                h = float(np.interp(w.get_value(), grid, states[:, t]))
+                return Line(sq.get_top() + 0.08 * UP, sq.get_top() + (0.08 + 0.6 * max(abs(h), 0.001)) * UP,
+                            color=P.hidden if h >= 0 else P.muted, stroke_width=10)
+            bars.add(always_redraw(bar))
+        for t, num in enumerate(r["values"]):
+            num.add_updater(lambda m, t=t: m.set_value(
+                float(np.interp(w.get_value(), grid, states[:, t]))))
+        self.play(FadeIn(VGroup(wl, wn)), FadeIn(bars), run_time=0.6)
+        self.play(w.animate.set_value(0.0), run_time=4.5, rate_func=linear)
+        for t, num in enumerate(r["values"]):
+            num.clear_updaters().set_value(float(self.v.sweep_states[-1, t]))
+        wn.clear_updaters().set_value(0.0)
+        self.show("final_state_at_zero", r["values"][-1])
+        note = self.text("sweep.only_own", size=style.LABEL_SIZE).move_to([0, -3.05, 0])
+        self.play(FadeIn(note), run_time=0.5)
+        self.hold()
+        self.play(FadeOut(note), FadeOut(bars), FadeOut(VGroup(wl, wn)), run_time=0.5)
+        for t, num in enumerate(r["values"]):
+            num.set_value(float(self.v.states[t]))
+
+    def toggle_heads(self):
+        hops = len(self.v.tokens) - 1
+        self.claim("heads", hops=hops)
+        r = self.rows
+        self.play(FadeOut(self.formula), run_time=0.4)
+
+        def head(t):
+            box = Square(0.6, color=P.output_gate, stroke_width=2)
+            box.move_to(r["solid"][t].get_center() + 1.55 * UP)
+            y = self.math(f"y_{{{t}}}", scale=0.6, color=P.output_gate).move_to(box)
+            arrow = Arrow(r["solid"][t].get_top(), box.get_bottom(), buff=0.06,
+                          color=P.output_gate, stroke_width=2, max_tip_length_to_length_ratio=0.3)
+            return VGroup(box, y, arrow)
+
+        n = len(self.v.tokens)
+        single = VGroup(*[head(n - 1) for _ in range(n)])  # n copies so it morphs onto n heads
+        many = VGroup(*[head(t) for t in range(n)])
+        label_c = self.text("heads.classify", size=style.LABEL_SIZE).move_to([-4.6, 2.0, 0])
+        label_t = self.text("heads.tag", size=style.LABEL_SIZE).move_to([-4.6, 2.0, 0])
+        self.play(FadeIn(single), FadeIn(label_c), run_time=0.8)
+        self.wait(0.8)
+        self.play(Transform(single, many), Transform(label_c, label_t), run_time=1.2)
+        self.wait(0.8)
+        back = VGroup(*[head(n - 1) for _ in range(n)])
+        label_c2 = self.text("heads.classify", size=style.LABEL_SIZE).move_to([-4.6, 2.0, 0])
+        self.play(Transform(single, back), Transform(label_c, label_c2), run_time=1.2)
+        path = VGroup(*r["arrows_rec"]).copy().set_color(P.gradient).set_stroke(width=5)
+        note = self.text("heads.hops", size=style.BODY_SIZE, hops=hops).move_to([0, -3.05, 0])
+        self.show("hops", note)
+        self.play(Create(path), FadeIn(note), run_time=1.2)
+        self.hold(2.0)
