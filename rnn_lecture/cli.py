@@ -1,0 +1,170 @@
+"""The ``rnn-lecture`` command: list sections, show parameters and values, render, bench.
+
+Bad input (unknown section or parameter, a value of the wrong type or out of range) gets one
+line on stderr naming the thing and what is allowed, and exit code 2, before anything renders.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from scenes.params import ParamError, parse_assignments
+from scenes.registry import SECTIONS, get, ids, to_json
+
+
+class UsageFailure(Exception):
+    """A one-line user error (exit code 2)."""
+
+
+def _sections(names: tuple[str, ...]) -> list:
+    if not names or list(names) == ["all"]:
+        return list(SECTIONS)
+    return [get(n) for n in names]
+
+
+def _overrides_for(sections, assignments: tuple[str, ...]) -> dict[str, dict]:
+    """Split ``--set`` assignments among sections; each name must belong to one of them."""
+    raw = parse_assignments(assignments)
+    per = {s.id: {} for s in sections}
+    for name, value in raw.items():
+        owners = [s for s in sections if name in s.schema.names()]
+        if not owners:
+            allowed = sorted({n for s in sections for n in s.schema.names()})
+            raise ParamError(f"unknown parameter {name!r}; allowed: {', '.join(allowed)}")
+        for s in owners:
+            per[s.id][name] = value
+    return {s.id: s.resolve(per[s.id], from_text=True) for s in sections}
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def cli():
+    """Animated lecture videos on sequence models; every number computed."""
+
+
+@cli.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def list_cmd(as_json):
+    """List the sections in lecture order."""
+    rows = [{"id": s.id, "number": s.number, "title": s.title,
+             "params": s.schema.names()} for s in SECTIONS]
+    if as_json:
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    for r in rows:
+        click.echo(f"{r['number']}  {r['id']:<24} {r['title']['en']} / {r['title']['zh']}")
+
+
+@cli.command("params")
+@click.argument("section")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def params_cmd(section, as_json):
+    """Show a section's parameters: type, default, allowed values."""
+    s = get(section)
+    rows = [p.describe() for p in s.schema.params]
+    if as_json:
+        click.echo(json.dumps({"section": s.id, "params": rows}, ensure_ascii=False, indent=2))
+        return
+    for r in rows:
+        default = r["default"]
+        if isinstance(default, list):
+            default = ",".join(str(x) for x in default)
+        click.echo(f"{r['name']:<16} {r['type']:<7} default {default!s:<14} {r['allowed']}"
+                   f"\n{'':<16} {r['doc']}")
+
+
+def _summary(v) -> str:
+    if isinstance(v, list):
+        flat = v
+        if v and isinstance(v[0], list):
+            return f"[{len(v)} rows x {len(v[0])}]"
+        if len(flat) > 8:
+            return "[" + ", ".join(_summary(x) for x in flat[:4]) + f", … ({len(flat)} values)]"
+        return "[" + ", ".join(_summary(x) for x in flat) + "]"
+    if isinstance(v, float):
+        from scenes.style import fmt
+        return fmt(v, 4, sig=3)
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{k}: {_summary(x)}" for k, x in v.items()) + "}"
+    return str(v)
+
+
+@cli.command("values")
+@click.argument("section")
+@click.option("--set", "assignments", multiple=True, metavar="NAME=VALUE",
+              help="Override a parameter (repeatable).")
+@click.option("--json", "as_json", is_flag=True, help="Full values as JSON.")
+def values_cmd(section, assignments, as_json):
+    """Print the values a section's scene will display."""
+    s = get(section)
+    params = _overrides_for([s], assignments)[s.id]
+    data = s.values_json(params)
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False))
+        return
+    click.echo(f"section {s.id}")
+    click.echo("params  " + ", ".join(f"{k}={_summary(v)}" for k, v in data["params"].items()))
+    for k, v in data["values"].items():
+        click.echo(f"  {k:<24} {_summary(v)}")
+
+
+@cli.command("render")
+@click.argument("sections", nargs=-1)
+@click.option("--quality", type=click.Choice(["low", "medium", "high", "4k"]), default="low",
+              show_default=True)
+@click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True)
+@click.option("--set", "assignments", multiple=True, metavar="NAME=VALUE",
+              help="Override a parameter of every selected section that has it.")
+@click.option("--out", default="media", show_default=True, type=click.Path(file_okay=False),
+              help="Output folder.")
+@click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(1, 16),
+              help="Sections rendered in parallel processes.")
+@click.option("--force", is_flag=True, help="Render even if the outputs are up to date.")
+def render_cmd(sections, quality, lang, assignments, out, jobs, force):
+    """Render sections (default: all) to video, clips, posters and captions."""
+    from .render import Job, render
+
+    chosen = _sections(sections)
+    params = _overrides_for(chosen, assignments)
+    job_list = [Job(s.id, params[s.id], quality, lang, out) for s in chosen]
+    render(job_list, n_jobs=jobs, force=force, echo=click.echo)
+
+
+@cli.command("bench")
+@click.option("--out", default="media/bench", show_default=True, type=click.Path(file_okay=False))
+@click.option("--sections", "section_ids", multiple=True, help="Limit to these sections.")
+@click.option("--high/--no-high", default=True, show_default=True,
+              help="Also measure high quality.")
+def bench_cmd(out, section_ids, high):
+    """Measure render speed against the reference explainer; print ratios, write JSON."""
+    from .bench import run_bench
+
+    for sid in section_ids:
+        get(sid)
+    run_bench(out, list(section_ids) or ids(), high=high, echo=click.echo)
+
+
+def main(argv=None) -> None:
+    """Entry point: one-line errors with exit code 2, never a traceback for bad input."""
+    try:
+        cli.main(args=argv, prog_name="rnn-lecture", standalone_mode=False)
+    except (ParamError, UsageFailure) as e:
+        click.echo(f"rnn-lecture: error: {e}", err=True)
+        sys.exit(2)
+    except click.exceptions.Exit as e:
+        sys.exit(e.exit_code)
+    except click.Abort:
+        click.echo("rnn-lecture: aborted", err=True)
+        sys.exit(1)
+    except click.ClickException as e:
+        click.echo(f"rnn-lecture: error: {e.format_message()}", err=True)
+        sys.exit(2)
+    except ValueError as e:  # e.g. a value combination mathcore rejects
+        click.echo(f"rnn-lecture: error: {e}", err=True)
+        sys.exit(2)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
