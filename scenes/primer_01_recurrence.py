@@ -59,11 +59,11 @@ class Recurrence(LectureScene):
         tokens, dashed, solid, values, arrows_in, arrows_rec = (VGroup() for _ in range(6))
         for t, x in enumerate(self.v.tokens):
             cx = self._cell_x(t)
-            box = Square(1.1, color=P.token, stroke_width=2).move_to([cx, -2.0, 0])
+            box = Square(1.1, color=P.token, stroke_width=2).move_to([cx, -1.6, 0])
             num = self.number(x, places=1, size=0.7, color=P.token).move_to(box)
             num.include_sign = True
             tokens.add(VGroup(box, num))
-            sq = Square(1.1, color=P.hidden, stroke_width=3).move_to([cx, 0.0, 0])
+            sq = Square(1.1, color=P.hidden, stroke_width=3).move_to([cx, 0.35, 0])
             solid.add(sq)
             dashed.add(DashedVMobject(sq.copy().set_stroke(P.muted, 2), num_dashes=18))
             values.add(self.number(self.v.states[t], size=0.62, color=P.hidden).move_to(sq))
@@ -84,7 +84,7 @@ class Recurrence(LectureScene):
         formula = self.math(r"h_t = \tanh(", r"W_h", r"h_{t-1}", r"+", r"W_x", r"x_t", r"+ b)")
         formula[2].set_color(P.hidden)
         formula[5].set_color(P.token)
-        formula.move_to([0, 1.9, 0])
+        formula.move_to([0, 2.05, 0])
         r = self._rows()
         self.rows = r
         self.play(Write(formula), FadeIn(r["tokens"]), FadeIn(r["labels"]), run_time=1.2)
@@ -100,7 +100,7 @@ class Recurrence(LectureScene):
         last = len(self.v.tokens) - 1
         t_label = self.text("unroll.hold", size=style.BODY_SIZE, t=last,
                             h=style.fmt(self.v.final_state))
-        t_label.move_to([0, -3.05, 0])
+        t_label.move_to([0, -2.7, 0])
         self.show("final_state", t_label)
         self.play(FadeIn(t_label), run_time=0.6)
         self.hold()
@@ -168,7 +168,7 @@ class Recurrence(LectureScene):
         grid = self.v.sweep_w_h[::-1]       # increasing, as np.interp wants
         states = self.v.sweep_states[::-1]
         w = ValueTracker(float(self.params["w_h"]))
-        wl = self.math("W_h =").move_to([-1.2, 1.0, 0])
+        wl = self.math("W_h =").move_to([-1.2, 1.45, 0])
         wn = self.number(w.get_value(), places=2, size=0.7).next_to(wl, RIGHT, buff=0.15)
         wn.add_updater(lambda m: m.set_value(w.get_value()))
         bars = VGroup()
@@ -187,7 +187,7 @@ class Recurrence(LectureScene):
             num.clear_updaters().set_value(float(self.v.sweep_states[-1, t]))
         wn.clear_updaters().set_value(0.0)
         self.show("final_state_at_zero", r["values"][-1])
-        note = self.text("sweep.only_own", size=style.LABEL_SIZE).move_to([0, -3.05, 0])
+        note = self.text("sweep.only_own", size=style.LABEL_SIZE).move_to([0, -2.7, 0])
         self.play(FadeIn(note), run_time=0.5)
         self.hold()
         self.play(FadeOut(note), FadeOut(bars), FadeOut(VGroup(wl, wn)), run_time=0.5)
@@ -202,7 +202,7 @@ class Recurrence(LectureScene):
 
         def head(t):
             box = Square(0.6, color=P.output_gate, stroke_width=2)
-            box.move_to(r["solid"][t].get_center() + 1.55 * UP)
+            box.move_to(r["solid"][t].get_center() + 1.35 * UP)
             y = self.math(f"y_{{{t}}}", scale=0.6, color=P.output_gate).move_to(box)
             arrow = Arrow(r["solid"][t].get_top(), box.get_bottom(), buff=0.06,
                           color=P.output_gate, stroke_width=2, max_tip_length_to_length_ratio=0.3)
@@ -211,17 +211,17 @@ class Recurrence(LectureScene):
         n = len(self.v.tokens)
         single = VGroup(*[head(n - 1) for _ in range(n)])  # n copies so it morphs onto n heads
         many = VGroup(*[head(t) for t in range(n)])
-        label_c = self.text("heads.classify", size=style.LABEL_SIZE).move_to([-4.6, 2.0, 0])
-        label_t = self.text("heads.tag", size=style.LABEL_SIZE).move_to([-4.6, 2.0, 0])
+        label_c = self.text("heads.classify", size=style.LABEL_SIZE).move_to([-4.6, 2.45, 0])
+        label_t = self.text("heads.tag", size=style.LABEL_SIZE).move_to([-4.6, 2.45, 0])
         self.play(FadeIn(single), FadeIn(label_c), run_time=0.8)
         self.wait(0.8)
         self.play(Transform(single, many), Transform(label_c, label_t), run_time=1.2)
         self.wait(0.8)
         back = VGroup(*[head(n - 1) for _ in range(n)])
-        label_c2 = self.text("heads.classify", size=style.LABEL_SIZE).move_to([-4.6, 2.0, 0])
+        label_c2 = self.text("heads.classify", size=style.LABEL_SIZE).move_to([-4.6, 2.45, 0])
         self.play(Transform(single, back), Transform(label_c, label_c2), run_time=1.2)
         path = VGroup(*r["arrows_rec"]).copy().set_color(P.gradient).set_stroke(width=5)
-        note = self.text("heads.hops", size=style.BODY_SIZE, hops=hops).move_to([0, -3.05, 0])
+        note = self.text("heads.hops", size=style.BODY_SIZE, hops=hops).move_to([0, -2.7, 0])
         self.show("hops", note)
         self.play(Create(path), FadeIn(note), run_time=1.2)
         self.hold(2.0)

@@ -1,0 +1,600 @@
+"""§02 How the gradient dies in the loop (one hop, the backward walk, factor bars, the long
+product on a log axis, global-norm clipping)."""
+
+from __future__ import annotations
+
+import math
+import string
+
+import numpy as np
+from manim import (DOWN, LEFT, RIGHT, UP, ArcBetweenPoints, Axes, Create, DashedLine,
+                   DashedVMobject, Dot, FadeIn, FadeOut, GrowFromEdge, Line, NumberLine, Polygon,
+                   Rectangle, ReplacementTransform, Square, ValueTracker, VGroup, VMobject,
+                   Write, always_redraw, linear, smooth)
+
+from mathcore import scalar
+
+from . import style
+from .base import LectureScene
+
+P = style.PALETTE
+fmt = style.fmt
+
+TEXT = {
+    # ----- 1. one hop --------------------------------------------------------------------------
+    "hop": {"zh": "往回一跳 = 斜率 × W_h，最多等于 W_h",
+            "en": "One hop back multiplies by slope × W_h, at most W_h"},
+    "hop.say": {
+        "zh": "想从第一个 token 学到东西，误差信号得从最后的状态一路倒回去。每退一步，"
+              "它就被乘上这一步的局部导数：激活函数在 z 处的斜率，再乘那个共享的 W_h。"
+              "灰线是斜率本身，柱子是完整的一跳。斜率的顶点是 1，而且只在 z = 0 取到，"
+              "所以柱子只在那一点碰到虚线，别处都矮一截。",
+        "en": "To learn anything from the first token, the error signal has to run back from the "
+              "last state. Every step back multiplies it by that step's local derivative: the "
+              "activation's slope at z times the shared W_h. The grey curve is the slope alone; "
+              "the bar is the whole hop. The slope tops out at 1, and only at z = 0, so that is "
+              "the one place the bar meets the dashed line; everywhere else it falls short."},
+    "hop.w": {"zh": "W_h = {w}", "en": "W_h = {w}"},
+    "hop.note.tanh": {"zh": "只有 z = 0 时\n柱子才碰到 W_h", "en": "the bar reaches W_h\nonly at z = 0"},
+    "hop.note.relu": {"zh": "z > 0 时柱子\n正好等于 W_h", "en": "for z > 0 the bar\nequals W_h exactly"},
+    # ----- 2. backward walk --------------------------------------------------------------------
+    "walk": {"zh": "倒着走：每一跳都要乘一次", "en": "Walking back: one multiplication per hop"},
+    "walk.say": {
+        "zh": "这是 §01 的那八个状态，这次 W_h = {w}。梯度从 h_7 出发，大小记作 1，"
+              "然后一跳一跳退回 h_0。弧线下的数是这一跳的因子，方格里是乘到这里的结果。"
+              "哪个因子都不反常，都是正常网络的正常导数；问题只是它们要一个接一个地乘。",
+        "en": "These are §01's eight states again, now with W_h = {w}. The gradient leaves h_7 with "
+              "size 1 and steps back to h_0 one hop at a time. The number under each arc is that "
+              "hop's factor; each box holds the product so far. None of the factors is unusual; "
+              "they are ordinary derivatives of an ordinary network. They just keep multiplying."},
+    "walk.grad": {"zh": "梯度", "en": "grad"},
+    "walk.at": {"zh": "到达 h_{t} 的梯度", "en": "gradient at h_{t}"},
+    "walk.summary": {"zh": "{n} 跳：1 → {p}", "en": "{n} hops: 1 → {p}"},
+    # ----- 3. factor bars ----------------------------------------------------------------------
+    "bars": {"zh": "{k} 个因子：tanh 下全在 ×1 之下",
+             "en": "{k} factors: under tanh all stay below ×1"},
+    "bars.say": {
+        "zh": "把一条 {k} 步链上的因子排成柱子。虚线是 ×1，柱子高过它就放大，低于它就缩小。"
+              "tanh 的斜率不超过 1，状态又几乎不会正好停在 0，所以每根柱子都严格低于 W_h。"
+              "把 W_h 加到 {pw}，z 被推进饱和区，斜率塌向 0，最高的柱子反而只剩 {pm}。"
+              "换成 ReLU，导通处的斜率恰好是 1，柱子全都等于 W_h = {rw}，站到了虚线之上。",
+        "en": "Lay out the factors of a {k}-step chain as bars. The dashed line is ×1: above it a "
+              "hop amplifies, below it it shrinks. tanh's slope never exceeds 1 and the states "
+              "almost never sit exactly at 0, so every bar is strictly below W_h. Raise W_h to "
+              "{pw} and z is driven into saturation; the slopes collapse and the tallest bar is "
+              "only {pm}. Switch to ReLU: where it is on, its slope is exactly 1, so every bar "
+              "equals W_h = {rw}, above the line."},
+    "bars.state": {"zh": "{act}，W_h = {w}", "en": "{act}, W_h = {w}"},
+    "bars.max": {"zh": "最大因子 {m}", "en": "largest factor {m}"},
+    "bars.brake": {"zh": "饱和 = 刹车", "en": "saturation brakes"},
+    "bars.nobrake": {"zh": "没有刹车", "en": "no brake"},
+    "bars.hop": {"zh": "跳", "en": "hop"},
+    # ----- 4. the long product -----------------------------------------------------------------
+    "product": {"zh": "{n} 个因子连乘：掉出 float32", "en": "Multiply {n} factors: out of float32"},
+    "product.intro": {
+        "zh": "现在把 {n} 个因子全部乘起来，这才是真正送到 h_0 的数。纵轴是对数刻度，"
+              "每条网格线相差 {step} 个数量级，恒定的因子在这里是一条直线。"
+              "下面的虚线是 float32 最小的正规数，上面的是它最大的有限值。",
+        "en": "Now multiply all {n} factors: this is the number that actually reaches h_0. The "
+              "vertical axis is logarithmic, {step} orders of magnitude per grid line, so a "
+              "constant factor draws a straight line. The lower dashed line is float32's "
+              "smallest normal number, the upper one its largest finite value."},
+    "product.say.under": {
+        "zh": "默认设置下，乘积在第 {h} 跳穿过下线，终点是 {p}。",
+        "en": "With the defaults the product crosses the lower line at hop {h} and ends at {p}."},
+    "product.say.never_under": {
+        "zh": "这组参数下，乘积始终没有跌破下线，终点是 {p}。",
+        "en": "With these parameters the product never drops below the lower line; it ends at {p}."},
+    "product.say.over": {
+        "zh": "换成 ReLU、W_h = {w}，乘积反过来往上爬，第 {h} 跳越过上线：float32 在那里是无穷，"
+              "损失碰到无穷就成了 NaN。",
+        "en": "Switch to ReLU at W_h = {w} and the product climbs instead, passing the upper line "
+              "at hop {h}: float32 holds infinity there, and a loss that meets infinity is NaN."},
+    "product.say.never_over": {
+        "zh": "换成 ReLU、W_h = {w}，这组参数下乘积没有越过上线。",
+        "en": "Switch to ReLU at W_h = {w}: with these parameters the product never passes the "
+              "upper line."},
+    "product.tiny": {"zh": "float32 最小正规数", "en": "float32 smallest normal"},
+    "product.max": {"zh": "float32 最大有限值", "en": "float32 largest finite"},
+    "product.curve": {"zh": "{act}，W_h = {w}", "en": "{act}, W_h = {w}"},
+    "product.hop": {"zh": "跳数 {h}", "en": "hop {h}"},
+    "product.under": {"zh": "第 {h} 跳跌破下线", "en": "below at hop {h}"},
+    "product.never_under": {"zh": "始终没有跌破下线", "en": "never drops below"},
+    "product.over": {"zh": "第 {h} 跳越过上线", "en": "above at hop {h}"},
+    "product.never_over": {"zh": "始终没有越过上线", "en": "never passes the top"},
+    "product.end": {"zh": "终点 {p}", "en": "end value {p}"},
+    "product.nan": {"zh": "inf → 损失 NaN", "en": "inf → loss is NaN"},
+    "product.axis": {"zh": "跳", "en": "hop"},
+    # ----- 5. clipping -------------------------------------------------------------------------
+    "clip": {"zh": "裁剪是天花板，不是地板", "en": "Clipping is a ceiling, not a floor"},
+    "clip.say": {
+        "zh": "在多维里，W_h 最大的奇异值可能作用在一个从不饱和的方向上，乘积真的会爆。"
+              "常用的护栏是 Pascanu、Mikolov 和 Bengio 在 2013 年提出的全局范数裁剪："
+              "范数超过阈值，就把整个梯度等比例缩到阈值。这一步裁剪前的范数是 {n}，阈值是 {th}，"
+              "缩放系数 {s}。可它只管过大的那一边：一个已经消失的梯度原样通过。"
+              "消失不报错、不出 NaN，损失照样下降，模型只是悄悄学会了只看最后几个 token。",
+        "en": "In many dimensions the largest singular value of W_h can act along a direction that "
+              "never saturates, and the product really does blow up. The usual guard rail is the "
+              "global-norm clipping of Pascanu, Mikolov and Bengio (2013): when the norm exceeds "
+              "the threshold, the whole gradient is scaled down to it. Here the norm before "
+              "clipping is {n}, the threshold {th}, the scale {s}. It only acts on the large side: "
+              "a gradient that has already vanished passes untouched. Vanishing raises no error "
+              "and no NaN; the loss still falls, and the model quietly learns to look only at the "
+              "last few tokens."},
+    "clip.scale": {"zh": "缩放 ×{s}", "en": "scale ×{s}"},
+    "clip.after": {"zh": "裁剪后 {n}", "en": "after clipping {n}"},
+    "clip.small": {"zh": "h_0 处的梯度 {g}：×{s} → {c}", "en": "gradient at h_0 {g}: ×{s} → {c}"},
+    "clip.untouched": {"zh": "消失的梯度原样通过", "en": "a vanished gradient passes untouched"},
+}
+
+_TIGHT = tuple(":：,，.。)）→")
+
+
+def _nice_step(span: float, max_ticks: int = 6) -> float:
+    """A 1/2/2.5/5 × 10^k tick step giving at most ``max_ticks`` intervals over ``span``."""
+    span = max(span, 1e-9)
+    base = 10 ** math.floor(math.log10(span / max_ticks))
+    for m in (1, 2, 2.5, 5, 10):
+        if span / (m * base) <= max_ticks:
+            return m * base
+    return 10 * base
+
+
+class Vanishing(LectureScene):
+    """§02: the hop factor, the backward walk, factor bars, the long product, clipping."""
+
+    SECTION_ID = "primer-02-vanishing"
+    BEATS = ("hop_bar", "backward_walk", "factor_bars", "product_log", "clipping")
+    TEXT = TEXT
+
+    # ----- helpers ------------------------------------------------------------------------
+    def phrase(self, key: str, size: float = style.LABEL_SIZE, color: str | None = None,
+               num_color: str | None = None, **fields):
+        """A line from the text table with each ``{field}`` as its own Text (for ``show``).
+
+        Returns ``(VGroup, {field: Text})``.
+        """
+        parts, nums = VGroup(), {}
+        items = []
+        for lit, name, _, _ in string.Formatter().parse(self.TEXT[key][self.lang]):
+            if lit.strip():
+                items.append((lit, self.plain(lit.strip(), size=size, color=color)))
+            if name is not None:
+                m = self.plain(str(fields[name]), size=size, color=num_color or color)
+                nums[name] = m
+                items.append(("", m))
+        prev = None
+        for lit, m in items:
+            if prev is not None:
+                tight = lit[:1] in _TIGHT
+                m.next_to(prev, RIGHT, buff=0.06 if tight else 0.13)
+            parts.add(m)
+            prev = m
+        return parts, nums
+
+    def _act_name(self, act: str) -> str:
+        return "tanh" if act == "tanh" else "ReLU"
+
+    # ----- 1. one hop ---------------------------------------------------------------------
+    def hop_bar(self):
+        self.claim("hop")
+        act, w = self.params["activation"], float(self.params["w_h"])
+        ymax = max(1.2, 1.25 * w)
+        ax = Axes([-3, 3, 1], [0, ymax, 0.5], x_length=7.0, y_length=4.0,
+                  axis_config={"color": P.muted, "include_tip": False},
+                  x_axis_config={"numbers_to_include": [-2, 0, 2], "font_size": 24})
+        ax.move_to([-2.6, -0.35, 0])
+        disc = [0.0] if act == "relu" else None
+        curve = ax.plot(lambda z: float(scalar.slope(z, act)), x_range=[-3, 3, 0.02],
+                        color=P.muted, discontinuities=disc, use_smoothing=False)
+        cname = r"\tanh'(z)" if act == "tanh" else r"\mathrm{ReLU}'(z)"
+        clabel = self.math(cname, scale=0.7, color=P.muted).move_to(ax.c2p(-2.0, 0.55))
+        zlab = self.math("z", scale=0.7, color=P.muted).next_to(ax.x_axis.get_end(), RIGHT, 0.15)
+        wline = DashedLine(ax.c2p(-3, w), ax.c2p(3, w), color=P.muted, dash_length=0.12)
+        wlab = self.text("hop.w", size=style.LABEL_SIZE, color=P.muted, w=fmt(w, 2))
+        wlab.next_to(wline, RIGHT, buff=0.2)
+        self.play(Create(ax), Create(curve), FadeIn(clabel), FadeIn(zlab), run_time=1.0)
+        self.play(Create(wline), FadeIn(wlab), run_time=0.7)
+
+        z = ValueTracker(-2.6)
+
+        def factor_at(zz: float) -> float:
+            return float(scalar.hop_products([zz], w, act).factors[0])
+
+        def bar():
+            zz = z.get_value()
+            f = factor_at(zz)
+            x0, x1 = zz - 0.09, zz + 0.09
+            rect = Polygon(ax.c2p(x0, 0), ax.c2p(x1, 0), ax.c2p(x1, f), ax.c2p(x0, f),
+                           color=P.gradient, fill_opacity=0.85, stroke_width=1)
+            dot = Dot(ax.c2p(zz, float(scalar.slope(zz, act))), radius=0.06, color=P.muted)
+            return VGroup(rect, dot)
+
+        live = always_redraw(bar)
+        zl = self.math("z =", scale=0.8).move_to([3.3, 1.0, 0])
+        zn = self.number(z.get_value(), places=2, size=0.7).next_to(zl, RIGHT, buff=0.15)
+        zn.add_updater(lambda m: m.set_value(z.get_value()))
+        fl = self.math(cname.replace("(z)", r"(z)\cdot W_h ="), scale=0.8, color=P.gradient)
+        fl.next_to(zl, DOWN, buff=0.5, aligned_edge=LEFT)
+        fn = self.number(factor_at(z.get_value()), size=0.7, color=P.gradient)
+        fn.next_to(fl, RIGHT, buff=0.15)
+        fn.add_updater(lambda m: m.set_value(factor_at(z.get_value())))
+        self.play(FadeIn(live), FadeIn(VGroup(zl, zn, fl, fn)), run_time=0.8)
+        self.play(z.animate.set_value(2.6), run_time=4.0, rate_func=linear)
+        self.play(z.animate.set_value(0.0), run_time=1.5, rate_func=smooth)
+        zn.clear_updaters().set_value(0.0)
+        fn.clear_updaters().set_value(factor_at(0.0))
+        self.show("hop_factor_at_zero", fn)
+        note = self.text(f"hop.note.{act}", size=style.LABEL_SIZE)
+        note.next_to(fl, DOWN, buff=0.6, aligned_edge=LEFT)
+        self.play(FadeIn(note), run_time=0.5)
+        self.hold()
+        self.clear_stage()
+
+    # ----- 2. backward walk ---------------------------------------------------------------
+    def _cell_x(self, t: int) -> float:
+        n = len(self.v.walk_states)
+        return (t - (n - 1) / 2) * 1.55
+
+    def backward_walk(self):
+        w = float(self.params["w_h"])
+        self.claim("walk", w=fmt(w, 2))
+        n = len(self.v.walk_states)
+        act = self.params["activation"]
+        formula = self.math(r"\partial h_t / \partial h_{t-1}", r"=",
+                            r"\tanh'(z_t)" if act == "tanh" else r"\mathrm{ReLU}'(z_t)",
+                            r"\cdot W_h", scale=0.75)
+        formula[0].set_color(P.gradient)
+        formula.move_to([-3.2, 1.95, 0])
+        states, values, hl, rec = VGroup(), VGroup(), VGroup(), VGroup()
+        gdash, gsolid = VGroup(), []
+        y_h, y_g = 0.45, -1.15
+        for t in range(n):
+            cx = self._cell_x(t)
+            sq = Square(1.1, color=P.hidden, stroke_width=3).move_to([cx, y_h, 0])
+            states.add(sq)
+            values.add(self.number(self.v.walk_states[t], size=0.6, color=P.hidden).move_to(sq))
+            hl.add(self.math(f"h_{{{t}}}", scale=0.6, color=P.hidden).next_to(sq, UP, 0.12))
+            if t:
+                rec.add(Line(states[t - 1].get_right(), sq.get_left(), color=P.hidden,
+                             stroke_width=2))
+            g = Square(1.1, stroke_width=2).move_to([cx, y_g, 0])
+            gdash.add(DashedVMobject(g.copy().set_stroke(P.muted, 2), num_dashes=18))
+            gsolid.append(g)
+        glab = self.text("walk.grad", size=style.SMALL_SIZE, color=P.gradient)
+        glab.next_to(gdash, LEFT, buff=0.2)
+        self.play(FadeIn(formula), FadeIn(states), FadeIn(values), FadeIn(hl), FadeIn(rec),
+                  run_time=0.9)
+        self.play(Create(gdash), FadeIn(glab), run_time=0.7)
+
+        def gbox(t: int, value: float, label: str):
+            """Gradient box at h_t: outline, fill as strong as what is left, value."""
+            sq = gsolid[t].copy().set_stroke(P.gradient, 3)
+            sq.set_fill(P.gradient, opacity=0.55 * min(1.0, abs(value)))
+            num = self.plain(label, size=style.LABEL_SIZE).move_to(sq)
+            return VGroup(sq, num)
+
+        boxes = [None] * n
+        boxes[n - 1] = gbox(n - 1, 1.0, "1")
+        at = self.text("walk.at", size=style.LABEL_SIZE, color=P.gradient, t=n - 1)
+        at.move_to([2.2, 1.95, 0], aligned_edge=LEFT)
+        cur = self.plain("1", size=style.BODY_SIZE, color=P.gradient)
+        cur.next_to(at, RIGHT, buff=0.25)
+        self.play(ReplacementTransform(gdash[n - 1], boxes[n - 1]), FadeIn(at), FadeIn(cur),
+                  run_time=0.7)
+        for i, (f, p) in enumerate(zip(self.v.walk_factors, self.v.walk_product)):
+            t = n - 1 - i                      # the hop h_t -> h_{t-1}
+            a = boxes[t][0].get_bottom() + 0.05 * DOWN
+            b = gsolid[t - 1].get_bottom() + 0.05 * DOWN
+            arc = ArcBetweenPoints(a, b, angle=-1.6, color=P.gradient, stroke_width=3)
+            arc.add_tip(tip_length=0.15)
+            lab = self.plain("×" + fmt(f), size=style.SMALL_SIZE, color=P.gradient)
+            lab.next_to(arc, DOWN, buff=0.08)
+            self.play(Create(arc), FadeIn(lab), run_time=0.6)
+            boxes[t - 1] = gbox(t - 1, float(p), fmt(p))
+            new_at = self.text("walk.at", size=style.LABEL_SIZE, color=P.gradient, t=t - 1)
+            new_at.move_to(at, aligned_edge=LEFT)
+            new_cur = self.plain(fmt(p), size=style.BODY_SIZE, color=P.gradient)
+            new_cur.next_to(new_at, RIGHT, buff=0.25)
+            self.play(ReplacementTransform(gdash[t - 1], boxes[t - 1]),
+                      ReplacementTransform(at, new_at), ReplacementTransform(cur, new_cur),
+                      run_time=0.6)
+            at, cur = new_at, new_cur
+        self.show("walk_product", cur)
+        summary, nums = self.phrase("walk.summary", size=style.BODY_SIZE,
+                                    n=len(self.v.walk_factors), p=fmt(self.v.walk_product[-1]))
+        nums["p"].set_color(P.gradient)
+        summary.move_to([0, -2.75, 0])
+        self.show("walk_hops", nums["n"])
+        self.show("walk_summary_product", nums["p"])
+        self.play(FadeIn(summary), run_time=0.6)
+        self.hold(2.0)
+        self.clear_stage()
+
+    # ----- 3. factor bars -----------------------------------------------------------------
+    def factor_bars(self):
+        v, p = self.v, self.params
+        k = int(v.factor_steps)
+        self.claim("bars", k=k, pw=fmt(p["pushed_w_h"], 2), pm=fmt(v.pushed_max_factor),
+                   rw=fmt(p["relu_w_h"], 2))
+        top = max(1.0, v.max_factor, v.pushed_max_factor, v.relu_max_factor) * 1.1
+        ystep = 0.5
+        ymax = ystep * math.ceil(top / ystep)
+        xstep = int(_nice_step(k, 5))
+        ax = Axes([0, k + 1, xstep], [0, ymax, ystep], x_length=8.6, y_length=4.3,
+                  axis_config={"color": P.muted, "include_tip": False, "font_size": 24},
+                  x_axis_config={"numbers_to_include": list(range(xstep, k + 1, xstep))},
+                  y_axis_config={"numbers_to_include": list(np.arange(ystep, ymax + 1e-9,
+                                                                      ystep)),
+                                 "decimal_number_config": {"num_decimal_places": 1}})
+        ax.move_to([-2.0, -0.4, 0])
+        xl = self.text("bars.hop", size=style.SMALL_SIZE, color=P.muted)
+        xl.next_to(ax.x_axis.get_end(), RIGHT, buff=0.15)
+        one = DashedLine(ax.c2p(0, 1), ax.c2p(k + 1, 1), color=P.muted, dash_length=0.12)
+        one_l = self.math(r"\times 1", scale=0.7, color=P.muted).next_to(one, RIGHT, 0.15)
+
+        def bars(factors):
+            g = VGroup()
+            imax = int(np.argmax(factors))
+            for i, f in enumerate(factors):
+                x0, x1 = i + 1 - 0.35, i + 1 + 0.35
+                b = Polygon(ax.c2p(x0, 0), ax.c2p(x1, 0), ax.c2p(x1, f), ax.c2p(x0, f),
+                            color=P.gradient, fill_opacity=0.8, stroke_width=1)
+                if i == imax:
+                    b.set_stroke(P.highlight, 2.5)
+                g.add(b)
+            return g
+
+        def panel(act, w, m, name):
+            st = self.text("bars.state", size=style.LABEL_SIZE, color=P.muted,
+                           act=self._act_name(act), w=fmt(w, 2))
+            st.move_to([3.4, 1.2, 0], aligned_edge=LEFT)
+            mx, nums = self.phrase("bars.max", num_color=P.gradient, m=fmt(m))
+            mx.next_to(st, DOWN, buff=0.3, aligned_edge=LEFT)
+            self.show(name, nums["m"])
+            return VGroup(st, mx)
+
+        states = [
+            (v.factors, panel(p["activation"], p["w_h"], v.max_factor, "max_factor"), None),
+            (v.pushed_factors, panel("tanh", p["pushed_w_h"], v.pushed_max_factor,
+                                     "pushed_max_factor"), "bars.brake"),
+            (v.relu_factors, panel("relu", p["relu_w_h"], v.relu_max_factor,
+                                   "relu_max_factor"), "bars.nobrake"),
+        ]
+        cur_bars, cur_panel = bars(v.factors), states[0][1]
+        self.play(Create(ax), FadeIn(xl), run_time=0.8)
+        self.play(Create(one), FadeIn(one_l), run_time=0.6)
+        self.play(GrowFromEdge(cur_bars, DOWN), FadeIn(cur_panel), run_time=1.2)
+        self.wait(1.2)
+        note = None
+        for factors, pan, note_key in states[1:] + [states[0]]:
+            new_bars = bars(factors)
+            if pan is states[0][1]:   # back to the start: a fresh copy of the first panel
+                pan = panel(p["activation"], p["w_h"], v.max_factor, "max_factor")
+            anims = [ReplacementTransform(cur_bars, new_bars), ReplacementTransform(cur_panel, pan)]
+            new_note = None
+            if note_key:
+                new_note = self.text(note_key, size=style.LABEL_SIZE,
+                                     color=P.dead if note_key == "bars.brake" else P.exploded)
+                new_note.next_to(pan, DOWN, buff=0.45, aligned_edge=LEFT)
+            if note is not None:
+                anims.append(FadeOut(note))
+            if new_note is not None:
+                anims.append(FadeIn(new_note))
+            self.play(*anims, run_time=1.2)
+            self.wait(1.3)
+            cur_bars, cur_panel, note = new_bars, pan, new_note
+        self.hold()
+        self.clear_stage()
+
+    # ----- 4. the long product on a log axis ----------------------------------------------
+    def product_log(self):
+        v, p = self.v, self.params
+        n = int(p["chain_length"])
+        finite = np.finfo(np.float64)
+        logs = {key: np.log10(np.clip(np.asarray(arr, dtype=np.float64), finite.tiny,
+                                      finite.max))
+                for key, arr in (("main", v.product), ("relu", v.relu_product))}
+        l_tiny, l_max = math.log10(v.f32_tiny), math.log10(v.f32_max)
+        lo_raw = min(logs["main"].min(), logs["relu"].min(), l_tiny, 0.0)
+        hi_raw = max(logs["main"].max(), logs["relu"].max(), l_max, 0.0)
+        step = 24
+        while (hi_raw - lo_raw) / step > 6:
+            step *= 2
+        lo, hi = step * math.floor(lo_raw / step), step * math.ceil(hi_raw / step)
+        self.claim("product", n=n)
+        xstep = int(_nice_step(n, 4))
+        ax = Axes([0, n, xstep], [0, hi - lo, step], x_length=7.4, y_length=4.6,
+                  axis_config={"color": P.muted, "include_tip": False, "font_size": 24},
+                  x_axis_config={"numbers_to_include": list(range(xstep, n + 1, xstep)),
+                                 "decimal_number_config": {"num_decimal_places": 0}})
+        ax.move_to([-2.3, -0.2, 0])
+
+        def pt(hop, lg):
+            return ax.c2p(hop, lg - lo)
+
+        grid, ticks = VGroup(), VGroup()
+        for e in range(lo, hi + 1, step):
+            grid.add(Line(pt(0, e), pt(n, e), color=P.muted, stroke_width=1,
+                          stroke_opacity=0.3))
+            ticks.add(self.math(f"10^{{{e}}}", scale=0.6, color=P.muted)
+                      .next_to(pt(0, e), LEFT, buff=0.15))
+        xl = self.text("product.axis", size=style.SMALL_SIZE, color=P.muted)
+        xl.next_to(ax.x_axis.get_end(), RIGHT, buff=0.15)
+        tiny = DashedLine(pt(0, l_tiny), pt(n, l_tiny), color=P.dead, dash_length=0.12)
+        big = DashedLine(pt(0, l_max), pt(n, l_max), color=P.exploded, dash_length=0.12)
+        tiny_l = self.text("product.tiny", size=style.SMALL_SIZE, color=P.dead)
+        tiny_l.next_to(pt(n * 0.03, l_tiny), UP, buff=0.1, aligned_edge=LEFT)
+        big_l = self.text("product.max", size=style.SMALL_SIZE, color=P.exploded)
+        big_l.next_to(pt(n * 0.03, l_max), DOWN, buff=0.1, aligned_edge=LEFT)
+        self.play(Create(ax), FadeIn(grid), FadeIn(ticks), FadeIn(xl), run_time=1.0)
+        self.play(Create(tiny), FadeIn(tiny_l), Create(big), FadeIn(big_l), run_time=0.8)
+
+        # right-hand panel
+        px = 2.35
+
+        def draw(lg, act, w, y_label):
+            """Grow one product curve with a live hop counter; return (curve, label)."""
+            pts = [pt(0, 0.0)] + [pt(i + 1, lg[i]) for i in range(n)]
+            hop = ValueTracker(0)
+
+            def poly():
+                m = max(1, int(hop.get_value()))
+                c = VMobject(color=P.gradient, stroke_width=3)
+                c.set_points_as_corners(pts[:m + 1])
+                return c
+
+            curve = always_redraw(poly)
+            lab = self.text("product.curve", size=style.LABEL_SIZE, color=P.gradient,
+                            act=self._act_name(act), w=fmt(w, 2))
+            lab.move_to([px, y_label, 0], aligned_edge=LEFT)
+            counter, nums = self.phrase("product.hop", color=P.muted, h=0)
+            hn = self.number(0, places=0, size=0.55, color=P.muted).move_to(nums["h"],
+                                                                           aligned_edge=LEFT)
+            counter.remove(nums["h"]).add(hn)
+            counter.next_to(lab, DOWN, buff=0.2, aligned_edge=LEFT)
+            hn.add_updater(lambda m: m.set_value(int(hop.get_value())))
+            self.add(curve)
+            self.play(FadeIn(lab), FadeIn(counter), run_time=0.5)
+            self.play(hop.animate.set_value(n), run_time=4.5, rate_func=linear)
+            curve.clear_updaters()
+            hn.clear_updaters().set_value(n)
+            self.play(FadeOut(counter), run_time=0.4)
+            return curve, lab
+
+        def marker(hop_idx, lg, key, color, anchor):
+            """Dot and dashed drop at a crossing hop, and the panel line naming it."""
+            if hop_idx is None:
+                line = self.text(key.replace(".", ".never_"), size=style.LABEL_SIZE, color=color)
+                line.next_to(anchor, DOWN, buff=0.2, aligned_edge=LEFT)
+                self.play(FadeIn(line), run_time=0.5)
+                return line, None
+            d = Dot(pt(hop_idx, lg[hop_idx - 1]), radius=0.08, color=color)
+            drop = DashedLine(pt(hop_idx, lo), pt(hop_idx, hi), color=color, stroke_width=2,
+                              dash_length=0.1)
+            line, nums = self.phrase(key, color=color, h=hop_idx)
+            line.next_to(anchor, DOWN, buff=0.2, aligned_edge=LEFT)
+            self.play(Create(drop), FadeIn(d), FadeIn(line), run_time=0.8)
+            return VGroup(line, d, drop), nums["h"]
+
+        main_act, main_w = p["activation"], float(p["w_h"])
+        under, over = v.float32_underflow_hop, v.float32_overflow_hop
+        end_s = fmt(v.final_product)
+        curve, lab = draw(logs["main"], main_act, main_w, 1.8)
+        mk, h_mob = marker(under, logs["main"], "product.under", P.dead, lab)
+        if h_mob is not None:
+            self.show("underflow_hop", h_mob)
+        last = mk[0] if isinstance(mk, VGroup) else mk
+        if over is not None:
+            mk2, h2 = marker(over, logs["main"], "product.over", P.exploded, last)
+            self.show("overflow_hop", h2)
+            last = mk2[0]
+        end, nums = self.phrase("product.end", color=P.gradient, p=end_s)
+        end.next_to(last, DOWN, buff=0.2, aligned_edge=LEFT)
+        self.show("final_product", nums["p"])
+        end_dot = Dot(pt(n, logs["main"][-1]), radius=0.07, color=P.gradient)
+        self.play(FadeIn(end), FadeIn(end_dot), run_time=0.6)
+        self.wait(1.0)
+
+        # the ReLU chain climbs
+        rw = float(p["relu_w_h"])
+        r_over = v.relu_overflow_hop
+        self.play(curve.animate.set_stroke(opacity=0.35), end_dot.animate.set_opacity(0.35),
+                  run_time=0.5)
+        _, rlab = draw(logs["relu"], "relu", rw, -0.75)
+        rmk, rh = marker(r_over, logs["relu"], "product.over", P.exploded, rlab)
+        if rh is not None:
+            self.show("relu_overflow_hop", rh)
+            nan = self.text("product.nan", size=style.LABEL_SIZE, color=P.exploded)
+            nan.next_to(rmk[0], DOWN, buff=0.2, aligned_edge=LEFT)
+            self.play(FadeIn(nan), run_time=0.6)
+        self.hold(2.0)
+        self.clear_stage()
+
+    # ----- 5. clipping --------------------------------------------------------------------
+    def clipping(self):
+        v, p = self.v, self.params
+        g0, th = float(p["clip_norm"]), float(p["clip_threshold"])
+        self.claim("clip", n=fmt(g0, 1), th=fmt(th, 1), s=fmt(v.clip_scale))
+        formula = self.math(r"g \leftarrow g \cdot \min\!\left(1,\ \frac{\tau}{\lVert g\rVert}"
+                            r"\right)", scale=0.75)
+        formula[0][0].set_color(P.gradient)
+        formula[0][2].set_color(P.gradient)
+        formula.move_to([3.2, 1.95, 0])
+
+        def axis(top):
+            st = _nice_step(top, 9)
+            top = st * math.ceil(top / st)
+            nl = NumberLine([0, top, st], length=11.0, color=P.muted, include_tip=False,
+                            include_numbers=True, font_size=24,
+                            decimal_number_config={"num_decimal_places": 0 if st >= 1 else 1})
+            nl.move_to([-0.3, -0.55, 0])
+            return nl
+
+        nl = axis(max(g0, th) * 1.02)
+        y_big = 0.75
+        norm = ValueTracker(g0)
+
+        def big_bar(line):
+            def f():
+                x0, x1 = line.n2p(0), line.n2p(norm.get_value())
+                return Rectangle(width=max(x1[0] - x0[0], 1e-4), height=0.45, color=P.gradient,
+                                 fill_opacity=0.8, stroke_width=1).move_to(
+                    [(x0[0] + x1[0]) / 2, y_big, 0])
+            return f
+
+        def thr(line):
+            x = line.n2p(th)[0]
+            dl = DashedLine([x, -0.55, 0], [x, 1.45, 0], color=P.muted, dash_length=0.1)
+            lab = self.math(rf"\tau = {fmt(th, 1)}", scale=0.65, color=P.muted)
+            lab.next_to(dl.get_end(), RIGHT, buff=0.12)
+            return VGroup(dl, lab)
+
+        bar = always_redraw(big_bar(nl))
+        threshold = thr(nl)
+        gl = self.math("g", scale=0.75, color=P.gradient).next_to(nl.n2p(0), LEFT, 0.35)
+        gl.set_y(y_big)
+        nlab = self.math(r"\lVert g\rVert =", scale=0.75, color=P.gradient).move_to([-5.3, -1.6, 0])
+        nnum = self.number(g0, places=1, size=0.65, color=P.gradient).next_to(nlab, RIGHT, 0.15)
+        nnum.add_updater(lambda m: m.set_value(norm.get_value()))
+        self.play(FadeIn(formula), Create(nl), run_time=0.9)
+        self.play(FadeIn(bar), FadeIn(gl), FadeIn(VGroup(nlab, nnum)), Create(threshold),
+                  run_time=0.9)
+        self.wait(0.6)
+        self.play(norm.animate.set_value(v.clipped_norm), run_time=3.0, rate_func=smooth)
+        nnum.clear_updaters().set_value(v.clipped_norm)
+        sc, sn = self.phrase("clip.scale", color=P.gradient, s=fmt(v.clip_scale))
+        sc.move_to([-2.4, -1.6, 0], aligned_edge=LEFT)
+        af, an = self.phrase("clip.after", color=P.gradient, n=fmt(v.clipped_norm))
+        af.next_to(sc, RIGHT, buff=0.6)
+        self.show("clip_scale", sn["s"])
+        self.show("clipped_norm", an["n"])
+        self.play(FadeIn(sc), FadeIn(af), run_time=0.6)
+        self.wait(1.0)
+
+        # zoom in around the threshold; the vanished gradient from the walk goes through
+        small = float(v.walk_product[-1])
+        res = scalar.clip_global_norm(abs(small), th)
+        nl2 = axis(max(2 * th, abs(small) * 1.1))
+        bar.clear_updaters()
+        x0 = nl2.n2p(0)[0]
+        bar2 = Rectangle(width=max(nl2.n2p(v.clipped_norm)[0] - x0, 1e-4), height=0.45,
+                         color=P.gradient, fill_opacity=0.8, stroke_width=1)
+        bar2.move_to([x0 + bar2.width / 2, y_big, 0])
+        self.play(ReplacementTransform(nl, nl2), ReplacementTransform(bar, bar2),
+                  ReplacementTransform(threshold, thr(nl2)), run_time=1.2)
+        y_small = 0.05
+        sw = max(nl2.n2p(res.clipped_norm)[0] - x0, 1e-3)
+        sbar = Rectangle(width=sw, height=0.3, color=P.gradient, fill_opacity=0.9,
+                         stroke_width=1).move_to([x0 + sw / 2, y_small, 0])
+        sl, snums = self.phrase("clip.small", size=style.SMALL_SIZE, color=P.gradient,
+                                g=fmt(small), s=fmt(res.scale), c=fmt(res.clipped_norm))
+        sl.next_to(sbar, RIGHT, buff=0.3)
+        self.show("small_gradient", snums["g"])
+        self.show("small_scale", snums["s"])
+        self.play(FadeIn(sbar), FadeIn(sl), run_time=0.8)
+        if res.scale == 1.0:
+            note = self.text("clip.untouched", size=style.BODY_SIZE)
+            note.move_to([0, -2.5, 0])
+            self.play(FadeIn(note), run_time=0.6)
+        self.hold(2.0)

@@ -1,0 +1,76 @@
+"""The rnn-lecture command: listing, parameters, values, and one-line errors for bad input."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scenes.registry import ids
+
+CLI = [sys.executable, "-m", "rnn_lecture.cli"]
+
+
+def run(*args, cwd=None):
+    return subprocess.run([*CLI, *args], capture_output=True, text=True, cwd=cwd)
+
+
+def test_list_json_is_the_registry_in_order():
+    out = run("list", "--json")
+    assert out.returncode == 0
+    assert [r["id"] for r in json.loads(out.stdout)] == ids()
+
+
+def test_params_json_has_defaults_and_bounds():
+    out = run("params", "primer-02-vanishing", "--json")
+    rows = {r["name"]: r for r in json.loads(out.stdout)["params"]}
+    assert rows["w_h"]["default"] == 0.9 and rows["chain_length"]["default"] == 200
+    assert rows["activation"]["choices"] == ["tanh", "relu"]
+
+
+def test_values_json_shape_and_overrides():
+    out = run("values", "primer-01-recurrence", "--set", "w_h=0", "--json")
+    data = json.loads(out.stdout)
+    assert set(data) == {"section", "params", "values"}
+    assert data["params"]["w_h"] == 0.0
+    assert len(data["values"]["states"]) == 8
+    assert f"{data['values']['final_state']:.3f}" == "0.310"
+
+
+def test_values_json_writes_non_finite_as_strings():
+    out = run("values", "primer-02-vanishing", "--set", "activation=relu", "--set", "w_h=3",
+              "--set", "chain_length=1000",
+              "--json")
+    assert out.returncode == 0
+    product = json.loads(out.stdout)["values"]["product"]
+    assert "inf" in product
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["values", "primer-02-vanishing", "--set", "w_h=abc"], "w_h=abc"),
+    (["values", "primer-02-vanishing", "--set", "nope=1"], "unknown parameter 'nope'"),
+    (["values", "nope"], "unknown section 'nope'"),
+    (["values", "primer-02-vanishing", "--set", "w_h=99"], "from 0 to 3"),
+    (["values", "primer-02-vanishing", "--set", "activation=sigmoid"], "one of tanh, relu"),
+    (["values", "primer-02-vanishing", "--set", "chain_length=2.5"], "chain_length"),
+    (["values", "primer-02-vanishing", "--set", "w_h"], "NAME=VALUE"),
+    (["params", "nope"], "unknown section"),
+    (["render", "--quality", "ultra"], "ultra"),
+    (["render", "nope"], "unknown section"),
+])
+def test_bad_input_is_one_line_exit_2(args, needle):
+    out = run(*args)
+    assert out.returncode == 2, out.stderr
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1, out.stderr
+    assert needle in lines[0] and "Traceback" not in out.stderr
+
+
+def test_bad_render_parameter_renders_nothing(tmp_path):
+    out = run("render", "primer-01-recurrence", "--set", "w_h=abc", "--out", str(tmp_path / "m"))
+    assert out.returncode == 2
+    assert not (tmp_path / "m").exists()

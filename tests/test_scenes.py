@@ -1,0 +1,77 @@
+"""Scenes constructed without rendering: numbers on screen equal the values; layout is clean."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from scenes import style
+from scenes.registry import get
+from scenes.style import fmt
+
+from conftest import constructed
+
+HALF_W, HALF_H = style.FRAME_W / 2, style.FRAME_H / 2
+TOL = 0.02
+
+
+def expected_readouts(section_id: str) -> dict:
+    """Readout name -> the string (or substring) the scene must display, from the values."""
+    s = get(section_id)
+    v = s.values(s.resolve())
+    if section_id == "primer-01-recurrence":
+        return {"final_state": fmt(v.final_state), "slope_at_start": fmt(v.tangent_slope[0]),
+                "slope_at_end": fmt(v.tangent_slope[1]), "slope_readout": fmt(v.tangent_slope[1]),
+                "final_state_at_zero": fmt(v.final_state_at_zero),
+                "hops": str(len(v.tokens) - 1)}
+    return EXPECTED_LATE.get(section_id, lambda v: {})(v)
+
+
+EXPECTED_LATE: dict = {}
+
+
+def test_every_beat_records_its_layout(section_id):
+    scene = constructed(section_id)
+    assert list(scene.layouts) == list(scene.BEATS)
+
+
+def test_numbers_on_screen_equal_values(section_id):
+    scene = constructed(section_id)
+    want = expected_readouts(section_id)
+    seen = {}
+    for beat in scene.BEATS:  # a readout is judged in the first beat that shows it
+        for name, text in scene.readouts[beat].items():
+            seen.setdefault(name, text)
+    missing = set(want) - set(seen)
+    assert not missing, f"readouts never on screen: {missing}"
+    for name, expected in want.items():
+        assert expected in seen[name], (name, seen[name], expected)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_text_inside_frame_no_overlap_caption_band_clear(section_id, lang):
+    scene = constructed(section_id, lang)
+    for beat, boxes in scene.layouts.items():
+        for label, (x0, y0, x1, y1) in boxes:
+            assert -HALF_W - TOL <= x0 and x1 <= HALF_W + TOL, (beat, label, "off-frame x")
+            assert -HALF_H - TOL <= y0 and y1 <= HALF_H + TOL, (beat, label, "off-frame y")
+            assert y0 >= style.STAGE_BOTTOM - TOL, (beat, label, "in the caption band")
+        for (la, a), (lb, b) in itertools.combinations(boxes, 2):
+            w = min(a[2], b[2]) - max(a[0], b[0])
+            h = min(a[3], b[3]) - max(a[1], b[1])
+            assert not (w > TOL and h > TOL), (beat, la, lb, "overlap")
+
+
+def test_scene_reads_changed_parameters():
+    from manim import tempconfig
+
+    with tempconfig({"dry_run": True, "disable_caching": True, "verbosity": "ERROR"}):
+        scene = get("primer-01-recurrence").scene_class()(params={"w_h": 0.5},
+                                                           skip_animations=True)
+        scene.render()
+    v = scene.v
+    assert np.isclose(v.final_state, get("primer-01-recurrence").values(
+        get("primer-01-recurrence").resolve({"w_h": 0.5})).final_state)
+    assert fmt(v.final_state) in scene.readouts["show_unroll"]["final_state"]
