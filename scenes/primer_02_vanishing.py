@@ -403,6 +403,14 @@ class Vanishing(LectureScene):
             step *= 2
         lo, hi = step * math.floor(lo_raw / step), step * math.ceil(hi_raw / step)
         self.claim("product", n=n)
+        under, r_over = v.float32_underflow_hop, v.relu_overflow_hop
+        end_s, rw = fmt(v.final_product), float(p["relu_w_h"])
+        self.say(" ".join((
+            self.t("product.intro", n=n, step=step),
+            self.t("product.say.under", h=under, p=end_s) if under is not None
+            else self.t("product.say.never_under", p=end_s),
+            self.t("product.say.over", w=fmt(rw, 2), h=r_over) if r_over is not None
+            else self.t("product.say.never_over", w=fmt(rw, 2)))))
         xstep = int(_nice_step(n, 4))
         ax = Axes([0, n, xstep], [0, hi - lo, step], x_length=7.4, y_length=4.6,
                   axis_config={"color": P.muted, "include_tip": False, "font_size": 24},
@@ -478,8 +486,7 @@ class Vanishing(LectureScene):
             return VGroup(line, d, drop), nums["h"]
 
         main_act, main_w = p["activation"], float(p["w_h"])
-        under, over = v.float32_underflow_hop, v.float32_overflow_hop
-        end_s = fmt(v.final_product)
+        over = v.float32_overflow_hop
         curve, lab = draw(logs["main"], main_act, main_w, 1.8)
         mk, h_mob = marker(under, logs["main"], "product.under", P.dead, lab)
         if h_mob is not None:
@@ -497,8 +504,6 @@ class Vanishing(LectureScene):
         self.wait(1.0)
 
         # the ReLU chain climbs
-        rw = float(p["relu_w_h"])
-        r_over = v.relu_overflow_hop
         self.play(curve.animate.set_stroke(opacity=0.35), end_dot.animate.set_opacity(0.35),
                   run_time=0.5)
         _, rlab = draw(logs["relu"], "relu", rw, -0.75)

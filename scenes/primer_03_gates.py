@@ -62,8 +62,8 @@ class Gates(LectureScene):
         self.claim("path")
         v = self.v
         n = len(v.tokens)
-        yc, yh, yx = 1.25, -0.55, -2.25
-        side = 0.8
+        yc, yh, yx = 1.3, -0.5, -2.2
+        side = 0.9
         tokens, cdash, hdash, cbox, hbox, cval, hval = (VGroup() for _ in range(7))
         clinks, hlinks, ins = VGroup(), VGroup(), VGroup()
         for t in range(n):
@@ -77,8 +77,8 @@ class Gates(LectureScene):
             hbox.add(hs)
             cdash.add(DashedVMobject(cs.copy().set_stroke(P.muted, 2), num_dashes=14))
             hdash.add(DashedVMobject(hs.copy().set_stroke(P.muted, 2), num_dashes=14))
-            cval.add(self.number(v.path_cell[t], places=2, size=0.5, color=P.cell).move_to(cs))
-            hval.add(self.number(v.path_rnn_states[t], places=2, size=0.5,
+            cval.add(self.number(v.path_cell[t], places=3, size=0.42, color=P.cell).move_to(cs))
+            hval.add(self.number(v.path_rnn_states[t], places=3, size=0.42,
                                  color=P.hidden).move_to(hs))
             ins.add(Arrow(tb.get_top(), hs.get_bottom(), buff=0.06, color=P.muted,
                           stroke_width=2, max_tip_length_to_length_ratio=0.15))
@@ -203,7 +203,8 @@ class Gates(LectureScene):
                    s=s)
         ax = Axes([0, K, K / 4], [0, 1, 0.25], x_length=8.6, y_length=4.2,
                   axis_config={"color": P.muted, "include_tip": False, "font_size": 24},
-                  x_axis_config={"numbers_to_include": [0, K // 2, K]},
+                  x_axis_config={"numbers_to_include": [0, K // 2, K],
+                                 "decimal_number_config": {"num_decimal_places": 0}},
                   y_axis_config={"numbers_to_include": [0, 0.5, 1],
                                  "decimal_number_config": {"num_decimal_places": 1}})
         ax.move_to([-1.9, -0.4, 0])
@@ -222,7 +223,7 @@ class Gates(LectureScene):
         kn = self.number(0, places=0, size=0.7, color=P.muted)
         fl = self.math("f^k =", color=P.forget)
         fn = self.number(1.0, places=3, size=0.7, color=P.forget)
-        rl = self.math(r"\textstyle\prod =", color=P.gradient)
+        rl = self.math(r"\mathrm{RNN} =", color=P.gradient)
         rn = self.number(1.0, places=3, size=0.7, color=P.gradient)
         ro = VGroup(*[VGroup(a, b).arrange(RIGHT, buff=0.15)
                       for a, b in ((kl, kn), (fl, fn), (rl, rn))])
@@ -269,7 +270,8 @@ class Gates(LectureScene):
         lo, hi = float(v.bias_sweep[0]), float(v.bias_sweep[-1])
         ax = Axes([lo, hi, 0.5], [-9, 0, 1], x_length=8.4, y_length=4.3,
                   axis_config={"color": P.muted, "include_tip": False, "font_size": 24},
-                  x_axis_config={"numbers_to_include": [0, 1, 2, 3, 4]},
+                  x_axis_config={"numbers_to_include": [0, 1, 2, 3, 4],
+                                 "decimal_number_config": {"num_decimal_places": 0}},
                   y_axis_config={"scaling": LogBase(custom_labels=False)})
         ax.move_to([-1.6, -0.45, 0])
         ylabels = VGroup()
@@ -291,10 +293,10 @@ class Gates(LectureScene):
         ring1 = Dot(p1, color=P.forget, radius=0.09)
         at0 = self.text("bias.at0", size=style.LABEL_SIZE, color=P.dead,
                         g=style.fmt(v.bias_gate), r=style.fmt(v.bias_retention))
-        at0.next_to(p0, RIGHT, buff=0.25).shift(0.15 * DOWN)
+        at0.next_to(p0, RIGHT, buff=0.3).shift(0.35 * DOWN)
         at1 = self.text("bias.at1", size=style.LABEL_SIZE, color=P.forget,
                         g=style.fmt(v.bias_gate_at_1), r=style.fmt(v.bias_retention_at_1))
-        at1.next_to(p1, RIGHT, buff=0.25).shift(0.15 * DOWN)
+        at1.next_to(p1, RIGHT, buff=0.3).shift(0.4 * DOWN)
         self.show("bias_gate", at0)
         self.show("bias_retention", at0)
         self.show("bias_gate_at_1", at1)
