@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, DashedVMobject, Dot, FadeIn,
-                   FadeOut, Line, ReplacementTransform, Square, Transform, ValueTracker, VGroup,
+                   FadeOut, Line, Square, Transform, ValueTracker, VGroup,
                    Write, always_redraw, linear)
 
 from mathcore import scalar
@@ -52,21 +52,21 @@ class Recurrence(LectureScene):
     # ----- layout helpers -----------------------------------------------------------------
     def _cell_x(self, t: int) -> float:
         n = len(self.v.tokens)
-        return (t - (n - 1) / 2) * 1.55
+        return (t - (n - 1) / 2) * 1.62
 
     def _rows(self):
         """Token row (given, grey) and state row (dashed until computed)."""
         tokens, dashed, solid, values, arrows_in, arrows_rec = (VGroup() for _ in range(6))
         for t, x in enumerate(self.v.tokens):
             cx = self._cell_x(t)
-            box = Square(1.1, color=P.token, stroke_width=2).move_to([cx, -1.6, 0])
-            num = self.number(x, places=1, size=0.7, color=P.token).move_to(box)
+            box = Square(1.25, color=P.token, stroke_width=2).move_to([cx, -1.6, 0])
+            num = self.number(x, places=1, size=0.8, color=P.token).move_to(box)
             num.include_sign = True
             tokens.add(VGroup(box, num))
-            sq = Square(1.1, color=P.hidden, stroke_width=3).move_to([cx, 0.35, 0])
+            sq = Square(1.25, color=P.hidden, stroke_width=3).move_to([cx, 0.35, 0])
             solid.add(sq)
             dashed.add(DashedVMobject(sq.copy().set_stroke(P.muted, 2), num_dashes=18))
-            values.add(self.number(self.v.states[t], size=0.62, color=P.hidden).move_to(sq))
+            values.add(self.number(self.v.states[t], size=0.72, color=P.hidden).move_to(sq))
             arrows_in.add(Arrow(box.get_top(), sq.get_bottom(), buff=0.08, color=P.muted,
                                 stroke_width=2, max_tip_length_to_length_ratio=0.2))
             if t:
@@ -92,7 +92,7 @@ class Recurrence(LectureScene):
         self.formula = formula
         t_label = self.plain("", size=style.LABEL_SIZE)
         for t in range(len(self.v.tokens)):
-            anims = [ReplacementTransform(r["dashed"][t], r["solid"][t]),
+            anims = [FadeOut(r["dashed"][t]), Create(r["solid"][t]),
                      FadeIn(r["arrows_in"][t]), FadeIn(r["values"][t])]
             if t:
                 anims.append(Create(r["arrows_rec"][t - 1]))
@@ -100,7 +100,7 @@ class Recurrence(LectureScene):
         last = len(self.v.tokens) - 1
         t_label = self.text("unroll.hold", size=style.BODY_SIZE, t=last,
                             h=style.fmt(self.v.final_state))
-        t_label.move_to([0, -2.7, 0])
+        t_label.move_to([0, -2.75, 0])
         self.show("final_state", t_label)
         self.play(FadeIn(t_label), run_time=0.6)
         self.hold()
@@ -114,6 +114,7 @@ class Recurrence(LectureScene):
                   x_axis_config={"numbers_to_include": [-2, 0, 2], "font_size": 26})
         ax.move_to([-2.4, -0.55, 0])
         curve = ax.plot(np.tanh, x_range=[-3, 3], color=P.hidden)
+        curve_label = self.math(r"\tanh(z)", color=P.hidden).next_to(ax.c2p(-3, 1), RIGHT)
         z0, z1 = (float(z) for z in self.v.tangent_z)
         z = ValueTracker(z0)
 
@@ -135,7 +136,7 @@ class Recurrence(LectureScene):
         sn = self.number(self.v.tangent_slope[0], size=0.7, color=P.gradient)
         sn.next_to(sl, RIGHT, buff=0.15)
         sn.add_updater(lambda m: m.set_value(float(scalar.slope(z.get_value()))))
-        self.play(Create(ax), Create(curve), run_time=1.0)
+        self.play(Create(ax), Create(curve), FadeIn(curve_label), run_time=1.0)
         self.play(FadeIn(tan), FadeIn(dot), FadeIn(VGroup(zl, zn, sl, sn)), run_time=0.8)
         note0 = self.text("slope_at", size=style.LABEL_SIZE, z=style.fmt(z0, 0),
                           s=style.fmt(self.v.tangent_slope[0]))
@@ -187,7 +188,7 @@ class Recurrence(LectureScene):
             num.clear_updaters().set_value(float(self.v.sweep_states[-1, t]))
         wn.clear_updaters().set_value(0.0)
         self.show("final_state_at_zero", r["values"][-1])
-        note = self.text("sweep.only_own", size=style.LABEL_SIZE).move_to([0, -2.7, 0])
+        note = self.text("sweep.only_own", size=style.LABEL_SIZE).move_to([0, -2.75, 0])
         self.play(FadeIn(note), run_time=0.5)
         self.hold()
         self.play(FadeOut(note), FadeOut(bars), FadeOut(VGroup(wl, wn)), run_time=0.5)
@@ -211,17 +212,17 @@ class Recurrence(LectureScene):
         n = len(self.v.tokens)
         single = VGroup(*[head(n - 1) for _ in range(n)])  # n copies so it morphs onto n heads
         many = VGroup(*[head(t) for t in range(n)])
-        label_c = self.text("heads.classify", size=style.LABEL_SIZE).move_to([-4.6, 2.2, 0])
-        label_t = self.text("heads.tag", size=style.LABEL_SIZE).move_to([-4.6, 2.2, 0])
+        label_c = self.text("heads.classify", size=style.BODY_SIZE).move_to([0, -2.75, 0])
+        label_t = self.text("heads.tag", size=style.BODY_SIZE).move_to([0, -2.75, 0])
         self.play(FadeIn(single), FadeIn(label_c), run_time=0.8)
         self.wait(0.8)
         self.play(Transform(single, many), Transform(label_c, label_t), run_time=1.2)
         self.wait(0.8)
         back = VGroup(*[head(n - 1) for _ in range(n)])
-        label_c2 = self.text("heads.classify", size=style.LABEL_SIZE).move_to([-4.6, 2.2, 0])
+        label_c2 = self.text("heads.classify", size=style.BODY_SIZE).move_to([0, -2.75, 0])
         self.play(Transform(single, back), Transform(label_c, label_c2), run_time=1.2)
         path = VGroup(*r["arrows_rec"]).copy().set_color(P.gradient).set_stroke(width=5)
-        note = self.text("heads.hops", size=style.BODY_SIZE, hops=hops).move_to([0, -2.7, 0])
+        note = self.text("heads.hops", size=style.BODY_SIZE, hops=hops).move_to([0, -2.75, 0])
         self.show("hops", note)
-        self.play(Create(path), FadeIn(note), run_time=1.2)
+        self.play(Create(path), FadeOut(label_c), FadeIn(note), run_time=1.2)
         self.hold(2.0)

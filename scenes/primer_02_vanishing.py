@@ -127,8 +127,6 @@ TEXT = {
     "clip.untouched": {"zh": "消失的梯度原样通过", "en": "a vanished gradient passes untouched"},
 }
 
-_TIGHT = tuple(":：,，.。)）→")
-
 
 def _nice_step(span: float, max_ticks: int = 6) -> float:
     """A 1/2/2.5/5 × 10^k tick step giving at most ``max_ticks`` intervals over ``span``."""
@@ -152,24 +150,28 @@ class Vanishing(LectureScene):
                num_color: str | None = None, **fields):
         """A line from the text table with each ``{field}`` as its own Text (for ``show``).
 
-        Returns ``(VGroup, {field: Text})``.
+        The whole line is set once and every piece is placed on its own glyphs, so the pieces
+        share one baseline and the template's spacing. Returns ``(VGroup, {field: Text})``.
         """
-        parts, nums = VGroup(), {}
-        items = []
+        segments = []
         for lit, name, _, _ in string.Formatter().parse(self.TEXT[key][self.lang]):
-            if lit.strip():
-                items.append((lit, self.plain(lit.strip(), size=size, color=color)))
+            if lit:
+                segments.append((None, lit))
             if name is not None:
-                m = self.plain(str(fields[name]), size=size, color=num_color or color)
-                nums[name] = m
-                items.append(("", m))
-        prev = None
-        for lit, m in items:
-            if prev is not None:
-                tight = lit[:1] in _TIGHT
-                m.next_to(prev, RIGHT, buff=0.06 if tight else 0.13)
+                segments.append((name, str(fields[name])))
+        whole = self.plain("".join(seg for _, seg in segments), size=size, color=color)
+        parts, nums, i = VGroup(), {}, 0
+        for name, seg in segments:
+            n = len("".join(seg.split()))
+            if not n:
+                continue
+            m = self.plain(seg.strip(), size=size,
+                           color=(num_color or color) if name else color)
+            m.move_to(VGroup(*whole.submobjects[i:i + n]).get_center())
+            i += n
             parts.add(m)
-            prev = m
+            if name:
+                nums[name] = m
         return parts, nums
 
     def _act_name(self, act: str) -> str:
@@ -332,6 +334,7 @@ class Vanishing(LectureScene):
         xl.next_to(ax.x_axis.get_end(), RIGHT, buff=0.15)
         one = DashedLine(ax.c2p(0, 1), ax.c2p(k + 1, 1), color=P.muted, dash_length=0.12)
         one_l = self.math(r"\times 1", scale=0.7, color=P.muted).next_to(one, RIGHT, 0.15)
+        one.set_z_index(2)       # the ×1 line stays visible over bars that reach past it
 
         def bars(factors):
             g = VGroup()
@@ -412,11 +415,11 @@ class Vanishing(LectureScene):
             self.t("product.say.over", w=fmt(rw, 2), h=r_over) if r_over is not None
             else self.t("product.say.never_over", w=fmt(rw, 2)))))
         xstep = int(_nice_step(n, 4))
-        ax = Axes([0, n, xstep], [0, hi - lo, step], x_length=7.4, y_length=4.6,
+        ax = Axes([0, n, xstep], [0, hi - lo, step], x_length=7.4, y_length=4.4,
                   axis_config={"color": P.muted, "include_tip": False, "font_size": 24},
                   x_axis_config={"numbers_to_include": list(range(xstep, n + 1, xstep)),
                                  "decimal_number_config": {"num_decimal_places": 0}})
-        ax.move_to([-2.3, -0.2, 0])
+        ax.move_to([-2.3, -0.3, 0])
 
         def pt(hop, lg):
             return ax.c2p(hop, lg - lo)
@@ -428,7 +431,7 @@ class Vanishing(LectureScene):
             ticks.add(self.math(f"10^{{{e}}}", scale=0.6, color=P.muted)
                       .next_to(pt(0, e), LEFT, buff=0.15))
         xl = self.text("product.axis", size=style.SMALL_SIZE, color=P.muted)
-        xl.next_to(ax.x_axis.get_end(), RIGHT, buff=0.15)
+        xl.next_to(ax.x_axis.numbers[-1], RIGHT, buff=0.2)
         tiny = DashedLine(pt(0, l_tiny), pt(n, l_tiny), color=P.dead, dash_length=0.12)
         big = DashedLine(pt(0, l_max), pt(n, l_max), color=P.exploded, dash_length=0.12)
         tiny_l = self.text("product.tiny", size=style.SMALL_SIZE, color=P.dead)
@@ -525,7 +528,7 @@ class Vanishing(LectureScene):
                             r"\right)", scale=0.75)
         formula[0][0].set_color(P.gradient)
         formula[0][2].set_color(P.gradient)
-        formula.move_to([3.2, 1.95, 0])
+        formula.move_to([3.2, 2.05, 0])
 
         def axis(top):
             st = _nice_step(top, 9)
@@ -550,7 +553,7 @@ class Vanishing(LectureScene):
 
         def thr(line):
             x = line.n2p(th)[0]
-            dl = DashedLine([x, -0.55, 0], [x, 1.45, 0], color=P.muted, dash_length=0.1)
+            dl = DashedLine([x, -0.55, 0], [x, 1.2, 0], color=P.muted, dash_length=0.1)
             lab = self.math(rf"\tau = {fmt(th, 1)}", scale=0.65, color=P.muted)
             lab.next_to(dl.get_end(), RIGHT, buff=0.12)
             return VGroup(dl, lab)
@@ -580,7 +583,7 @@ class Vanishing(LectureScene):
         # zoom in around the threshold; the vanished gradient from the walk goes through
         small = float(v.walk_product[-1])
         res = scalar.clip_global_norm(abs(small), th)
-        nl2 = axis(max(2 * th, abs(small) * 1.1))
+        nl2 = axis(max(1.3 * th, abs(small) * 1.1))
         bar.clear_updaters()
         x0 = nl2.n2p(0)[0]
         bar2 = Rectangle(width=max(nl2.n2p(v.clipped_norm)[0] - x0, 1e-4), height=0.45,

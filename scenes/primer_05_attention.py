@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, ArcBetweenPoints, Axes, Create, DashedLine,
+from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, DashedLine,
                    Dot, FadeIn, FadeOut, LaggedStart, Line, Rectangle, RoundedRectangle, Square,
                    Transform, ValueTracker, VGroup, VMobject, always_redraw, linear, smooth)
 
@@ -90,7 +90,7 @@ class Attention(LectureScene):
         n = v.n
         self.claim("grid", n=n)
         pitch, size = 0.34, 0.3
-        x0, y0 = -4.05, 1.37
+        x0, y0 = -4.05, 1.55
 
         def pos(p, s):
             return np.array([x0 + s * pitch, y0 - p * pitch, 0.0])
@@ -133,7 +133,7 @@ class Attention(LectureScene):
         k = v.path_target
         self.clear_stage()
         self.claim("path", k=k)
-        base, h, dx, xl = -2.1, 0.36, 0.68, -5.6
+        base, h, dx, xl = -2.2, 0.34, 0.6, -5.9
         xs = [xl + j * dx for j in range(k + 1)]
 
         def stairs(lengths, color):
@@ -160,9 +160,9 @@ class Attention(LectureScene):
         self.show("path_length_recurrent", r_val)
         self.play(FadeIn(head), FadeIn(r_lab), FadeIn(r_val), run_time=0.5)
         self.wait(0.4)
-        edge = ArcBetweenPoints(dots[0].get_center(), dots[-1].get_center(), angle=-1.0,
-                                color=P.attention, stroke_width=3)
-        self.play(*self._flip(tog), Transform(rec, att), Create(edge), run_time=1.3)
+        ghost = rec.copy().set_stroke(opacity=0.25)
+        self.add(ghost)
+        self.play(*self._flip(tog), Transform(rec, att), run_time=1.3)
         self.show("path_length_attention", a_val)
         self.play(FadeIn(a_lab), FadeIn(a_val), run_time=0.5)
         self.hold()

@@ -26,10 +26,34 @@ def expected_readouts(section_id: str) -> dict:
                 "slope_at_end": fmt(v.tangent_slope[1]), "slope_readout": fmt(v.tangent_slope[1]),
                 "final_state_at_zero": fmt(v.final_state_at_zero),
                 "hops": str(len(v.tokens) - 1)}
+    if section_id == "primer-02-vanishing":
+        return {"walk_product": fmt(v.walk_product[-1]), "walk_hops": str(len(v.walk_factors)),
+                "max_factor": fmt(v.max_factor),
+                "underflow_hop": str(v.float32_underflow_hop),
+                "final_product": fmt(v.final_product),
+                "relu_overflow_hop": str(v.relu_overflow_hop),
+                "clip_scale": fmt(v.clip_scale), "clipped_norm": fmt(v.clipped_norm)}
     return EXPECTED_LATE.get(section_id, lambda v: {})(v)
 
 
-EXPECTED_LATE: dict = {}
+EXPECTED_LATE: dict = {
+    "primer-05-attention": lambda v: {
+        "sequential_depth_recurrent": str(v.sequential_depth["recurrent"]),
+        "sequential_depth_attention": str(v.sequential_depth["attention"]),
+        "path_length_recurrent": str(v.path_length["recurrent"]),
+        "path_length_attention": str(v.path_length["attention"]),
+        "bottleneck_numbers": style.fmt_count(v.bottleneck_numbers),
+        "direct_numbers": style.fmt_count(v.direct_numbers),
+        "direct_numbers_long": style.fmt_count(v.direct_numbers_long),
+        "cost_crossover_n": str(v.cost_crossover_n)},
+    "primer-06-cheatsheet": lambda v: {
+        "tbptt_window": str(v.tbptt_window), "sequence_length": str(v.sequence_length),
+        "context": style.fmt_count(v.context),
+        "kv_cache_bytes": style.fmt_bytes(v.kv_cache_bytes),
+        "state_bytes": style.fmt_bytes(v.state_bytes),
+        "ratio": style.fmt_count(v.ratio),
+        "kv_cache_bytes_gqa": style.fmt_bytes(v.kv_cache_bytes_gqa)},
+}
 
 
 def test_every_beat_records_its_layout(section_id):
