@@ -15,6 +15,9 @@ from manim import (DOWN, LEFT, UL, UP, DecimalNumber, FadeIn, FadeOut, MathTex, 
 from . import style
 from .registry import get as get_section
 
+#: Reading time of narration: about 5.5 Chinese characters or 16 Latin characters a second.
+READING_SECONDS_PER_CHAR = {"zh": 0.18, "en": 0.06}
+
 TEXT_TYPES = (Text, MathTex, Tex, SingleStringMathTex, DecimalNumber)
 
 
@@ -64,6 +67,7 @@ class LectureScene(Scene):
         self.layouts: dict[str, list[tuple[str, np.ndarray]]] = {}
         self.readouts: dict[str, dict[str, str]] = {}
         self._claim: Mobject | None = None
+        self._say_until = 0.0
         super().__init__(**kwargs)
 
     # ----- text ---------------------------------------------------------------------------
@@ -128,9 +132,14 @@ class LectureScene(Scene):
             self.say(self.t(narration, **kw))
 
     def say(self, content: str) -> None:
-        """Narration as a subcaption (written to the .srt beside the video)."""
-        per_char = 0.22 if self.lang == "zh" else 0.065
-        self.add_subcaption(content, duration=max(2.0, per_char * len(content)))
+        """Narration as a subcaption (written to the .srt beside the video).
+
+        Its duration is a reading time; ``hold`` extends the beat until it has run out, so
+        captions never overlap and every beat stays on screen long enough to read.
+        """
+        duration = max(2.0, READING_SECONDS_PER_CHAR[self.lang] * len(content))
+        self.add_subcaption(content, duration=duration)
+        self._say_until = self.time + duration
 
     def clear_stage(self, run_time: float = 0.6) -> None:
         """Fade out everything but the title and the claim."""
@@ -140,8 +149,11 @@ class LectureScene(Scene):
             self.play(*[FadeOut(m) for m in rest], run_time=run_time)
 
     def hold(self, seconds: float = 1.5) -> None:
-        """End a beat: pause on a readable frame and record the layout and readouts."""
-        self.wait(seconds)
+        """End a beat: pause on a readable frame and record the layout and readouts.
+
+        The pause lasts at least ``seconds`` and at least until the beat's narration ends.
+        """
+        self.wait(max(seconds, self._say_until - self.time))
         self.layouts[self.current_beat] = [
             (type(m).__name__ + ":" + _label(m), _box(m)) for m in text_leaves(self.mobjects)]
         on_screen = set(text_leaves(self.mobjects))

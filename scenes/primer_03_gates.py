@@ -248,11 +248,14 @@ class Gates(LectureScene):
         marks = VGroup()
         if s is not None:
             p = ax.c2p(s, float(v.rnn_curve[s]))
-            vline = DashedLine(ax.c2p(s, 0), ax.c2p(s, 0.55), color=P.gradient, stroke_width=2)
+            vline = DashedLine(ax.c2p(s, 0), ax.c2p(s, 0.25), color=P.gradient, stroke_width=2)
             below = self.text("curve.below", size=style.LABEL_SIZE, color=P.gradient, s=s)
-            below.next_to(vline, UP, buff=0.1).shift(0.9 * RIGHT)
+            below.move_to(ax.c2p(0.45 * K, 0.6), aligned_edge=LEFT)
             note = self.text("curve.note", size=style.SMALL_SIZE, color=P.muted)
             note.next_to(below, DOWN, buff=0.12, aligned_edge=LEFT)
+            lead = Line(vline.get_top(), below.get_left() + 0.1 * LEFT, color=P.gradient,
+                        stroke_width=1.5)
+            marks.add(lead)
             marks.add(vline, Dot(p, color=P.highlight, radius=0.06), below, note)
             self.show("rnn_below_0_01_step", below)
         self.play(FadeIn(marks), run_time=0.8)

@@ -37,6 +37,25 @@ def expected_readouts(section_id: str) -> dict:
 
 
 EXPECTED_LATE: dict = {
+    "primer-03-gates": lambda v: {
+        "path_cell": fmt(v.path_cell[-1]),
+        "path_rnn_state": fmt(v.path_rnn_states[-1]),
+        "wiped_cell": fmt(v.wiped_cell, 2),
+        "forget_product": fmt(v.forget_product),
+        "rnn_product": fmt(v.rnn_curve[-1]),
+        "rnn_below_0_01_step": str(v.rnn_below_0_01_step),
+        "bias_gate": fmt(v.bias_gate), "bias_retention": fmt(v.bias_retention),
+        "bias_gate_at_1": fmt(v.bias_gate_at_1),
+        "bias_retention_at_1": fmt(v.bias_retention_at_1)},
+    "primer-04-limits": lambda v: {
+        "share_per_token": fmt(v.share_per_token, 2),
+        "busy_cells": f"{v.busy_cells} / {v.total_cells}",
+        "gru_keep": fmt(v.gru_keep, 2), "gru_write": fmt(v.gru_write, 2),
+        "gru_total": fmt(v.gru_total, 2), "lstm_keep": fmt(v.lstm_keep, 2),
+        "lstm_write": fmt(v.lstm_write, 2), "lstm_total": fmt(v.lstm_total, 2),
+        "params_rnn": style.fmt_millions(v.params["rnn"]),
+        "params_gru": style.fmt_millions(v.params["gru"]),
+        "params_lstm": style.fmt_millions(v.params["lstm"])},
     "primer-05-attention": lambda v: {
         "sequential_depth_recurrent": str(v.sequential_depth["recurrent"]),
         "sequential_depth_attention": str(v.sequential_depth["attention"]),
