@@ -10,7 +10,7 @@ import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, ArcBetweenPoints, Axes, Create, DashedLine,
                    DashedVMobject, Dot, FadeIn, FadeOut, GrowFromEdge, Line, NumberLine, Polygon,
                    Rectangle, ReplacementTransform, Square, ValueTracker, VGroup, VMobject,
-                   Write, always_redraw, linear, smooth)
+                   always_redraw, linear, smooth)
 
 from mathcore import scalar
 
@@ -25,45 +25,25 @@ TEXT = {
     "hop": {"zh": "往回一跳 = 斜率 × W_h，最多等于 W_h",
             "en": "One hop back multiplies by slope × W_h, at most W_h"},
     "hop.say": {
-        "zh": "想从第一个 token 学到东西，误差信号得从最后的状态一路倒回去。每退一步，"
-              "它就被乘上这一步的局部导数：激活函数在 z 处的斜率，再乘那个共享的 W_h。"
-              "灰线是斜率本身，柱子是完整的一跳。斜率的顶点是 1，而且只在 z = 0 取到，"
-              "所以柱子只在那一点碰到虚线，别处都矮一截。",
-        "en": "To learn anything from the first token, the error signal has to run back from the "
-              "last state. Every step back multiplies it by that step's local derivative: the "
-              "activation's slope at z times the shared W_h. The grey curve is the slope alone; "
-              "the bar is the whole hop. The slope tops out at 1, and only at z = 0, so that is "
-              "the one place the bar meets the dashed line; everywhere else it falls short."},
+        "zh": "要从第一个 token 学到东西，误差得从最后的状态倒着走回去。每退一步都乘一次这一步的导数：斜率乘共享的 W_h。斜率最高是 1，只在 z = 0 取到，所以柱子只在那一点碰到虚线。",
+        "en": "To learn from the first token, the error has to walk back from the last state. Each step back multiplies it by that step's derivative: the slope times the shared W_h. The slope peaks at 1, only at z = 0, so only there does the bar reach the dashed line."},
     "hop.w": {"zh": "W_h = {w}", "en": "W_h = {w}"},
     "hop.note.tanh": {"zh": "只有 z = 0 时\n柱子才碰到 W_h", "en": "the bar reaches W_h\nonly at z = 0"},
     "hop.note.relu": {"zh": "z > 0 时柱子\n正好等于 W_h", "en": "for z > 0 the bar\nequals W_h exactly"},
     # ----- 2. backward walk --------------------------------------------------------------------
     "walk": {"zh": "倒着走：每一跳都要乘一次", "en": "Walking back: one multiplication per hop"},
     "walk.say": {
-        "zh": "这是 §01 的那八个状态，这次 W_h = {w}。梯度从 h_7 出发，大小记作 1，"
-              "然后一跳一跳退回 h_0。弧线下的数是这一跳的因子，方格里是乘到这里的结果。"
-              "哪个因子都不反常，都是正常网络的正常导数；问题只是它们要一个接一个地乘。",
-        "en": "These are §01's eight states again, now with W_h = {w}. The gradient leaves h_7 with "
-              "size 1 and steps back to h_0 one hop at a time. The number under each arc is that "
-              "hop's factor; each box holds the product so far. None of the factors is unusual; "
-              "they are ordinary derivatives of an ordinary network. They just keep multiplying."},
+        "zh": "还是 §01 的八个状态，W_h = {w}。梯度从 h_7 出发，大小为 1，一跳一跳退回 h_0；弧下是每跳的因子，方格里是乘到这里的结果。每个因子都很正常，麻烦只在于它们要连乘。",
+        "en": "§01's eight states again, at W_h = {w}. The gradient leaves h_7 with size 1 and steps back to h_0; under each arc is that hop's factor, in each box the product so far. Each factor is ordinary; the trouble is that they multiply."},
     "walk.grad": {"zh": "梯度", "en": "grad"},
     "walk.at": {"zh": "到达 h_{t} 的梯度", "en": "gradient at h_{t}"},
     "walk.summary": {"zh": "{n} 跳：1 → {p}", "en": "{n} hops: 1 → {p}"},
     # ----- 3. factor bars ----------------------------------------------------------------------
-    "bars": {"zh": "{k} 个因子：tanh 下全在 ×1 之下",
-             "en": "{k} factors: under tanh all stay below ×1"},
+    "bars": {"zh": "{k} 个因子对照 ×1：tanh 会刹车，ReLU 不会",
+             "en": "{k} factors against ×1: tanh brakes, ReLU does not"},
     "bars.say": {
-        "zh": "把一条 {k} 步链上的因子排成柱子。虚线是 ×1，柱子高过它就放大，低于它就缩小。"
-              "tanh 的斜率不超过 1，状态又几乎不会正好停在 0，所以每根柱子都严格低于 W_h。"
-              "把 W_h 加到 {pw}，z 被推进饱和区，斜率塌向 0，最高的柱子反而只剩 {pm}。"
-              "换成 ReLU，导通处的斜率恰好是 1，柱子全都等于 W_h = {rw}，站到了虚线之上。",
-        "en": "Lay out the factors of a {k}-step chain as bars. The dashed line is ×1: above it a "
-              "hop amplifies, below it it shrinks. tanh's slope never exceeds 1 and the states "
-              "almost never sit exactly at 0, so every bar is strictly below W_h. Raise W_h to "
-              "{pw} and z is driven into saturation; the slopes collapse and the tallest bar is "
-              "only {pm}. Switch to ReLU: where it is on, its slope is exactly 1, so every bar "
-              "equals W_h = {rw}, above the line."},
+        "zh": "把 {k} 步的因子排成柱子，虚线 ×1 是放大与缩小的分界。tanh 的斜率不超过 1，所以柱子都低于 W_h；把 W_h 推到 {pw}，饱和把最高的柱子压到 {pm}。ReLU 导通处斜率恰好是 1，柱子全等于 {rw}，越过了虚线。",
+        "en": "The factors of {k} steps as bars; the dashed ×1 line divides shrinking from growing. tanh's slope never exceeds 1, so every bar is below W_h; push W_h to {pw} and saturation holds the tallest to {pm}. ReLU's slope is exactly 1 where it is on: every bar is {rw}, above the line."},
     "bars.state": {"zh": "{act}，W_h = {w}", "en": "{act}, W_h = {w}"},
     "bars.max": {"zh": "最大因子 {m}", "en": "largest factor {m}"},
     "bars.brake": {"zh": "饱和 = 刹车", "en": "saturation brakes"},
@@ -72,28 +52,20 @@ TEXT = {
     # ----- 4. the long product -----------------------------------------------------------------
     "product": {"zh": "{n} 个因子连乘：掉出 float32", "en": "Multiply {n} factors: out of float32"},
     "product.intro": {
-        "zh": "现在把 {n} 个因子全部乘起来，这才是真正送到 h_0 的数。纵轴是对数刻度，"
-              "每条网格线相差 {step} 个数量级，恒定的因子在这里是一条直线。"
-              "下面的虚线是 float32 最小的正规数，上面的是它最大的有限值。",
-        "en": "Now multiply all {n} factors: this is the number that actually reaches h_0. The "
-              "vertical axis is logarithmic, {step} orders of magnitude per grid line, so a "
-              "constant factor draws a straight line. The lower dashed line is float32's "
-              "smallest normal number, the upper one its largest finite value."},
+        "zh": "把 {n} 个因子乘起来，就是真正到达 h_0 的数。纵轴取对数，每格 {step} 个数量级；两条虚线是 float32 的下限和上限。",
+        "en": "Multiply the {n} factors: that is what actually reaches h_0. The axis is logarithmic, {step} decades per grid line; the dashed lines are float32's floor and ceiling."},
     "product.say.under": {
-        "zh": "默认设置下，乘积在第 {h} 跳穿过下线，终点是 {p}。",
-        "en": "With the defaults the product crosses the lower line at hop {h} and ends at {p}."},
+        "zh": "默认设置下它在第 {h} 跳跌破下限，终点 {p}。",
+        "en": "With these settings it falls through the floor at hop {h} and ends at {p}."},
     "product.say.never_under": {
-        "zh": "这组参数下，乘积始终没有跌破下线，终点是 {p}。",
-        "en": "With these parameters the product never drops below the lower line; it ends at {p}."},
+        "zh": "这组参数下它没有跌破下限，终点 {p}。",
+        "en": "With these settings it never falls through the floor; it ends at {p}."},
     "product.say.over": {
-        "zh": "换成 ReLU、W_h = {w}，乘积反过来往上爬，第 {h} 跳越过上线：float32 在那里是无穷，"
-              "损失碰到无穷就成了 NaN。",
-        "en": "Switch to ReLU at W_h = {w} and the product climbs instead, passing the upper line "
-              "at hop {h}: float32 holds infinity there, and a loss that meets infinity is NaN."},
+        "zh": "换成 ReLU、W_h = {w}，它反而往上爬，第 {h} 跳越过上限：float32 变成无穷，损失变成 NaN。",
+        "en": "With ReLU at W_h = {w} it climbs instead and passes the ceiling at hop {h}: float32 turns it into infinity, and the loss into NaN."},
     "product.say.never_over": {
-        "zh": "换成 ReLU、W_h = {w}，这组参数下乘积没有越过上线。",
-        "en": "Switch to ReLU at W_h = {w}: with these parameters the product never passes the "
-              "upper line."},
+        "zh": "换成 ReLU、W_h = {w}，这组参数下它没有越过上限。",
+        "en": "With ReLU at W_h = {w} and these settings it never passes the ceiling."},
     "product.tiny": {"zh": "float32 最小正规数", "en": "float32 smallest normal"},
     "product.max": {"zh": "float32 最大有限值", "en": "float32 largest finite"},
     "product.curve": {"zh": "{act}，W_h = {w}", "en": "{act}, W_h = {w}"},
@@ -106,26 +78,19 @@ TEXT = {
     "product.nan": {"zh": "inf → 损失 NaN", "en": "inf → loss is NaN"},
     "product.axis": {"zh": "跳", "en": "hop"},
     # ----- 5. clipping -------------------------------------------------------------------------
-    "clip": {"zh": "裁剪是天花板，不是地板", "en": "Clipping is a ceiling, not a floor"},
+    "clip": {"zh": "裁剪只压过大的梯度，救不了消失的", "en": "Clipping caps large gradients; it cannot lift small ones"},
     "clip.say": {
-        "zh": "在多维里，W_h 最大的奇异值可能作用在一个从不饱和的方向上，乘积真的会爆。"
-              "常用的护栏是 Pascanu、Mikolov 和 Bengio 在 2013 年提出的全局范数裁剪："
-              "范数超过阈值，就把整个梯度等比例缩到阈值。这一步裁剪前的范数是 {n}，阈值是 {th}，"
-              "缩放系数 {s}。可它只管过大的那一边：一个已经消失的梯度原样通过。"
-              "消失不报错、不出 NaN，损失照样下降，模型只是悄悄学会了只看最后几个 token。",
-        "en": "In many dimensions the largest singular value of W_h can act along a direction that "
-              "never saturates, and the product really does blow up. The usual guard rail is the "
-              "global-norm clipping of Pascanu, Mikolov and Bengio (2013): when the norm exceeds "
-              "the threshold, the whole gradient is scaled down to it. Here the norm before "
-              "clipping is {n}, the threshold {th}, the scale {s}. It only acts on the large side: "
-              "a gradient that has already vanished passes untouched. Vanishing raises no error "
-              "and no NaN; the loss still falls, and the model quietly learns to look only at the "
-              "last few tokens."},
+        "zh": "在多维里乘积是真的会爆的。常用护栏是 Pascanu、Mikolov 和 Bengio（2013）的全局范数裁剪：范数 {n} 超过阈值 {th}，整个梯度就乘以 {s}。但它只管过大的一边：消失的梯度原样通过，不报错，也不出 NaN。",
+        "en": "In many dimensions the product really can blow up. The usual guard is global-norm clipping (Pascanu, Mikolov and Bengio, 2013): a norm of {n} above the threshold {th} scales the whole gradient by {s}. It only acts on the large side: a vanished gradient passes through untouched, with no error and no NaN."},
     "clip.scale": {"zh": "缩放 ×{s}", "en": "scale ×{s}"},
     "clip.after": {"zh": "裁剪后 {n}", "en": "after clipping {n}"},
     "clip.small": {"zh": "h_0 处的梯度 {g}：×{s} → {c}", "en": "gradient at h_0 {g}: ×{s} → {c}"},
-    "clip.untouched": {"zh": "消失的梯度原样通过", "en": "a vanished gradient passes untouched"},
+    "clip.untouched": {"zh": "低于阈值的梯度原样通过", "en": "below the threshold it passes untouched"},
 }
+
+
+#: Largest number of decades the log axis of the product beat shows on either side of 10^0.
+LOG_CAP = 120
 
 
 def _nice_step(span: float, max_ticks: int = 6) -> float:
@@ -223,10 +188,11 @@ class Vanishing(LectureScene):
         fn.add_updater(lambda m: m.set_value(factor_at(z.get_value())))
         self.play(FadeIn(live), FadeIn(VGroup(zl, zn, fl, fn)), run_time=0.8)
         self.play(z.animate.set_value(2.6), run_time=4.0, rate_func=linear)
-        self.play(z.animate.set_value(0.0), run_time=1.5, rate_func=smooth)
-        zn.clear_updaters().set_value(0.0)
-        fn.clear_updaters().set_value(factor_at(0.0))
-        self.show("hop_factor_at_zero", fn)
+        z_end = 0.0 if act == "tanh" else 1.0    # where the bar meets the W_h line
+        self.play(z.animate.set_value(z_end), run_time=1.5, rate_func=smooth)
+        zn.clear_updaters().set_value(z_end)
+        fn.clear_updaters().set_value(factor_at(z_end))
+        self.show("hop_factor_peak", fn)
         note = self.text(f"hop.note.{act}", size=style.LABEL_SIZE)
         note.next_to(fl, DOWN, buff=0.6, aligned_edge=LEFT)
         self.play(FadeIn(note), run_time=0.5)
@@ -399,12 +365,15 @@ class Vanishing(LectureScene):
                                       finite.max))
                 for key, arr in (("main", v.product), ("relu", v.relu_product))}
         l_tiny, l_max = math.log10(v.f32_tiny), math.log10(v.f32_max)
-        lo_raw = min(logs["main"].min(), logs["relu"].min(), l_tiny, 0.0)
-        hi_raw = max(logs["main"].max(), logs["relu"].max(), l_max, 0.0)
+        # an exact 0 (a dead ReLU) or a float64 overflow would stretch the axis without end:
+        # the axis stops at LOG_CAP decades and values beyond it are drawn on its edge
+        lo_raw = max(min(logs["main"].min(), logs["relu"].min(), l_tiny, 0.0), -LOG_CAP)
+        hi_raw = min(max(logs["main"].max(), logs["relu"].max(), l_max, 0.0), LOG_CAP)
         step = 24
         while (hi_raw - lo_raw) / step > 6:
             step *= 2
         lo, hi = step * math.floor(lo_raw / step), step * math.ceil(hi_raw / step)
+        logs = {key: np.clip(lg, lo, hi) for key, lg in logs.items()}
         self.claim("product", n=n)
         under, r_over = v.float32_underflow_hop, v.relu_overflow_hop
         end_s, rw = fmt(v.final_product), float(p["relu_w_h"])
@@ -598,6 +567,9 @@ class Vanishing(LectureScene):
         sl, snums = self.phrase("clip.small", size=style.SMALL_SIZE, color=P.gradient,
                                 g=fmt(small), s=fmt(res.scale), c=fmt(res.clipped_norm))
         sl.next_to(sbar, RIGHT, buff=0.3)
+        x_thr = nl2.n2p(th)[0]
+        if sl.get_left()[0] - 0.15 < x_thr < sl.get_right()[0] + 0.15:   # keep off the τ line
+            sl.move_to([x0, -1.15, 0], aligned_edge=LEFT)     # under the axis numbers
         self.show("small_gradient", snums["g"])
         self.show("small_scale", snums["s"])
         self.play(FadeIn(sbar), FadeIn(sl), run_time=0.8)
