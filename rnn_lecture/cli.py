@@ -36,7 +36,15 @@ def _overrides_for(sections, assignments: tuple[str, ...]) -> dict[str, dict]:
             raise ParamError(f"unknown parameter {name!r}; allowed: {', '.join(allowed)}")
         for s in owners:
             per[s.id][name] = value
-    return {s.id: s.resolve(per[s.id], from_text=True) for s in sections}
+    resolved = {}
+    for s in sections:
+        params = s.resolve(per[s.id], from_text=True)
+        try:  # combinations mathcore rejects (kv_heads not dividing query_heads, ...)
+            s.values(params)
+        except ValueError as e:
+            raise ParamError(f"{s.id}: {e}") from None
+        resolved[s.id] = params
+    return resolved
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -160,9 +168,6 @@ def main(argv=None) -> None:
         sys.exit(1)
     except click.ClickException as e:
         click.echo(f"rnn-lecture: error: {e.format_message()}", err=True)
-        sys.exit(2)
-    except ValueError as e:  # e.g. a value combination mathcore rejects
-        click.echo(f"rnn-lecture: error: {e}", err=True)
         sys.exit(2)
 
 

@@ -8,6 +8,7 @@ Layout under ``out`` (default ``media/``)::
     out/<quality>/<lang>/<section>/poster.png         last frame
     out/<quality>/<lang>/<section>/clips/NN_<beat>.mp4  one clip per beat
     out/tex/                                          one LaTeX cache shared by every job
+                                                      (compiles serialised by a file lock)
 
 A section's folder is built beside the final one and swapped in with renames, so an interrupted
 render never leaves a broken file where a good one was.
@@ -95,6 +96,30 @@ def _video_duration(path: Path) -> float:
         return float(c.duration / 1e6) if c.duration else 0.0
 
 
+def share_tex_cache(tex_dir: Path) -> None:
+    """Make manim's LaTeX cache safe to share between processes.
+
+    Manim compiles a formula to ``<hash>.tex/.dvi/.svg`` in ``tex_dir`` and reuses the SVG when
+    it exists. Two jobs compiling the same formula at once can read each other's half-written
+    or just-cleaned files, so every lookup-or-compile runs under one ``flock`` on the folder;
+    a job that waited finds the SVG ready and returns at once.
+    """
+    import manim.mobject.text.tex_mobject as tex_mobject
+    import manim.utils.tex_file_writing as tfw
+
+    original = getattr(tfw.tex_to_svg_file, "__wrapped__", tfw.tex_to_svg_file)
+    lock_path = tex_dir / ".lock"
+
+    def locked(*args, **kwargs):
+        with open(lock_path, "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            return original(*args, **kwargs)
+
+    locked.__wrapped__ = original
+    tfw.tex_to_svg_file = locked
+    tex_mobject.tex_to_svg_file = locked
+
+
 def render_one(job: Job, key: str) -> dict:
     """Render one section in this process; return its manifest entry."""
     from manim import tempconfig
@@ -107,11 +132,12 @@ def render_one(job: Job, key: str) -> dict:
     final.parent.mkdir(parents=True, exist_ok=True)
     tex_dir = Path(job.out) / "tex"
     tex_dir.mkdir(parents=True, exist_ok=True)
+    share_tex_cache(tex_dir)
     stage = Path(tempfile.mkdtemp(prefix=f".{job.section}.", dir=final.parent))
     work = Path(tempfile.mkdtemp(prefix=f".work-{job.section}.", dir=final.parent))
     try:
         cfg = {"quality": QUALITIES[job.quality], "media_dir": str(work),
-               "tex_dir": str(tex_dir), "text_dir": str(Path(job.out) / "texts"),
+               "tex_dir": str(tex_dir), "text_dir": str(work / "texts"),
                "save_sections": True, "disable_caching": True, "verbosity": "ERROR",
                "progress_bar": "none", "output_file": job.section}
         t0 = time.perf_counter()

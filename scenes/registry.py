@@ -30,7 +30,7 @@ _PRIMER_02 = Schema((
     Param("chain_length", "int", 200, "hops in the long chain", min=10, max=1000),
     Param("factor_steps", "int", 40, "hops drawn as factor bars", min=5, max=80),
     Param("pushed_w_h", "float", primer.PUSHED_W_H, "W_h the factor beat pushes to under tanh",
-          min=0.0, max=6.0),
+          min=0.0, max=10.0),
     Param("relu_w_h", "float", 1.6, "W_h of the ReLU product beat", min=0.0, max=3.0),
     Param("clip_norm", "float", 84.0, "gradient norm before clipping", min=0.0, max=1e6),
     Param("clip_threshold", "float", 5.0, "clipping threshold", min=1e-6, max=1e6),

@@ -61,6 +61,8 @@ def test_values_json_writes_non_finite_as_strings():
     (["params", "nope"], "unknown section"),
     (["render", "--quality", "ultra"], "ultra"),
     (["render", "nope"], "unknown section"),
+    (["values", "primer-06-cheatsheet", "--set", "kv_heads=5"], "must divide query_heads"),
+    (["render", "primer-06-cheatsheet", "--set", "kv_heads=5"], "must divide query_heads"),
 ])
 def test_bad_input_is_one_line_exit_2(args, needle):
     out = run(*args)
@@ -74,3 +76,13 @@ def test_bad_render_parameter_renders_nothing(tmp_path):
     out = run("render", "primer-01-recurrence", "--set", "w_h=abc", "--out", str(tmp_path / "m"))
     assert out.returncode == 2
     assert not (tmp_path / "m").exists()
+
+
+def test_every_default_passes_its_own_schema():
+    from scenes.registry import SECTIONS
+
+    for s in SECTIONS:
+        for p in s.schema.params:
+            assert p.check(p.default) == (tuple(p.default) if p.kind == "floats" else p.default), \
+                (s.id, p.name)
+        assert s.resolve(s.resolve()) == s.resolve()
