@@ -7,6 +7,7 @@ line on stderr naming the thing and what is allowed, and exit code 2, before any
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 import click
@@ -127,8 +128,8 @@ def values_cmd(section, assignments, as_json):
               help="Override a parameter of every selected section that has it.")
 @click.option("--out", default="media", show_default=True, type=click.Path(file_okay=False),
               help="Output folder.")
-@click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(1, 16),
-              help="Sections rendered in parallel processes.")
+@click.option("--jobs", "-j", default=min(os.cpu_count() or 1, 4), show_default=True,
+              type=click.IntRange(1, 16), help="Sections rendered in parallel processes.")
 @click.option("--force", is_flag=True, help="Render even if the outputs are up to date.")
 def render_cmd(sections, quality, lang, assignments, out, jobs, force):
     """Render sections (default: all) to video, clips, posters and captions."""

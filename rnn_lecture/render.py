@@ -100,15 +100,16 @@ def share_tex_cache(tex_dir: Path) -> None:
     """Make manim's LaTeX cache safe to share between processes.
 
     Manim compiles a formula to ``<hash>.tex/.dvi/.svg`` in ``tex_dir`` and reuses the SVG when
-    it exists. Two jobs compiling the same formula at once can read each other's half-written
-    or just-cleaned files, so every lookup-or-compile runs under one ``flock`` on the folder;
+    it exists. After each compile it deletes every file in the folder that is not .svg or .tex,
+    including another job's .dvi in flight. So every lookup-or-compile runs under one ``flock``;
     a job that waited finds the SVG ready and returns at once.
     """
     import manim.mobject.text.tex_mobject as tex_mobject
     import manim.utils.tex_file_writing as tfw
 
     original = getattr(tfw.tex_to_svg_file, "__wrapped__", tfw.tex_to_svg_file)
-    lock_path = tex_dir / ".lock"
+    # Outside tex_dir: manim's clean-up deletes every non-.svg/.tex file in it.
+    lock_path = tex_dir.parent / f"{tex_dir.name}.lock"
 
     def locked(*args, **kwargs):
         with open(lock_path, "w") as lock:
