@@ -2,7 +2,8 @@
 
 A section scene lists its beats in ``BEATS``; each beat is a method of a few dozen lines that
 opens with a one-line claim (``self.claim``) and ends with ``self.hold`` (a 1–2 s pause that
-also records where every text box sits, so tests can check the frame). Numbers come from
+also records where every text box sits, so tests can check the frame). Each beat is a Manim
+section, so one clip; a clip ends on its beat's held frame. Numbers come from
 ``self.v``, the section's mathcore values; ``self.shown`` keeps the on-screen readouts by name.
 """
 
@@ -113,10 +114,17 @@ class LectureScene(Scene):
                                 color=style.PALETTE.muted)
         self.title.to_corner(UL, buff=0.35)
         self.add(self.title)
+        self._sections_started: set[str] = set()
         for beat in self.BEATS:
-            self.next_section(beat)
+            self._start_section(beat)
             self.current_beat = beat
             getattr(self, beat)()
+
+    def _start_section(self, beat: str) -> None:
+        """Open the Manim section (one clip) of ``beat`` unless ``hold`` already did."""
+        if beat not in self._sections_started:
+            self._sections_started.add(beat)
+            self.next_section(beat)
 
     def claim(self, key: str, **kw) -> None:
         """Open a beat: replace the claim line under the title and start its narration."""
@@ -159,6 +167,12 @@ class LectureScene(Scene):
         on_screen = set(text_leaves(self.mobjects))
         self.readouts[self.current_beat] = {
             name: displayed(m) for name, m in self.shown.items() if m in on_screen}
+        # The clip of this beat ends here, on the held frame: whatever the beat does after its
+        # hold (clearing the stage) opens the next beat's clip, so every clip's last frame,
+        # and the poster, is the readable one.
+        i = self.BEATS.index(self.current_beat)
+        if i + 1 < len(self.BEATS):
+            self._start_section(self.BEATS[i + 1])
 
 
 def _box(m: Mobject) -> np.ndarray:
