@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import os
 import sys
+import tomllib
+from pathlib import Path
 
 import click
 
@@ -26,8 +28,36 @@ def _sections(names: tuple[str, ...]) -> list:
     return [get(n) for n in names]
 
 
-def _overrides_for(sections, assignments: tuple[str, ...]) -> dict[str, dict]:
-    """Split ``--set`` assignments among sections; each name must belong to one of them."""
+def load_config(path: str | None) -> dict[str, dict]:
+    """Read a parameter file: TOML or JSON, ``{section id: {name: value}}``.
+
+    A malformed, unreadable or mistyped file is a one-line ParamError naming the file.
+    """
+    if not path:
+        return {}
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+        data = json.loads(text) if p.suffix == ".json" else tomllib.loads(text)
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        reason = getattr(e, "strerror", None) or str(e).splitlines()[0]
+        raise ParamError(f"config {path}: cannot read it ({reason}); expected TOML or JSON "
+                         "of [section-id] tables with name = value") from None
+    if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
+        raise ParamError(f"config {path}: expected tables keyed by section id, "
+                         "e.g. [primer-02-vanishing] w_h = 1.2")
+    for sid, values in data.items():
+        try:
+            get(sid).resolve(values)
+        except ParamError as e:
+            raise ParamError(f"config {path}: [{sid}] {e}") from None
+    return data
+
+
+def _overrides_for(sections, assignments: tuple[str, ...],
+                   config: dict | None = None) -> dict[str, dict]:
+    """Resolve every selected section's parameters: defaults, then the config file, then
+    ``--set`` (each name must belong to one of the selected sections)."""
     raw = parse_assignments(assignments)
     per = {s.id: {} for s in sections}
     for name, value in raw.items():
@@ -39,7 +69,9 @@ def _overrides_for(sections, assignments: tuple[str, ...]) -> dict[str, dict]:
             per[s.id][name] = value
     resolved = {}
     for s in sections:
-        params = s.resolve(per[s.id], from_text=True)
+        params = s.resolve((config or {}).get(s.id, {}))  # checked by load_config
+        from_set = s.resolve(per[s.id], from_text=True)
+        params.update({k: from_set[k] for k in per[s.id]})
         try:  # combinations mathcore rejects (kv_heads not dividing query_heads, ...)
             s.values(params)
         except ValueError as e:
@@ -104,11 +136,13 @@ def _summary(v) -> str:
 @click.argument("section")
 @click.option("--set", "assignments", multiple=True, metavar="NAME=VALUE",
               help="Override a parameter (repeatable).")
+@click.option("--config", "config_path", type=click.Path(dir_okay=False),
+              help="TOML/JSON file of [section-id] name = value tables.")
 @click.option("--json", "as_json", is_flag=True, help="Full values as JSON.")
-def values_cmd(section, assignments, as_json):
+def values_cmd(section, assignments, config_path, as_json):
     """Print the values a section's scene will display."""
     s = get(section)
-    params = _overrides_for([s], assignments)[s.id]
+    params = _overrides_for([s], assignments, load_config(config_path))[s.id]
     data = s.values_json(params)
     if as_json:
         click.echo(json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False))
@@ -130,13 +164,15 @@ def values_cmd(section, assignments, as_json):
               help="Output folder.")
 @click.option("--jobs", "-j", default=min(os.cpu_count() or 1, 4), show_default=True,
               type=click.IntRange(1, 16), help="Sections rendered in parallel processes.")
+@click.option("--config", "config_path", type=click.Path(dir_okay=False),
+              help="TOML/JSON file of [section-id] name = value tables (--set wins).")
 @click.option("--force", is_flag=True, help="Render even if the outputs are up to date.")
-def render_cmd(sections, quality, lang, assignments, out, jobs, force):
+def render_cmd(sections, quality, lang, assignments, out, jobs, config_path, force):
     """Render sections (default: all) to video, clips, posters and captions."""
     from .render import Job, render
 
     chosen = _sections(sections)
-    params = _overrides_for(chosen, assignments)
+    params = _overrides_for(chosen, assignments, load_config(config_path))
     job_list = [Job(s.id, params[s.id], quality, lang, out) for s in chosen]
     render(job_list, n_jobs=jobs, force=force, echo=click.echo)
 

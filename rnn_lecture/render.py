@@ -203,6 +203,15 @@ def _swap_in(stage: Path, final: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
+def _remove_leftovers(job: Job) -> None:
+    """Delete staging folders a killed render of this section left beside its final folder."""
+    parent = section_dir(job).parent
+    if parent.is_dir():
+        for p in parent.iterdir():
+            if p.name.startswith((f".{job.section}.", f".work-{job.section}.")):
+                shutil.rmtree(p, ignore_errors=True)
+
+
 @contextlib.contextmanager
 def _locked(path: Path):
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -252,6 +261,8 @@ def render(jobs: list[Job], n_jobs: int = 1, force: bool = False, echo=print) ->
             todo.append((job, key))
     if not todo:
         return results
+    for job, _ in todo:
+        _remove_leftovers(job)
     if n_jobs <= 1 or len(todo) == 1:
         for job, key in todo:
             echo(f"{job.section}: rendering ({job.quality}, {job.lang})")

@@ -86,3 +86,29 @@ def test_every_default_passes_its_own_schema():
             assert p.check(p.default) == (tuple(p.default) if p.kind == "floats" else p.default), \
                 (s.id, p.name)
         assert s.resolve(s.resolve()) == s.resolve()
+
+
+def test_config_file_sets_parameters_and_set_wins(tmp_path):
+    cfg = tmp_path / "lecture.toml"
+    cfg.write_text('[primer-02-vanishing]\nw_h = 1.2\nactivation = "relu"\n')
+    out = run("values", "primer-02-vanishing", "--config", str(cfg), "--set", "w_h=1.3", "--json")
+    params = json.loads(out.stdout)["params"]
+    assert params["activation"] == "relu" and params["w_h"] == 1.3
+
+
+@pytest.mark.parametrize("name, text, needle", [
+    ("broken.toml", "[primer-02-vanishing\nw_h=", "cannot read"),
+    ("typed.toml", '[primer-02-vanishing]\nw_h = "x"\n', "w_h=x"),
+    ("unknown.json", '{"nope": {}}', "unknown section 'nope'"),
+    ("flat.json", '{"w_h": 1}', "tables keyed by section id"),
+    ("missing.toml", None, "cannot read"),
+])
+def test_bad_config_is_one_line_exit_2(tmp_path, name, text, needle):
+    cfg = tmp_path / name
+    if text is not None:
+        cfg.write_text(text)
+    out = run("render", "primer-02-vanishing", "--config", str(cfg), "--out", str(tmp_path / "m"))
+    assert out.returncode == 2
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and needle in lines[0] and name in lines[0], out.stderr
+    assert not (tmp_path / "m").exists()

@@ -72,3 +72,31 @@ def test_changed_parameter_renders_again_without_leftovers(rendered):
     meta = json.loads((d / "render.json").read_text())
     assert meta["params"]["w_h"] == 0.5
     assert not [p for p in d.parent.iterdir() if p.name.startswith(".")]
+
+
+def test_interrupted_render_keeps_the_good_files(tmp_path):
+    """Kill a render mid-way: the previous video, clips and record stay whole and consistent."""
+    import signal
+    import time
+
+    out = tmp_path / "media"
+    section = "primer-04-limits"
+    ok = subprocess.run([*CLI, "render", section, "--out", str(out)], capture_output=True,
+                        text=True)
+    assert ok.returncode == 0, ok.stderr[-2000:]
+    d = out / "low" / "zh" / section
+    before = {p.relative_to(d): p.read_bytes() for p in d.rglob("*") if p.is_file()}
+    proc = subprocess.Popen([*CLI, "render", section, "--out", str(out), "--set", "d=512"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(4)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    after = {p.relative_to(d): p.read_bytes() for p in d.rglob("*") if p.is_file()}
+    assert after == before
+    assert decode(d / f"{section}.mp4")[1] > 0
+    # the next render cleans up what the killed one left and succeeds
+    again = subprocess.run([*CLI, "render", section, "--out", str(out), "--set", "d=512"],
+                           capture_output=True, text=True)
+    assert again.returncode == 0, again.stderr[-2000:]
+    assert json.loads((d / "render.json").read_text())["params"]["d"] == 512
+    assert not [p for p in d.parent.iterdir() if p.name.startswith(".")]
