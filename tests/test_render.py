@@ -9,7 +9,7 @@ import sys
 import av
 import pytest
 
-from scenes.registry import get
+from scenes.registry import get, ids
 
 pytestmark = pytest.mark.render
 
@@ -26,7 +26,7 @@ def decode(path):
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory):
     out = tmp_path_factory.mktemp("media")
-    sections = ["primer-01-recurrence", "primer-02-vanishing"]
+    sections = ids()
     r = subprocess.run([*CLI, "render", *sections, "--out", str(out), "--jobs", "2"],
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stderr[-2000:]
@@ -100,3 +100,15 @@ def test_interrupted_render_keeps_the_good_files(tmp_path):
     assert again.returncode == 0, again.stderr[-2000:]
     assert json.loads((d / "render.json").read_text())["params"]["d"] == 512
     assert not [p for p in d.parent.iterdir() if p.name.startswith(".")]
+
+
+def test_english_render_has_english_captions(tmp_path):
+    out = tmp_path / "media"
+    r = subprocess.run([*CLI, "render", "primer-04-limits", "--lang", "en", "--out", str(out)],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr[-2000:]
+    d = out / "low" / "en" / "primer-04-limits"
+    srt = (d / "primer-04-limits.srt").read_text(encoding="utf-8")
+    assert "state" in srt and not any("\u4e00" <= ch <= "\u9fff" for ch in srt)
+    manifest = json.loads((out / "low" / "en" / "manifest.json").read_text())
+    assert manifest["lang"] == "en" and decode(d / "primer-04-limits.mp4")[1] > 0
