@@ -61,7 +61,6 @@ class Recurrence(LectureScene):
             cx = self._cell_x(t)
             box = Square(1.25, color=P.token, stroke_width=2).move_to([cx, -1.6, 0])
             num = self.number(x, places=1, size=0.8, color=P.token).move_to(box)
-            num.include_sign = True
             tokens.add(VGroup(box, num))
             sq = Square(1.25, color=P.hidden, stroke_width=3).move_to([cx, 0.35, 0])
             solid.add(sq)

@@ -80,7 +80,7 @@ TEXT = {
     # ----- 5. clipping -------------------------------------------------------------------------
     "clip": {"zh": "裁剪只压过大的梯度，救不了消失的", "en": "Clipping caps large gradients; it cannot lift small ones"},
     "clip.say": {
-        "zh": "在多维里乘积是真的会爆的。常用护栏是 Pascanu、Mikolov 和 Bengio（2013）的全局范数裁剪：范数 {n} 超过阈值 {th}，整个梯度就乘以 {s}。但它只管过大的一边：消失的梯度原样通过，不报错，也不出 NaN。",
+        "zh": "在多维里乘积是真的会爆的。最常用的防护是全局范数裁剪（Pascanu 等，2013）：范数 {n} 超过阈值 {th}，整个梯度就乘以 {s}。但它只管过大的一边：消失的梯度原样通过，不报错，也不出 NaN。",
         "en": "In many dimensions the product really can blow up. The usual guard is global-norm clipping (Pascanu, Mikolov and Bengio, 2013): a norm of {n} above the threshold {th} scales the whole gradient by {s}. It only acts on the large side: a vanished gradient passes through untouched, with no error and no NaN."},
     "clip.scale": {"zh": "缩放 ×{s}", "en": "scale ×{s}"},
     "clip.after": {"zh": "裁剪后 {n}", "en": "after clipping {n}"},

@@ -45,7 +45,7 @@ TEXT = {
     "kv.gqa": {"zh": "GQA {g} 组", "en": "GQA, {g} groups"},
     "back": {"zh": "循环回来了", "en": "Recurrence comes back"},
     "back.say": {
-        "zh": "在代价曲线交叉之后的长上下文里，循环状态又有了用处：Mamba（Gu 与 Dao，2023）和 RWKV 都保留固定大小的状态，同时把训练安排成可以并行。",
+        "zh": "在代价曲线交叉之后的长上下文里，循环状态又有了用处：Mamba（Gu、Dao 2023）与 RWKV 都保留固定大小的状态，同时把训练安排成可以并行。",
         "en": "Past the point where the cost curves cross, a fixed state pays again: Mamba (Gu & Dao, 2023) and RWKV keep a constant-size state while training in parallel."},
     "back.where": {"zh": "在代价曲线交叉之处", "en": "where the cost curves cross"},
 }

@@ -118,3 +118,11 @@ def test_scene_reads_changed_parameters():
     assert np.isclose(v.final_state, get("primer-01-recurrence").values(
         get("primer-01-recurrence").resolve({"w_h": 0.5})).final_state)
     assert fmt(v.final_state) in scene.readouts["show_unroll"]["final_state"]
+
+
+def test_every_text_entry_has_both_languages(section_id):
+    cls = get(section_id).scene_class()
+    for key, entry in cls.TEXT.items():
+        assert set(entry) >= {"zh", "en"}, (section_id, key)
+        assert entry["zh"].strip() and entry["en"].strip(), (section_id, key)
+    assert get(section_id).title.keys() >= {"zh", "en"}
