@@ -100,25 +100,48 @@ def share_tex_cache(tex_dir: Path) -> None:
     """Make manim's LaTeX cache safe to share between processes.
 
     Manim compiles a formula to ``<hash>.tex/.dvi/.svg`` in ``tex_dir`` and reuses the SVG when
-    it exists. After each compile it deletes every file in the folder that is not .svg or .tex,
-    including another job's .dvi in flight. So every lookup-or-compile runs under one ``flock``;
-    a job that waited finds the SVG ready and returns at once.
+    it exists. After each compile it deletes every file there that is not .svg or .tex
+    (another job's .dvi in flight included), and every SVG it parses is first copied to a
+    temporary ``<hash>_.svg`` beside it and deleted after (another job's copy of the same
+    formula included). So both steps run under one ``flock`` for files in ``tex_dir``; a job
+    that waited finds the SVG ready and goes on at once. Text (Pango) SVGs live in each job's
+    own folder and are not locked.
     """
+    import manim.mobject.svg.svg_mobject as svg_mobject
     import manim.mobject.text.tex_mobject as tex_mobject
     import manim.utils.tex_file_writing as tfw
 
-    original = getattr(tfw.tex_to_svg_file, "__wrapped__", tfw.tex_to_svg_file)
     # Outside tex_dir: manim's clean-up deletes every non-.svg/.tex file in it.
     lock_path = tex_dir.parent / f"{tex_dir.name}.lock"
+    tex_dir = tex_dir.resolve()
 
-    def locked(*args, **kwargs):
+    @contextlib.contextmanager
+    def locked():
         with open(lock_path, "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
-            return original(*args, **kwargs)
+            yield
 
-    locked.__wrapped__ = original
-    tfw.tex_to_svg_file = locked
-    tex_mobject.tex_to_svg_file = locked
+    compile_svg = getattr(tfw.tex_to_svg_file, "__wrapped__", tfw.tex_to_svg_file)
+
+    def tex_to_svg_file(*args, **kwargs):
+        with locked():
+            return compile_svg(*args, **kwargs)
+
+    tex_to_svg_file.__wrapped__ = compile_svg
+    tfw.tex_to_svg_file = tex_to_svg_file
+    tex_mobject.tex_to_svg_file = tex_to_svg_file
+
+    cls = svg_mobject.SVGMobject
+    parse = getattr(cls.generate_mobject, "__wrapped__", cls.generate_mobject)
+
+    def generate_mobject(self):
+        if Path(self.get_file_path()).resolve().parent != tex_dir:
+            return parse(self)
+        with locked():
+            return parse(self)
+
+    generate_mobject.__wrapped__ = parse
+    cls.generate_mobject = generate_mobject
 
 
 def render_one(job: Job, key: str) -> dict:

@@ -65,7 +65,7 @@ class Recurrence(LectureScene):
             sq = Square(1.25, color=P.hidden, stroke_width=3).move_to([cx, 0.35, 0])
             solid.add(sq)
             dashed.add(DashedVMobject(sq.copy().set_stroke(P.muted, 2), num_dashes=18))
-            values.add(self.number(self.v.states[t], size=0.72, color=P.hidden).move_to(sq))
+            values.add(self.number(self.v.states[t], size=0.64, color=P.hidden).move_to(sq))
             arrows_in.add(Arrow(box.get_top(), sq.get_bottom(), buff=0.08, color=P.muted,
                                 stroke_width=2, max_tip_length_to_length_ratio=0.2))
             if t:
@@ -168,7 +168,7 @@ class Recurrence(LectureScene):
         grid = self.v.sweep_w_h[::-1]       # increasing, as np.interp wants
         states = self.v.sweep_states[::-1]
         w = ValueTracker(float(self.params["w_h"]))
-        wl = self.math("W_h =").move_to([-1.2, 1.45, 0])
+        wl = self.math("W_h =").move_to([4.3, 2.05, 0])
         wn = self.number(w.get_value(), places=2, size=0.7).next_to(wl, RIGHT, buff=0.15)
         wn.add_updater(lambda m: m.set_value(w.get_value()))
         bars = VGroup()

@@ -56,20 +56,20 @@ class Gates(LectureScene):
     # ----- beat 1 -------------------------------------------------------------------------
     def _x(self, t: int) -> float:
         n = len(self.v.tokens)
-        return (t - (n - 1) / 2) * 1.6
+        return (t - (n - 1) / 2) * 1.65
 
     def path_cell(self):
         self.claim("path")
         v = self.v
         n = len(v.tokens)
         yc, yh, yx = 1.3, -0.5, -2.2
-        side = 0.9
+        side = 1.05
         tokens, cdash, hdash, cbox, hbox, cval, hval = (VGroup() for _ in range(7))
         clinks, hlinks, ins = VGroup(), VGroup(), VGroup()
         for t in range(n):
             x = self._x(t)
             tb = Square(side, color=P.token, stroke_width=2).move_to([x, yx, 0])
-            tn = self.number(v.tokens[t], places=1, size=0.5, color=P.token).move_to(tb)
+            tn = self.number(v.tokens[t], places=1, size=0.65, color=P.token).move_to(tb)
             tokens.add(VGroup(tb, tn))
             cs = Square(side, color=P.cell, stroke_width=3).move_to([x, yc, 0])
             hs = Square(side, color=P.hidden, stroke_width=3).move_to([x, yh, 0])
@@ -77,13 +77,13 @@ class Gates(LectureScene):
             hbox.add(hs)
             cdash.add(DashedVMobject(cs.copy().set_stroke(P.muted, 2), num_dashes=14))
             hdash.add(DashedVMobject(hs.copy().set_stroke(P.muted, 2), num_dashes=14))
-            cval.add(self.number(v.path_cell[t], places=3, size=0.42, color=P.cell).move_to(cs))
-            hval.add(self.number(v.path_rnn_states[t], places=3, size=0.42,
+            cval.add(self.number(v.path_cell[t], places=3, size=0.55, color=P.cell).move_to(cs))
+            hval.add(self.number(v.path_rnn_states[t], places=3, size=0.55,
                                  color=P.hidden).move_to(hs))
             ins.add(Arrow(tb.get_top(), hs.get_bottom(), buff=0.06, color=P.muted,
                           stroke_width=2, max_tip_length_to_length_ratio=0.15))
             if t:
-                xm = x - 0.8
+                xm = x - 0.825
                 line = Line(cbox[t - 1].get_right(), cs.get_left(), color=P.cell, stroke_width=3)
                 times_f = self.math(r"\times f", scale=0.6, color=P.forget)
                 times_f.next_to(line, UP, buff=0.1).set_x(xm)
@@ -96,8 +96,7 @@ class Gates(LectureScene):
                 arr = Arrow(hbox[t - 1].get_right(), hs.get_left(), buff=0.02, color=P.hidden,
                             stroke_width=2, max_tip_length_to_length_ratio=0.3)
                 lab = self.math(r"W_h", scale=0.6, color=P.hidden).next_to(arr, DOWN, buff=0.08)
-                lab2 = self.math(r"\tanh", scale=0.6, color=P.hidden).next_to(arr, UP, buff=0.08)
-                hlinks.add(VGroup(arr, lab, lab2))
+                hlinks.add(VGroup(arr, lab))
         labels = VGroup(self.math("c_t", color=P.cell).move_to([-6.55, yc, 0]),
                         self.math("h_t", color=P.hidden).move_to([-6.55, yh, 0]),
                         self.math("x_t", color=P.token).move_to([-6.55, yx, 0]))
@@ -105,8 +104,7 @@ class Gates(LectureScene):
         hi = SurroundingRectangle(VGroup(cbox[0], tokens[0]), color=P.highlight, buff=0.1,
                                   stroke_width=2)
         for t in range(n):
-            anims = [ReplacementTransform(cdash[t], cbox[t]),
-                     ReplacementTransform(hdash[t], hbox[t]),
+            anims = [FadeOut(cdash[t]), Create(cbox[t]), FadeOut(hdash[t]), Create(hbox[t]),
                      FadeIn(cval[t]), FadeIn(hval[t]), FadeIn(ins[t])]
             if t:
                 anims += [FadeIn(clinks[t - 1]), FadeIn(hlinks[t - 1])]

@@ -296,10 +296,11 @@ class Attention(LectureScene):
         self.show("cost_crossover_n", c_num)
         self.wait(0.6)
         if s0 is not None:
-            d_num.add_updater(lambda m: m.set_value(float(np.interp(s.get_value(), idx,
-                                                                    v.sweep_d))))
-            c_num.add_updater(lambda m: m.set_value(float(np.interp(s.get_value(), idx,
-                                                                    v.sweep_crossover_n))))
+            # geometric between the swept d values, as on the log axis
+            d_num.add_updater(lambda m: m.set_value(float(np.exp2(np.interp(
+                s.get_value(), idx, np.log2(v.sweep_d))))))
+            c_num.add_updater(lambda m: m.set_value(float(np.exp2(np.interp(
+                s.get_value(), idx, np.log2(v.sweep_crossover_n))))))
             self.play(s.animate.set_value(idx[-1]), run_time=1.8, rate_func=smooth)
             self.play(s.animate.set_value(0.0), run_time=3.5, rate_func=smooth)
             self.play(s.animate.set_value(s0), run_time=1.5, rate_func=smooth)

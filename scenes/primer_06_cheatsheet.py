@@ -219,8 +219,9 @@ class CheatSheet(LectureScene):
         c_lab = self.text("kv.context", size=L).move_to([px, 1.9, 0], aligned_edge=LEFT)
         c_num = self.number(v.sweep_context[0], places=0, size=0.7)
         c_num.next_to(c_lab, RIGHT, buff=0.3)
-        c_num.add_updater(lambda m: m.set_value(float(np.interp(s.get_value(), k,
-                                                                v.sweep_context))))
+        # geometric, like the log axis: between doublings the readout moves as the dot does
+        c_num.add_updater(lambda m: m.set_value(float(np.exp2(np.interp(
+            s.get_value(), k, np.log2(v.sweep_context))))))
         kv_lab, kv_val = self._row(self.t("kv.cache"), kv_s, P.attention, c_lab)
         st_lab, st_val = self._row(self.t("kv.state"), st_s, P.hidden, kv_lab)
         r_lab, r_val = self._row(self.t("kv.ratio"), ratio_s, P.text, st_lab)
