@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from scenes.params import ParamError, parse_assignments
-from scenes.registry import SECTIONS, get, ids, to_json
+from scenes.registry import SECTIONS, get, ids
 
 
 class UsageFailure(Exception):

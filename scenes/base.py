@@ -10,7 +10,7 @@ section, so one clip; a clip ends on its beat's held frame. Numbers come from
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, UL, UP, DecimalNumber, FadeIn, FadeOut, MathTex, Mobject,
+from manim import (DOWN, LEFT, RIGHT, UL, UP, DecimalNumber, FadeIn, FadeOut, MathTex, Mobject,
                    Scene, SingleStringMathTex, Tex, Text, VGroup, VMobject)
 
 from . import style
@@ -100,6 +100,27 @@ class LectureScene(Scene):
         d = DecimalNumber(value, num_decimal_places=places, include_sign=False,
                           color=color or style.PALETTE.text)
         return d.scale(size)
+
+    @staticmethod
+    def slot_x(t: int, n: int, pitch: float) -> float:
+        """x of slot ``t`` of ``n`` equally spaced slots centred on the frame."""
+        return (t - (n - 1) / 2) * pitch
+
+    def readout_row(self, label: str, value: str, color: str, anchor: Mobject,
+                    size: float = style.LABEL_SIZE, buff: float = 0.32) -> tuple[Text, Text]:
+        """A readout row under ``anchor``: colored label, then the value (what tests read)."""
+        lab = self.plain(label, size=size, color=color)
+        val = self.plain(value, size=style.BODY_SIZE, color=color)
+        lab.next_to(anchor, DOWN, buff=buff, aligned_edge=LEFT)
+        val.next_to(lab, RIGHT, buff=0.3)
+        return lab, val
+
+    @staticmethod
+    def align_values(*rows) -> None:
+        """Put every row's value in one column, right of the widest label."""
+        x = max(lab.get_right()[0] for lab, _ in rows) + 0.3
+        for lab, val in rows:
+            val.move_to([x, lab.get_center()[1], 0], aligned_edge=LEFT)
 
     def show(self, name: str, mob: Mobject) -> Mobject:
         """Register an on-screen readout under ``name`` (tests compare it with the values)."""

@@ -51,8 +51,7 @@ class Recurrence(LectureScene):
 
     # ----- layout helpers -----------------------------------------------------------------
     def _cell_x(self, t: int) -> float:
-        n = len(self.v.tokens)
-        return (t - (n - 1) / 2) * 1.62
+        return self.slot_x(t, len(self.v.tokens), 1.62)
 
     def _rows(self):
         """Token row (given, grey) and state row (dashed until computed)."""

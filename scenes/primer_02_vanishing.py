@@ -201,8 +201,7 @@ class Vanishing(LectureScene):
 
     # ----- 2. backward walk ---------------------------------------------------------------
     def _cell_x(self, t: int) -> float:
-        n = len(self.v.walk_states)
-        return (t - (n - 1) / 2) * 1.55
+        return self.slot_x(t, len(self.v.walk_states), 1.55)
 
     def backward_walk(self):
         w = float(self.params["w_h"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, DashedLine, DashedVMobject, Dot,
                    FadeIn, FadeOut, Line, LogBase, Rectangle, ReplacementTransform, Square,
-                   SurroundingRectangle, Transform, ValueTracker, VGroup, always_redraw, linear)
+                   SurroundingRectangle, ValueTracker, VGroup, always_redraw, linear)
 
 from . import style
 from .base import LectureScene
@@ -55,8 +55,7 @@ class Gates(LectureScene):
 
     # ----- beat 1 -------------------------------------------------------------------------
     def _x(self, t: int) -> float:
-        n = len(self.v.tokens)
-        return (t - (n - 1) / 2) * 1.65
+        return self.slot_x(t, len(self.v.tokens), 1.65)
 
     def path_cell(self):
         self.claim("path")

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, DashedLine,
-                   Dot, FadeIn, FadeOut, LaggedStart, Line, Rectangle, RoundedRectangle, Square,
+from manim import (DOWN, LEFT, RIGHT, Arrow, Axes, Create, DashedLine,
+                   Dot, FadeIn, LaggedStart, Line, Rectangle, RoundedRectangle, Square,
                    Transform, ValueTracker, VGroup, VMobject, always_redraw, linear, smooth)
 
 from . import style
@@ -69,21 +69,6 @@ class Attention(LectureScene):
         return [knob.animate.move_to(track.get_right() + 0.22 * LEFT).set_color(P.attention),
                 left.animate.set_color(P.muted), right.animate.set_color(P.attention)]
 
-    def _row(self, label: str, value: str, color: str, anchor, size=L):
-        """A readout row: colored label, then the value (the value is what tests read)."""
-        lab = self.plain(label, size=size, color=color)
-        val = self.plain(value, size=style.BODY_SIZE, color=color)
-        lab.next_to(anchor, DOWN, buff=0.32, aligned_edge=LEFT)
-        val.next_to(lab, RIGHT, buff=0.3)
-        return lab, val
-
-    @staticmethod
-    def _column(*rows):
-        """Put every row's value in one column, right of the widest label."""
-        x = max(lab.get_right()[0] for lab, _ in rows) + 0.3
-        for lab, val in rows:
-            val.move_to([x, lab.get_center()[1], 0], aligned_edge=LEFT)
-
     # ----- beats --------------------------------------------------------------------------
     def toggle_grid(self):
         v = self.v
@@ -114,11 +99,11 @@ class Attention(LectureScene):
                 att_cells.add(Square(size, color=P.attention, fill_opacity=0.85,
                                      stroke_width=0).move_to(pos(p, s)))
         head = self.text("depth", size=L, color=P.text).move_to([2.2, 0.6, 0], aligned_edge=LEFT)
-        r_lab, r_val = self._row(self.t("rec"), style.fmt_count(v.sequential_depth["recurrent"]),
+        r_lab, r_val = self.readout_row(self.t("rec"), style.fmt_count(v.sequential_depth["recurrent"]),
                                  P.hidden, head)
-        a_lab, a_val = self._row(self.t("att"), style.fmt_count(v.sequential_depth["attention"]),
+        a_lab, a_val = self.readout_row(self.t("att"), style.fmt_count(v.sequential_depth["attention"]),
                                  P.attention, VGroup(r_lab, r_val))
-        self._column((r_lab, r_val), (a_lab, a_val))
+        self.align_values((r_lab, r_val), (a_lab, a_val))
         self.play(LaggedStart(*[FadeIn(c) for c in rec_cells], lag_ratio=0.25), run_time=1.8)
         self.show("sequential_depth_recurrent", r_val)
         self.play(FadeIn(head), FadeIn(r_lab), FadeIn(r_val), run_time=0.6)
@@ -150,11 +135,11 @@ class Attention(LectureScene):
         att = stairs(v.path_attention, P.attention)
         tog = self._toggle([3.9, 1.5, 0])
         head = self.text("path.count", size=L).move_to([2.6, 0.6, 0], aligned_edge=LEFT)
-        r_lab, r_val = self._row(self.t("rec"), style.fmt_count(v.path_length["recurrent"]),
+        r_lab, r_val = self.readout_row(self.t("rec"), style.fmt_count(v.path_length["recurrent"]),
                                  P.hidden, head)
-        a_lab, a_val = self._row(self.t("att"), style.fmt_count(v.path_length["attention"]),
+        a_lab, a_val = self.readout_row(self.t("att"), style.fmt_count(v.path_length["attention"]),
                                  P.attention, VGroup(r_lab, r_val))
-        self._column((r_lab, r_val), (a_lab, a_val))
+        self.align_values((r_lab, r_val), (a_lab, a_val))
         self.play(FadeIn(dots), FadeIn(t0), FadeIn(tk), FadeIn(tog), run_time=0.7)
         self.play(Create(rec), run_time=1.5, rate_func=linear)
         self.show("path_length_recurrent", r_val)
@@ -193,14 +178,14 @@ class Attention(LectureScene):
                                  stroke_width=1.5, stroke_opacity=0.8) for c in group])
 
         head = Dot([1.4, 1.9, 0], radius=0.01)
-        b_lab, b_val = self._row(self.t("neck"), style.fmt_count(v.bottleneck_numbers),
+        b_lab, b_val = self.readout_row(self.t("neck"), style.fmt_count(v.bottleneck_numbers),
                                  P.hidden, head)
-        d_lab, d_val = self._row(self.t("direct", n=v.n), style.fmt_count(v.direct_numbers),
+        d_lab, d_val = self.readout_row(self.t("direct", n=v.n), style.fmt_count(v.direct_numbers),
                                  P.attention, VGroup(b_lab, b_val))
-        dl_lab, dl_val = self._row(self.t("direct", n=v.n_long),
+        dl_lab, dl_val = self.readout_row(self.t("direct", n=v.n_long),
                                    style.fmt_count(v.direct_numbers_long), P.attention,
                                    VGroup(d_lab, d_val))
-        self._column((b_lab, b_val), (d_lab, d_val), (dl_lab, dl_val))
+        self.align_values((b_lab, b_val), (d_lab, d_val), (dl_lab, dl_val))
         self.play(FadeIn(enc), FadeIn(enc_lab), FadeIn(dec), FadeIn(dec_lab), run_time=0.7)
         self.play(Create(neck), run_time=0.7)
         self.show("bottleneck_numbers", b_val)

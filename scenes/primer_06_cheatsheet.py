@@ -67,19 +67,6 @@ class CheatSheet(LectureScene):
     BEATS = ("equations", "tbptt_window", "kv_cache", "closing")
     TEXT = TEXT
 
-    def _row(self, label: str, value: str, color: str, anchor, buff=0.32):
-        lab = self.plain(label, size=L, color=color)
-        val = self.plain(value, size=style.BODY_SIZE, color=color)
-        lab.next_to(anchor, DOWN, buff=buff, aligned_edge=LEFT)
-        val.next_to(lab, RIGHT, buff=0.3)
-        return lab, val
-
-    @staticmethod
-    def _column(*rows):
-        x = max(lab.get_right()[0] for lab, _ in rows) + 0.3
-        for lab, val in rows:
-            val.move_to([x, lab.get_center()[1], 0], aligned_edge=LEFT)
-
     # ----- beats --------------------------------------------------------------------------
     def equations(self):
         self.claim("cell")
@@ -158,11 +145,11 @@ class CheatSheet(LectureScene):
         g_lab = self.text("tbptt.grad", size=L, color=P.gradient).move_to([x0, -0.95, 0],
                                                                          aligned_edge=LEFT)
         anchor = Line([x0, -1.55, 0], [x0 + 0.1, -1.55, 0])
-        w_lab, w_val = self._row(self.t("tbptt.window"), style.fmt_count(w), P.gradient, anchor,
-                                 buff=0.1)
-        n_lab, n_val = self._row(self.t("tbptt.length"), style.fmt_count(n), P.muted,
-                                 VGroup(w_lab, w_val))
-        self._column((w_lab, w_val), (n_lab, n_val))
+        w_lab, w_val = self.readout_row(self.t("tbptt.window"), style.fmt_count(w), P.gradient, anchor,
+                                        buff=0.1)
+        n_lab, n_val = self.readout_row(self.t("tbptt.length"), style.fmt_count(n), P.muted,
+                                        VGroup(w_lab, w_val))
+        self.align_values((w_lab, w_val), (n_lab, n_val))
         self.show("tbptt_window", w_val)
         self.show("sequence_length", n_val)
         self.play(FadeIn(cells), Create(win), FadeIn(fwd), FadeIn(grad), FadeIn(f_lab),
@@ -222,12 +209,12 @@ class CheatSheet(LectureScene):
         # geometric, like the log axis: between doublings the readout moves as the dot does
         c_num.add_updater(lambda m: m.set_value(float(np.exp2(np.interp(
             s.get_value(), k, np.log2(v.sweep_context))))))
-        kv_lab, kv_val = self._row(self.t("kv.cache"), kv_s, P.attention, c_lab)
-        st_lab, st_val = self._row(self.t("kv.state"), st_s, P.hidden, kv_lab)
-        r_lab, r_val = self._row(self.t("kv.ratio"), ratio_s, P.text, st_lab)
-        g_lab, g_val = self._row(self.t("kv.gqa", g=v.gqa_kv_heads),
+        kv_lab, kv_val = self.readout_row(self.t("kv.cache"), kv_s, P.attention, c_lab)
+        st_lab, st_val = self.readout_row(self.t("kv.state"), st_s, P.hidden, kv_lab)
+        r_lab, r_val = self.readout_row(self.t("kv.ratio"), ratio_s, P.text, st_lab)
+        g_lab, g_val = self.readout_row(self.t("kv.gqa", g=v.gqa_kv_heads),
                                  style.fmt_bytes(v.kv_cache_bytes_gqa), P.attention, r_lab)
-        self._column((kv_lab, kv_val), (st_lab, st_val), (r_lab, r_val), (g_lab, g_val))
+        self.align_values((kv_lab, kv_val), (st_lab, st_val), (r_lab, r_val), (g_lab, g_val))
         self.play(Create(ax), FadeIn(xt), FadeIn(yt), FadeIn(c_lab), FadeIn(c_num),
                   run_time=0.8)
         self.add(kv_curve, st_curve)
