@@ -1,4 +1,4 @@
-"""Tests for mathcore.rnn / mathcore.lstm / mathcore.gru.
+"""Tests for mathcore.cells: rnn, lstm, gru.
 
 Every backward pass is checked twice, against two independent references:
 central finite differences of ``mathcore``'s own forward, and autograd applied to an oracle
@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from autograd import grad
 
-from mathcore import gru, lstm, rnn
+from mathcore.cells import gru, lstm, rnn
 
 T, D, H = 5, 3, 4
 CELLS = ("rnn_tanh", "rnn_relu", "lstm", "gru")

@@ -7,7 +7,7 @@ import json
 import numpy as np
 import pytest
 
-from mathcore import primer, primer_late
+from mathcore.primer import cheatsheet, recurrence
 from scenes import registry
 from scenes.params import ParamError
 
@@ -41,7 +41,8 @@ def test_titles_and_scene_paths(section_id):
     s = registry.get(section_id)
     assert set(s.title) == {"zh", "en"} and all(s.title.values())
     module, _, cls = s.scene.partition(":")
-    assert module == f"scenes.{section_id.replace('-', '_')}" and cls
+    part, _, _ = section_id.partition("-")
+    assert module.startswith(f"scenes.{part}.") and cls
 
 
 # --------------------------------------------------------------------------------------------
@@ -93,7 +94,7 @@ def test_gates_cell_path():
     np.testing.assert_allclose(v.path_kept[1:], v.path_forget[1:] * v.path_cell[:-1])
     np.testing.assert_allclose(v.path_hidden, v.path_output * np.tanh(v.path_cell))
     assert v.path_cell_product[-1] == pytest.approx(np.prod(v.path_forget[1:]))
-    np.testing.assert_array_equal(v.tokens, primer.PRIMER_TOKENS)
+    np.testing.assert_array_equal(v.tokens, recurrence.PRIMER_TOKENS)
     assert f"{v.path_rnn_states[-1]:.3f}" == "0.841"  # §01's figure at w_h = 1.40
 
 
@@ -228,4 +229,4 @@ def test_parameter_bounds_are_checked():
         s.resolve({"context": str(2**24 + 1)}, from_text=True)
     with pytest.raises(ParamError):
         registry.get("primer-03-gates").resolve({"forget": 1.5})
-    assert primer_late.kv_cache_bytes(1, 1, 8, 1, 2, 1) == 2 * 4 * 1
+    assert cheatsheet.kv_cache_bytes(1, 1, 8, 1, 2, 1) == 2 * 4 * 1

@@ -7,8 +7,8 @@ from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, DashedLine, Dashe
                    FadeIn, FadeOut, Line, LogBase, Rectangle, ReplacementTransform, Square,
                    SurroundingRectangle, ValueTracker, VGroup, always_redraw, linear)
 
-from . import style
-from .base import LectureScene
+from .. import style
+from ..base import LectureScene
 
 P = style.PALETTE
 

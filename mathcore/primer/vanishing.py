@@ -1,8 +1,4 @@
-"""Values of the primer's sections §01–§02: everything their scenes put on screen.
-
-Each ``*_values`` function takes the section's resolved parameters (plain numbers) and returns a
-frozen dataclass; :mod:`scenes.registry` turns it into the JSON of ``rnn-lecture values``.
-"""
+"""§02 How the gradient dies: hop factors, the backward walk, the long chain, clipping."""
 
 from __future__ import annotations
 
@@ -10,13 +6,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import scalar
-from .scalar import F32_MAX, F32_TINY
-
-#: The eight §01 tokens. The seed names only the last (0.4); these one-decimal values were
-#: chosen (by exhaustive search over one-decimal tokens) so that the seed's figures come out of
-#: the computation: h_7 = 0.841 at w_h = 1.40, and a 7-hop gradient product of 0.057 at w_h = 0.90.
-PRIMER_TOKENS = (0.5, 0.6, 0.7, -0.4, -0.6, 0.6, -0.5, 0.4)
+from .. import scalar
+from ..scalar import F32_MAX, F32_TINY
 
 #: §02's long chain. The seed hides its inputs; these were found by a search over seeds (with the
 #: scale solved by bisection and rounded to 4 decimals) so that, at w_h = 0.90 under tanh, the
@@ -46,61 +37,6 @@ def chain_tokens(length: int, seed: int, scale: float) -> np.ndarray:
     numpy.ndarray, shape (T,)
     """
     return scale * np.random.default_rng(seed).uniform(-1.0, 1.0, size=length)
-
-
-@dataclass(frozen=True, eq=False)
-class RecurrenceValues:
-    """What §01 shows.
-
-    Attributes
-    ----------
-    tokens, pre_activations, states : numpy.ndarray, shape (T,)
-        ``x_t``, ``z_t``, ``h_t`` at the chosen ``w_h``.
-    final_state : float
-        ``h_{T-1}``.
-    final_state_at_zero : float
-        ``h_{T-1}`` at ``w_h = 0``: only the last token's own ``tanh(w_x x + b)``.
-    sweep_w_h : numpy.ndarray, shape (S,)
-        The ``w_h`` values the sweep visits on its way (for live readouts).
-    sweep_states : numpy.ndarray, shape (S, T)
-        States at each sweep value.
-    tangent_z, tangent_slope : numpy.ndarray, shape (P,)
-        Points where the tanh tangent stops, and ``tanh'`` there.
-    recurrent_params : int
-        Parameter count of the 1-D cell (``w_h``, ``w_x``, ``b``), independent of T.
-    """
-
-    tokens: np.ndarray
-    pre_activations: np.ndarray
-    states: np.ndarray
-    final_state: float
-    final_state_at_zero: float
-    sweep_w_h: np.ndarray
-    sweep_states: np.ndarray
-    tangent_z: np.ndarray
-    tangent_slope: np.ndarray
-    recurrent_params: int
-
-
-def recurrence_values(p: dict) -> RecurrenceValues:
-    """Compute §01 from its parameters (``tokens``, ``w_h``, ``w_x``, ``b``, ``tangent_z``)."""
-    tokens = np.asarray(p["tokens"], dtype=np.float64)
-    tr = scalar.recur(tokens, p["w_h"], p["w_x"], p["b"])
-    sweep = np.linspace(p["w_h"], 0.0, 61)
-    sweep_states = np.stack([scalar.recur(tokens, w, p["w_x"], p["b"]).h for w in sweep])
-    tz = np.asarray(p["tangent_z"], dtype=np.float64)
-    return RecurrenceValues(
-        tokens=tokens,
-        pre_activations=tr.pre[1:],
-        states=tr.h,
-        final_state=float(tr.h[-1]),
-        final_state_at_zero=float(sweep_states[-1, -1]),
-        sweep_w_h=sweep,
-        sweep_states=sweep_states,
-        tangent_z=tz,
-        tangent_slope=scalar.slope(tz),
-        recurrent_params=3,
-    )
 
 
 @dataclass(frozen=True, eq=False)
@@ -159,7 +95,7 @@ class VanishingValues:
     clipped_norm: float
 
 
-def _chain(p: dict, w_h: float, activation: str):
+def chain(p: dict, w_h: float, activation: str):
     """Trace and hop products of the long chain: K hops over states h_0..h_K (K + 1 tokens).
 
     Hop t (t = 1..K) is ``dh_t/dh_{t-1} = act'(z_t) w_h``, the same convention as the 8-token
@@ -175,9 +111,9 @@ def vanishing_values(p: dict) -> VanishingValues:
     walk = scalar.recur(np.asarray(p["tokens"]), p["w_h"], p["w_x"], 0.0, activation=p["activation"])
     # The gradient walks back from h_7: hop h_t -> h_{t-1} has factor act'(z_t) w_h, t = 7..1.
     walk_hops = scalar.hop_products(walk.pre[:0:-1], p["w_h"], p["activation"])
-    tr, hops = _chain(p, p["w_h"], p["activation"])
-    _, pushed = _chain(p, p["pushed_w_h"], "tanh")
-    _, relu = _chain(p, p["relu_w_h"], "relu")
+    tr, hops = chain(p, p["w_h"], p["activation"])
+    _, pushed = chain(p, p["pushed_w_h"], "tanh")
+    _, relu = chain(p, p["relu_w_h"], "relu")
     k = p["factor_steps"]
     clip = scalar.clip_global_norm(p["clip_norm"], p["clip_threshold"])
     return VanishingValues(

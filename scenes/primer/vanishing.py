@@ -14,8 +14,8 @@ from manim import (DOWN, LEFT, RIGHT, UP, ArcBetweenPoints, Axes, Create, Dashed
 
 from mathcore import scalar
 
-from . import style
-from .base import LectureScene
+from .. import style
+from ..base import LectureScene
 
 P = style.PALETTE
 fmt = style.fmt

@@ -1,14 +1,45 @@
-"""Sections §03–§06 of the primer: gates, the limits gates never fixed, attention, cheat sheet.
+"""The primer's six sections in lecture order: ids, titles, scenes, typed parameters, values.
 
-Pure Python (no manim); :mod:`scenes.registry` appends ``SECTIONS`` after §01–§02.
+Pure Python (no manim): :mod:`scenes.registry` chains this part with the others.
 """
 
 from __future__ import annotations
 
-from mathcore import primer, primer_late
+from mathcore.primer import attention, cheatsheet, gates, limits, recurrence, vanishing
 
-from .params import Param, Schema
-from .section import Section
+from ..params import Param, Schema
+from ..section import Section
+
+_PRIMER_01 = Schema((
+    Param("tokens", "floats", recurrence.PRIMER_TOKENS, "the eight input tokens x_0..x_7",
+          min=-3.0, max=3.0, length=8),
+    Param("w_h", "float", 1.40, "recurrent weight W_h (the sweep goes from here to 0)",
+          min=-3.0, max=3.0),
+    Param("w_x", "float", 0.8, "input weight W_x", min=-3.0, max=3.0),
+    Param("b", "float", 0.0, "bias b", min=-3.0, max=3.0),
+    Param("tangent_z", "floats", (0.0, 2.0), "the two points z where the tanh tangent stops",
+          min=-4.0, max=4.0, length=2),
+))
+
+_PRIMER_02 = Schema((
+    Param("w_h", "float", 0.9, "recurrent weight W_h", min=0.0, max=3.0),
+    Param("activation", "choice", "tanh", "activation of the recurrence",
+          choices=("tanh", "relu")),
+    Param("chain_length", "int", 200, "hops in the long chain", min=10, max=1000),
+    Param("factor_steps", "int", 40, "hops drawn as factor bars", min=5, max=80),
+    Param("pushed_w_h", "float", vanishing.PUSHED_W_H, "W_h the factor beat pushes to under tanh",
+          min=0.0, max=10.0),
+    Param("relu_w_h", "float", 1.6, "W_h of the ReLU product beat", min=0.0, max=3.0),
+    Param("clip_norm", "float", 84.0, "gradient norm before clipping", min=0.0, max=1e6),
+    Param("clip_threshold", "float", 5.0, "clipping threshold", min=1e-6, max=1e6),
+    Param("w_x", "float", 0.8, "input weight W_x", min=-3.0, max=3.0),
+    Param("tokens", "floats", recurrence.PRIMER_TOKENS, "the 8 tokens of the backward walk (§01's)",
+          min=-3.0, max=3.0, length=8),
+    Param("chain_seed", "int", vanishing.CHAIN_SEED, "seed of the long chain's tokens",
+          min=0, max=2**32 - 1),
+    Param("chain_scale", "float", vanishing.CHAIN_SCALE, "amplitude of the long chain's tokens",
+          min=0.0, max=5.0),
+))
 
 _PRIMER_03 = Schema((
     Param("forget", "float", 0.95, "forget gate f held fixed for the f^k beat", min=0.0, max=1.0),
@@ -17,7 +48,7 @@ _PRIMER_03 = Schema((
     Param("rnn_w_h", "float", 0.9, "W_h of the plain RNN product (§02's long chain, tanh)",
           min=0.0, max=3.0),
     Param("forget_bias", "float", 0.0, "forget bias b_f at initialisation (the pitfall beat)",
-          min=primer_late.BIAS_SWEEP_RANGE[0], max=primer_late.BIAS_SWEEP_RANGE[1]),
+          min=gates.BIAS_SWEEP_RANGE[0], max=gates.BIAS_SWEEP_RANGE[1]),
     Param("bias_steps", "int", 20, "steps over which the pitfall beat measures retention",
           min=1, max=1000),
     Param("track_forget", "float", 0.7, "forget gate f of the one-step track", min=0.0, max=1.0),
@@ -25,7 +56,7 @@ _PRIMER_03 = Schema((
     Param("track_c_prev", "float", 1.0, "previous cell state c_{t-1} of the one-step track",
           min=0.0, max=3.0),
     Param("track_candidate", "float", 0.8, "candidate g of the one-step track", min=0.0, max=1.0),
-    Param("tokens", "floats", primer.PRIMER_TOKENS, "the 8 tokens of the cell-state path (§01's)",
+    Param("tokens", "floats", recurrence.PRIMER_TOKENS, "the 8 tokens of the cell-state path (§01's)",
           min=-3.0, max=3.0, length=8),
     Param("path_w_h", "float", 1.40, "W_h of §01's recurrence drawn beside the cell",
           min=-3.0, max=3.0),
@@ -75,16 +106,22 @@ _PRIMER_06 = Schema((
 ))
 
 SECTIONS: tuple[Section, ...] = (
+    Section("primer-01-recurrence", "01",
+            {"zh": "循环：逐个读入 token", "en": "The loop: one token at a time"},
+            "scenes.primer.recurrence:Recurrence", _PRIMER_01, recurrence.recurrence_values),
+    Section("primer-02-vanishing", "02",
+            {"zh": "梯度在循环里怎样消失", "en": "How the gradient dies in the loop"},
+            "scenes.primer.vanishing:Vanishing", _PRIMER_02, vanishing.vanishing_values),
     Section("primer-03-gates", "03",
             {"zh": "门：给梯度修一条直路", "en": "Gates: a straight road for the gradient"},
-            "scenes.primer_03_gates:Gates", _PRIMER_03, primer_late.gates_values),
+            "scenes.primer.gates:Gates", _PRIMER_03, gates.gates_values),
     Section("primer-04-limits", "04",
             {"zh": "门改变不了的：定宽与串行", "en": "What gates leave alone: fixed width, one lane"},
-            "scenes.primer_04_limits:Limits", _PRIMER_04, primer_late.limits_values),
+            "scenes.primer.limits:Limits", _PRIMER_04, limits.limits_values),
     Section("primer-05-attention", "05",
             {"zh": "去掉循环之后", "en": "After the loop is gone"},
-            "scenes.primer_05_attention:Attention", _PRIMER_05, primer_late.attention_values),
+            "scenes.primer.attention:Attention", _PRIMER_05, attention.attention_values),
     Section("primer-06-cheatsheet", "06",
             {"zh": "速查表与循环的回归", "en": "Cheat sheet, and the loop's return"},
-            "scenes.primer_06_cheatsheet:CheatSheet", _PRIMER_06, primer_late.cheatsheet_values),
+            "scenes.primer.cheatsheet:CheatSheet", _PRIMER_06, cheatsheet.cheatsheet_values),
 )

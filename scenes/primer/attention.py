@@ -7,8 +7,8 @@ from manim import (DOWN, LEFT, RIGHT, Arrow, Axes, Create, DashedLine,
                    Dot, FadeIn, LaggedStart, Line, Rectangle, RoundedRectangle, Square,
                    Transform, ValueTracker, VGroup, VMobject, always_redraw, linear, smooth)
 
-from . import style
-from .base import LectureScene
+from .. import style
+from ..base import LectureScene
 
 P = style.PALETTE
 S = style.SMALL_SIZE

@@ -1,4 +1,4 @@
-"""Shared helpers for the recurrent cells in :mod:`mathcore.rnn`, ``lstm`` and ``gru``.
+"""Shared helpers for the recurrent cells in :mod:`mathcore.cells`: ``rnn``, ``lstm`` and ``gru``.
 
 Everything here is float64 numpy; arrays handed out in dataclasses are read-only copies so the
 frozen dataclasses are frozen all the way down.

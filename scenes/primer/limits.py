@@ -6,8 +6,8 @@ import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, ChangeDecimalToValue, Create, FadeIn, Line, Rectangle, Square,
                    SurroundingRectangle, Transform, VGroup)
 
-from . import style
-from .base import LectureScene
+from .. import style
+from ..base import LectureScene
 
 P = style.PALETTE
 

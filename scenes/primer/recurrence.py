@@ -9,8 +9,8 @@ from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, DashedVMobject, D
 
 from mathcore import scalar
 
-from . import style
-from .base import LectureScene
+from .. import style
+from ..base import LectureScene
 
 P = style.PALETTE
 

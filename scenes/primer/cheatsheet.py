@@ -7,8 +7,8 @@ from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, FadeIn, FadeOut, 
                    Rectangle, Square, SurroundingRectangle, Transform, ValueTracker, VGroup,
                    VMobject, always_redraw, linear)
 
-from . import style
-from .base import LectureScene
+from .. import style
+from ..base import LectureScene
 
 P = style.PALETTE
 S = style.SMALL_SIZE

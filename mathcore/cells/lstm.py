@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from mathcore import _cells
-from mathcore._cells import Params, frozen, sigmoid
+from . import common as _cells
+from .common import Params, frozen, sigmoid
 
 __all__ = [
     "Params", "LSTMTrace", "LSTMGrads",

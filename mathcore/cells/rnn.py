@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from mathcore import _cells
-from mathcore._cells import Params, frozen
+from . import common as _cells
+from .common import Params, frozen
 
 __all__ = [
     "NONLINEARITIES", "Params", "RNNTrace", "RNNGrads",

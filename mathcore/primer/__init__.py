@@ -1,0 +1,1 @@
+"""The primer (part 1): one module of values per section, §01–§06."""

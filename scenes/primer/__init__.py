@@ -1,0 +1,1 @@
+"""The primer (part 1): six section scenes and their registry."""
