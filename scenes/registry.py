@@ -10,13 +10,27 @@ from .params import Param, ParamError, Schema  # noqa: F401  (re-exported)
 from .primer import registry as primer
 from .section import Section, to_json
 
+#: The lecture's parts in order: (id, titles, sections).
+PARTS: tuple[tuple[str, dict, tuple[Section, ...]], ...] = (
+    ("primer", {"zh": "入门：从循环到注意力", "en": "Primer: from the loop to attention"},
+     primer.SECTIONS),
+)
+
 #: Every section in lecture order: the parts chained.
-SECTIONS: tuple[Section, ...] = primer.SECTIONS
+SECTIONS: tuple[Section, ...] = tuple(s for _, _, part in PARTS for s in part)
 
 
 def ids() -> list[str]:
     """Section ids in lecture order."""
     return [s.id for s in SECTIONS]
+
+
+def part_of(section_id: str) -> str:
+    """The id of the part a section belongs to."""
+    for pid, _, part in PARTS:
+        if any(s.id == section_id for s in part):
+            return pid
+    raise ParamError(f"unknown section {section_id!r}; allowed: {', '.join(ids())}")
 
 
 def get(section_id: str) -> Section:
@@ -27,4 +41,4 @@ def get(section_id: str) -> Section:
     raise ParamError(f"unknown section {section_id!r}; allowed: {', '.join(ids())}")
 
 
-__all__ = ["SECTIONS", "Section", "get", "ids", "to_json", "ParamError"]
+__all__ = ["PARTS", "SECTIONS", "Section", "get", "ids", "part_of", "to_json", "ParamError"]

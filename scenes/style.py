@@ -52,12 +52,18 @@ CAPTION_BAND = 0.12 * FRAME_H
 STAGE_BOTTOM = -FRAME_H / 2 + CAPTION_BAND
 
 
+def _neg_zero(s: str) -> str:
+    """Drop the sign of a string that shows a zero ("-0.000" -> "0.000")."""
+    return s[1:] if s.startswith("-") and not any(c in "123456789" for c in s) else s
+
+
 def fmt(x, digits: int = 3, *, sig: int | None = None) -> str:
     """Format a number the way every scene shows it.
 
-    Fixed point with ``digits`` decimals; scientific (``9.8e-48``) below 1e-3 in magnitude or
-    at/above 1e6, with ``sig`` significant digits (default 2); non-finite values as ``inf``,
-    ``-inf``, ``nan``.
+    Fixed point with ``digits`` decimals; scientific (``9.8e-48``, ``1.0e-4``: mantissa with
+    ``sig`` significant digits, exponent without padding) below 1e-3 in magnitude or at/above
+    1e6; non-finite values as ``inf``, ``-inf``, ``nan``. A value that rounds to zero shows
+    without a sign.
 
     Parameters
     ----------
@@ -77,22 +83,50 @@ def fmt(x, digits: int = 3, *, sig: int | None = None) -> str:
     if math.isinf(x):
         return "inf" if x > 0 else "-inf"
     if x != 0 and (abs(x) < 1e-3 or abs(x) >= 1e6):
-        s = f"{x:.{(sig or 2) - 1}e}"
-        mant, exp = s.split("e")
-        return f"{mant}e{int(exp):+03d}".replace("e+", "e").replace("e-0", "e-0")
-    return f"{x:.{digits}f}"
+        mant, exp = f"{x:.{max(1, sig or 2) - 1}e}".split("e")
+        return f"{mant}e{int(exp)}"
+    return _neg_zero(f"{x:.{digits}f}")
 
 
-def fmt_count(n: int) -> str:
-    """A large count with thin-space-free commas: 6,144 or 262,144."""
-    return f"{int(n):,}"
+def fmt_num(x, max_digits: int = 3) -> str:
+    """A parameter as an instructor typed it: at most ``max_digits`` decimals, no trailing zeros.
+
+    ``0.5`` -> ``0.5``, ``2.0`` -> ``2``, ``0.125`` -> ``0.125``, ``1e-05`` -> ``1.0e-5``.
+    """
+    x = float(x)
+    if not math.isfinite(x) or (x != 0 and abs(x) < 10.0 ** -max_digits):
+        return fmt(x, max_digits)
+    s = f"{x:.{max_digits}f}".rstrip("0").rstrip(".")
+    return _neg_zero(s) if s not in ("", "-") else "0"
+
+
+def fmt_count(n) -> str:
+    """A whole count with commas: 6,144 or 262,144 (``n`` must be a whole number)."""
+    f = float(n)
+    if not f.is_integer():
+        raise ValueError(f"fmt_count needs a whole number, got {n!r}; use fmt_ratio")
+    return f"{int(f):,}"
+
+
+def fmt_ratio(x) -> str:
+    """A ratio: whole ratios with commas (``4,096``), others with 3 significant digits
+    (``0.25``, ``1.5``, ``85.3``), never truncated to ``0``."""
+    x = float(x)
+    if not math.isfinite(x):
+        return fmt(x)
+    if x.is_integer():
+        return f"{int(x):,}"
+    if abs(x) >= 1000:
+        return f"{x:,.0f}"
+    s = f"{x:.3g}"
+    return fmt(x, sig=2) if "e" in s else s
 
 
 def fmt_bytes(n: float) -> str:
     """Bytes in binary units, spelled out: 64 GiB, 256 KiB, 1.5 MiB."""
     n = float(n)
     for unit, size in (("TiB", 2**40), ("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
-        if n >= size:
+        if n >= size or round(n / size, 1) >= 1.0:   # 1,048,575 B is "1.0 MiB", not "1024.0 KiB"
             v = n / size
             return f"{v:.0f} {unit}" if v.is_integer() else f"{v:.1f} {unit}"
     return f"{n:.0f} B"
@@ -103,10 +137,42 @@ def fmt_millions(n: float) -> str:
     return f"{n / 1e6:.2f} M"
 
 
+def fmt_decimal(x, places: int) -> str:
+    """What a manim ``DecimalNumber`` with ``places`` decimals shows: ``1,234.500``, ``-0.357``
+    (grouped with commas; a value that rounds to zero without a sign)."""
+    return _neg_zero(f"{float(x):,.{places}f}")
+
+
 def sci_tex(x: float, sig: int = 2) -> str:
-    r"""LaTeX for a number in scientific notation: ``9.8\times10^{-48}``."""
+    r"""LaTeX for a number: ``9.8\times10^{-48}`` in scientific notation, else as :func:`fmt`."""
     s = fmt(x, sig=sig)
-    if "e" not in s:
+    if "e" not in s or not math.isfinite(float(x)):
         return s
     mant, exp = s.split("e")
     return rf"{mant}\times10^{{{int(exp)}}}"
+
+
+#: The formats a bound readout may declare, by name: ``spec`` is ``"name"`` or ``"name:arg"``.
+FORMATS = {
+    "fmt": lambda x, a: fmt(x, 3 if a is None else int(a)),
+    "sig": lambda x, a: fmt(x, sig=2 if a is None else int(a)),
+    "num": lambda x, a: fmt_num(x, 3 if a is None else int(a)),
+    "int": lambda x, a: str(int(x)),
+    "count": lambda x, a: fmt_count(x),
+    "ratio": lambda x, a: fmt_ratio(x),
+    "bytes": lambda x, a: fmt_bytes(x),
+    "millions": lambda x, a: fmt_millions(x),
+    "dec": lambda x, a: fmt_decimal(x, 3 if a is None else int(a)),
+    "tex": lambda x, a: sci_tex(x, 2 if a is None else int(a)),
+    "str": lambda x, a: str(x),
+}
+
+
+def format_value(x, spec: str) -> str:
+    """Format ``x`` by a declared spec such as ``"fmt:2"``, ``"count"`` or ``"dec:3"``."""
+    name, _, arg = spec.partition(":")
+    if name not in FORMATS:
+        raise ValueError(f"unknown format {spec!r}; known: {', '.join(FORMATS)}")
+    if x is None:
+        return "None"
+    return FORMATS[name](x, arg or None)
