@@ -1,4 +1,4 @@
-"""The ``rnn-lecture`` command: list sections, show parameters and values, render, bench.
+"""The ``rnn-lecture`` command: list sections, show parameters, values and script, render, bench.
 
 Bad input (unknown section or parameter, a value of the wrong type or out of range) gets one
 line on stderr naming the thing and what is allowed, and exit code 2, before anything renders.
@@ -151,6 +151,67 @@ def values_cmd(section, assignments, config_path, as_json):
     click.echo("params  " + ", ".join(f"{k}={_summary(v)}" for k, v in data["params"].items()))
     for k, v in data["values"].items():
         click.echo(f"  {k:<24} {_summary(v)}")
+
+
+@cli.command("script")
+@click.argument("sections", nargs=-1, required=True)
+@click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True)
+@click.option("--set", "assignments", multiple=True, metavar="NAME=VALUE",
+              help="Override a parameter of every selected section that has it.")
+@click.option("--config", "config_path", type=click.Path(dir_okay=False),
+              help="TOML/JSON file of [section-id] name = value tables (--set wins).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def script_cmd(sections, lang, assignments, config_path, as_json):
+    """Print what sections will say and show, beat by beat, without rendering."""
+    from scenes.script import construct, script
+
+    chosen = _sections(sections)
+    params = _overrides_for(chosen, assignments, load_config(config_path))
+    out = [script(construct(s.id, lang, params[s.id])) for s in chosen]
+    if as_json:
+        data = out[0] if len(out) == 1 else out
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False))
+        return
+    for doc in out:
+        click.echo(f"== {doc['section']} ({doc['lang']})")
+        for b in doc["beats"]:
+            click.echo(f"[{b['beat']}]")
+            click.echo(f"  claim     {b['claim']}")
+            click.echo(f"  narration {b['narration']}")
+            for name, text in b["readouts"].items():
+                click.echo(f"  readout   {name} = {text}")
+            for text in b["labels"]:
+                click.echo(f"  label     {text}")
+        click.echo("")
+
+
+@cli.command("still")
+@click.argument("section")
+@click.option("--beat", "beats", multiple=True, help="Only this beat (repeatable).")
+@click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True)
+@click.option("--quality", type=click.Choice(["low", "medium", "high", "4k"]), default="high",
+              show_default=True)
+@click.option("--set", "assignments", multiple=True, metavar="NAME=VALUE",
+              help="Override a parameter.")
+@click.option("--config", "config_path", type=click.Path(dir_okay=False),
+              help="TOML/JSON file of [section-id] name = value tables (--set wins).")
+@click.option("--out", default="media/stills", show_default=True,
+              type=click.Path(file_okay=False), help="Folder for the PNGs.")
+def still_cmd(section, beats, lang, quality, assignments, config_path, out):
+    """Save each beat's held frame as a PNG, in seconds and without rendering video."""
+    from scenes.script import stills
+
+    from .render import QUALITIES
+
+    s = get(section)
+    known = s.scene_class().BEATS
+    for b in beats:
+        if b not in known:
+            raise ParamError(f"unknown beat {b!r} of {s.id}; allowed: {', '.join(known)}")
+    params = _overrides_for([s], assignments, load_config(config_path))[s.id]
+    folder = Path(out) / lang / s.id
+    for path in stills(s.id, folder, lang, params, beats, QUALITIES[quality]):
+        click.echo(str(path))
 
 
 @cli.command("render")

@@ -1,19 +1,29 @@
-"""Base class of every section scene: title line, claims, narration, beats, layout records.
+"""Base class of every section scene: title line, claims, narration, beats, bound texts.
 
 A section scene lists its beats in ``BEATS``; each beat is a method of a few dozen lines that
 opens with a one-line claim (``self.claim``) and ends with ``self.hold`` (a 1–2 s pause that
-also records where every text box sits, so tests can check the frame). Each beat is a Manim
-section, so one clip; a clip ends on its beat's held frame. Numbers come from
-``self.v``, the section's mathcore values; ``self.shown`` keeps the on-screen readouts by name.
+also records every text on screen, so tests can check the frame and the numbers). Each beat is
+a Manim section, so one clip; a clip ends on its beat's held frame.
+
+Every text a scene draws is *bound* (:mod:`scenes.bind`): a sentence from the text table whose
+fields are values paths with formats, a readout of one values path, or a fixed label with a
+reason. Scenes never format numbers themselves, so what is on screen is what the binding says,
+and the harness in ``tests/test_harness.py`` re-derives every string from the values.
 """
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UL, UP, DecimalNumber, FadeIn, FadeOut, MathTex, Mobject,
-                   Scene, SingleStringMathTex, Tex, Text, VGroup, VMobject)
+from manim import (DOWN, LEFT, RIGHT, UL, UP, AnimationGroup, DecimalNumber, FadeIn, FadeOut,
+                   MathTex, Mobject, Scene, SingleStringMathTex, Tex,
+                   Text, Transform, VGroup, VMobject)
+from manim.animation.animation import Wait
+from manim.mobject.mobject import _AnimationBuilder
 
 from . import style
+from .bind import Binding, Fixed, Val, check_fields, has_digit
 from .registry import get as get_section
 
 #: Reading time of narration: about 5.5 Chinese characters or 16 Latin characters a second.
@@ -21,14 +31,30 @@ READING_SECONDS_PER_CHAR = {"zh": 0.18, "en": 0.06}
 
 TEXT_TYPES = (Text, MathTex, Tex, SingleStringMathTex, DecimalNumber)
 
+_MATH = re.compile(r"\$([^$]+)\$")
+
+
+#: MathTex font size per Text font size inside one line (matches the capitals' height).
+MATH_IN_TEXT = 1.45
+
+
+def _baseline(m: Mobject) -> float:
+    """The baseline of a line of glyphs: the median of the glyphs' bottoms (most glyphs sit on
+    it; descenders and subscripts are the minority)."""
+    bottoms = [sm.get_bottom()[1] for sm in m.get_family() if not sm.submobjects and
+               sm.has_points()]
+    return float(np.median(bottoms)) if bottoms else float(m.get_bottom()[1])
+
 
 def text_leaves(mobjects) -> list[Mobject]:
-    """Visible text-like mobjects (Text, MathTex, DecimalNumber…), not descending into them."""
+    """Visible texts: bound groups (a rich sentence) and text-like mobjects, not descending
+    into either."""
     out: list[Mobject] = []
 
     def walk(m):
-        if isinstance(m, TEXT_TYPES):
-            if m.get_fill_opacity() > 0.05 or m.get_stroke_opacity() > 0.05:
+        if isinstance(m, TEXT_TYPES) or getattr(m, "binding", None) is not None:
+            if any(sm.get_fill_opacity() > 0.05 or sm.get_stroke_opacity() > 0.05
+                   for sm in m.get_family() if sm.has_points()):
                 out.append(m)
             return
         for sub in m.submobjects:
@@ -40,77 +66,207 @@ def text_leaves(mobjects) -> list[Mobject]:
 
 
 def displayed(m: Mobject) -> str:
-    """The string a readout mobject shows."""
+    """The string a text mobject shows (after a Transform: the string of its target)."""
     if isinstance(m, DecimalNumber):
         return m._get_num_string(m.get_value())
+    override = getattr(m, "shown_text", None)
+    if override is not None:
+        return override
     if isinstance(m, Text):
         return m.original_text
     if isinstance(m, (MathTex, Tex)):
         return m.tex_string
-    raise TypeError(f"not a readout: {type(m).__name__}")
+    raise TypeError(f"not a text: {type(m).__name__}")
 
 
 class LectureScene(Scene):
-    """A section video: ``BEATS`` in order, each a Manim section (one clip per beat)."""
+    """A section video: ``BEATS`` in order, each a Manim section (one clip per beat).
+
+    ``layout_only=True`` (tests, ``rnn-lecture script``) plays every animation by jumping to its
+    end state instead of interpolating it: the same held frames, a fraction of the time.
+    """
 
     SECTION_ID = ""
     BEATS: tuple[str, ...] = ()
     TEXT: dict[str, dict[str, str]] = {}
 
-    def __init__(self, params: dict | None = None, lang: str = "zh", **kwargs):
+    def __init__(self, params: dict | None = None, lang: str = "zh", layout_only: bool = False,
+                 **kwargs):
         self.section = get_section(self.SECTION_ID)
         self.params = self.section.resolve(params)
         self.v = self.section.values(self.params)
         if lang not in ("zh", "en"):
             raise ValueError(f"lang must be zh or en, got {lang!r}")
         self.lang = lang
+        self.layout_only = layout_only
         self.shown: dict[str, Mobject] = {}
         self.layouts: dict[str, list[tuple[str, np.ndarray]]] = {}
         self.readouts: dict[str, dict[str, str]] = {}
+        self.records: dict[str, dict] = {}
+        self._narration: list[tuple[str, Binding]] = []
         self._claim: Mobject | None = None
         self._say_until = 0.0
+        #: Called as ``hook(scene, beat)`` at every hold (``rnn-lecture still`` saves frames).
+        self.hold_hook = None
         super().__init__(**kwargs)
 
-    # ----- text ---------------------------------------------------------------------------
-    def t(self, key: str, **kw) -> str:
-        """The text of ``key`` in the scene's language, formatted with ``kw``."""
-        entry = self.TEXT[key]
-        return entry[self.lang].format(**kw)
+    # ----- bound texts --------------------------------------------------------------------
+    def entry(self, key: str, variant: str | None = None) -> str:
+        """The text-table template of ``key`` (or ``key.variant``) in the scene's language."""
+        return self.TEXT[f"{key}.{variant}" if variant else key][self.lang]
+
+    def sentence(self, key: str, variant: str | None = None, **fields) -> Binding:
+        """A binding for a text-table sentence; fields are Val, Fixed or digit-free strings."""
+        full = f"{key}.{variant}" if variant else key
+        check_fields(fields, f"{self.SECTION_ID} text {full!r}")
+        return Binding(self.entry(key, variant), fields, key=full, variant=variant)
+
+    def render_binding(self, b: Binding) -> str:
+        return b.render(self.v, self.params)
+
+    def t(self, key: str, variant: str | None = None, **fields) -> str:
+        """The string of a text-table sentence with its fields bound and formatted."""
+        return self.render_binding(self.sentence(key, variant, **fields))
+
+    def _bound(self, mob: Mobject, b: Binding, shown: str | None = None) -> Mobject:
+        mob.binding = b
+        if shown is not None:
+            mob.shown_text = shown
+        return mob
+
+    def rich(self, s: str, size: float = style.BODY_SIZE, color: str | None = None) -> Mobject:
+        """A line in the lecture font with ``$...$`` parts typeset as LaTeX, on one baseline.
+
+        Returns a Text when there is no math, else a VGroup of Text and MathTex pieces.
+        """
+        color = color or style.PALETTE.text
+        pieces = [p for p in _MATH.split(s)]
+        if len(pieces) == 1:
+            return Text(s, font=style.FONT, font_size=size, color=color)
+        row = VGroup()
+        for i, piece in enumerate(pieces):
+            if not piece.strip():
+                continue
+            if i % 2:   # Computer Modern's capitals are ~0.7 of Noto's at one font size
+                m = MathTex(piece, color=color, font_size=size * MATH_IN_TEXT)
+            else:
+                m = Text(piece.strip(), font=style.FONT, font_size=size, color=color)
+            row.add(m)
+        buff = 0.16 * size / 28
+        row.arrange(RIGHT, buff=buff)
+        for k, m in enumerate(row):   # punctuation hugs the formula before it
+            if k and isinstance(m, Text) and m.original_text[:1] in ",.:;!?，。：；！？)）":
+                row[k:].shift(0.8 * buff * LEFT)
+        base = _baseline(row[0])
+        for m in row[1:]:           # every piece on the first piece's baseline
+            m.shift((base - _baseline(m)) * UP)
+        return row
 
     def text(self, key: str, size: float = style.BODY_SIZE, color: str | None = None,
-             **kw) -> Text:
-        """A Text in the lecture font from the text table."""
-        return self.plain(self.t(key, **kw), size=size, color=color)
+             variant: str | None = None, **fields) -> Mobject:
+        """A text-table sentence, its fields bound (``$...$`` typeset as math)."""
+        b = self.sentence(key, variant, **fields)
+        s = self.render_binding(b)
+        return self._bound(self.rich(s, size=size, color=color), b, s)
 
     def plain(self, s: str, size: float = style.BODY_SIZE, color: str | None = None) -> Text:
-        """A Text in the lecture font from a literal (already formatted) string."""
+        """A literal without digits (a number must be a ``value`` or a ``label``)."""
+        if has_digit(s):
+            raise TypeError(f"{self.SECTION_ID}: literal {s!r} shows a number; use value() "
+                            "for a values path or label(text, reason) for a fixed number")
         return Text(s, font=style.FONT, font_size=size, color=color or style.PALETTE.text)
 
+    def label(self, s: str, reason: str, size: float = style.LABEL_SIZE,
+              color: str | None = None) -> Mobject:
+        """A fixed label whose digits are not values (an index, a year, a tick), with why."""
+        b = Binding("{x}", {"x": Fixed(s, reason)}, reason=reason)
+        return self._bound(self.rich(s, size=size, color=color), b, s)
+
+    def value(self, path: str, fmt: str = "fmt", size: float = style.BODY_SIZE,
+              color: str | None = None, name: str | None = None) -> Text:
+        """A readout in the lecture font: the value at ``path`` in the declared format, alone
+        (a readout with words or signs around it is a text-table sentence)."""
+        b = Binding("{v}", {"v": Val(path, fmt)}, name=name or path)
+        s = self.render_binding(b)
+        mob = Text(s, font=style.FONT, font_size=size, color=color or style.PALETTE.text)
+        self._bound(mob, b, s)
+        self.shown[b.name] = mob
+        return mob
+
     def math(self, *tex: str, scale: float = style.MATH_SCALE, color: str | None = None,
-             **kw) -> MathTex:
-        """MathTex at the lecture's scale (several strings make separately colorable parts)."""
+             reason: str | None = None, **kw) -> MathTex:
+        """MathTex at the lecture's scale (several strings make separately colorable parts).
+
+        Digits in the formula (indices, exponents) need a ``reason``.
+        """
         m = MathTex(*tex, **kw).scale(scale)
+        joined = "".join(tex)
+        if has_digit(joined):
+            if not reason:
+                raise TypeError(f"{self.SECTION_ID}: formula {joined!r} has digits; give a "
+                                "reason or bind it with mathv()")
+            self._bound(m, Binding("{x}", {"x": Fixed(m.tex_string, reason)}, reason=reason))
         if color:
             m.set_color(color)
         return m
 
-    def number(self, value: float, places: int = 3, size: float = 0.6,
-               color: str | None = None) -> DecimalNumber:
-        """A live readout (DecimalNumber; never MathTex rebuilt per frame)."""
-        d = DecimalNumber(value, num_decimal_places=places, include_sign=False,
-                          color=color or style.PALETTE.text)
-        return d.scale(size)
+    def mathv(self, key: str, scale: float = style.MATH_SCALE, color: str | None = None,
+              name: str | None = None, **fields) -> MathTex:
+        """A formula from the text table (entry ``"tex"``) with ``@field`` markers bound to
+        values, e.g. ``{"tex": r"\\tau = @t"}`` with ``t=Val("params.clip_threshold", "fmt:1")``."""
+        check_fields(fields, f"{self.SECTION_ID} formula {key!r}")
+        b = Binding(self.TEXT[key]["tex"], fields, key=key, name=name, math=True)
+        m = MathTex(self.render_binding(b)).scale(scale)
+        if color:
+            m.set_color(color)
+        self._bound(m, b)
+        if name:
+            self.shown[name] = m
+        return m
+
+    def number(self, path: str, fmt: str = "dec:3", size: float = 0.6,
+               color: str | None = None, name: str | None = None) -> DecimalNumber:
+        """A live readout (DecimalNumber, never MathTex rebuilt per frame) bound to ``path``.
+
+        While a sweep drives it, its value moves; ``settle`` puts it back on a values path.
+        """
+        kind, _, places = fmt.partition(":")
+        if kind != "dec":
+            raise ValueError("a DecimalNumber readout takes a 'dec:N' format")
+        d = DecimalNumber(0.0, num_decimal_places=int(places or 3), include_sign=False,
+                          color=color or style.PALETTE.text).scale(size)
+        self.settle(d, path, fmt, name=name)
+        return d
+
+    def settle(self, mob: DecimalNumber, path: str, fmt: str | None = None,
+               name: str | None = None) -> DecimalNumber:
+        """Stop a live readout's updaters and show the value at ``path`` (bound to it)."""
+        from .bind import resolve
+        fmt = fmt or f"dec:{mob.num_decimal_places}"
+        mob.clear_updaters()
+        mob.set_value(float(resolve(path, self.v, self.params)))
+        b = Binding("{v}", {"v": Val(path, fmt)}, name=name or path)
+        mob.binding = b
+        self.shown[b.name] = mob
+        return mob
+
+    def ticks(self, mob: Mobject, reason: str = "axis tick") -> Mobject:
+        """Mark every unbound text inside ``mob`` (axis numbers) as a fixed label."""
+        for leaf in text_leaves([mob]):
+            if getattr(leaf, "binding", None) is None:
+                shown = displayed(leaf)
+                leaf.binding = Binding("{x}", {"x": Fixed(shown, reason)}, reason=reason)
+        return mob
 
     @staticmethod
     def slot_x(t: int, n: int, pitch: float) -> float:
         """x of slot ``t`` of ``n`` equally spaced slots centred on the frame."""
         return (t - (n - 1) / 2) * pitch
 
-    def readout_row(self, label: str, value: str, color: str, anchor: Mobject,
-                    size: float = style.LABEL_SIZE, buff: float = 0.32) -> tuple[Text, Text]:
-        """A readout row under ``anchor``: colored label, then the value (what tests read)."""
-        lab = self.plain(label, size=size, color=color)
-        val = self.plain(value, size=style.BODY_SIZE, color=color)
+    @staticmethod
+    def readout_row(lab: Mobject, val: Mobject, anchor: Mobject,
+                    buff: float = 0.32) -> tuple[Mobject, Mobject]:
+        """Place a label/value pair under ``anchor``: label left-aligned, value to its right."""
         lab.next_to(anchor, DOWN, buff=buff, aligned_edge=LEFT)
         val.next_to(lab, RIGHT, buff=0.3)
         return lab, val
@@ -123,7 +279,12 @@ class LectureScene(Scene):
             val.move_to([x, lab.get_center()[1], 0], aligned_edge=LEFT)
 
     def show(self, name: str, mob: Mobject) -> Mobject:
-        """Register an on-screen readout under ``name`` (tests compare it with the values)."""
+        """Give a bound readout a name in ``rnn-lecture script``."""
+        b = getattr(mob, "binding", None)
+        if b is None:
+            raise TypeError(f"{self.SECTION_ID}: readout {name!r} is not bound to a value")
+        from dataclasses import replace
+        mob.binding = replace(b, name=name)
         self.shown[name] = mob
         return mob
 
@@ -131,14 +292,15 @@ class LectureScene(Scene):
     def construct(self):
         self.camera.background_color = style.PALETTE.background
         title = self.section.title[self.lang]
-        self.title = self.plain(f"{self.section.number}  {title}", size=style.TITLE_SIZE,
-                                color=style.PALETTE.muted)
+        self.title = self.label(f"{self.section.number}  {title}", "section number and title",
+                                size=style.TITLE_SIZE, color=style.PALETTE.muted)
         self.title.to_corner(UL, buff=0.35)
         self.add(self.title)
         self._sections_started: set[str] = set()
         for beat in self.BEATS:
             self._start_section(beat)
             self.current_beat = beat
+            self._narration = []
             getattr(self, beat)()
 
     def _start_section(self, beat: str) -> None:
@@ -147,28 +309,33 @@ class LectureScene(Scene):
             self._sections_started.add(beat)
             self.next_section(beat)
 
-    def claim(self, key: str, **kw) -> None:
-        """Open a beat: replace the claim line under the title and start its narration."""
-        new = self.text(key, size=style.BODY_SIZE, **kw)
+    def claim(self, key: str, variant: str | None = None, say: bool = True, **fields) -> None:
+        """Open a beat: replace the claim line under the title and start its narration
+        (``key.say``, with the same fields, unless ``say`` is False)."""
+        new = self.text(key, size=style.BODY_SIZE, variant=variant, **fields)
         new.next_to(self.title, DOWN, buff=0.25, aligned_edge=LEFT)
         if self._claim is None:
             self.play(FadeIn(new, shift=0.2 * UP), run_time=0.6)
         else:
             self.play(FadeOut(self._claim), FadeIn(new, shift=0.2 * UP), run_time=0.6)
         self._claim = new
-        narration = f"{key}.say"
-        if narration in self.TEXT:
-            self.say(self.t(narration, **kw))
+        full = f"{key}.{variant}" if variant else key
+        if say and f"{full}.say" in self.TEXT:
+            self.say(f"{full}.say", **fields)
 
-    def say(self, content: str) -> None:
-        """Narration as a subcaption (written to the .srt beside the video).
+    def say(self, key: str, variant: str | None = None, **fields) -> None:
+        """Narration from the text table, as a subcaption (written to the .srt beside the video).
 
         Its duration is a reading time; ``hold`` extends the beat until it has run out, so
         captions never overlap and every beat stays on screen long enough to read.
         """
+        b = self.sentence(key, variant, **fields)
+        content = self.render_binding(b)
+        self._narration.append((content, b))
+        start = max(self.time, self._say_until)
         duration = max(2.0, READING_SECONDS_PER_CHAR[self.lang] * len(content))
-        self.add_subcaption(content, duration=duration)
-        self._say_until = self.time + duration
+        self.add_subcaption(content, duration=duration, offset=start - self.time)
+        self._say_until = start + duration
 
     def clear_stage(self, run_time: float = 0.6) -> None:
         """Fade out everything but the title and the claim."""
@@ -178,22 +345,119 @@ class LectureScene(Scene):
             self.play(*[FadeOut(m) for m in rest], run_time=run_time)
 
     def hold(self, seconds: float = 1.5) -> None:
-        """End a beat: pause on a readable frame and record the layout and readouts.
+        """End a beat: pause on a readable frame and record every text on it.
 
         The pause lasts at least ``seconds`` and at least until the beat's narration ends.
         """
         self.wait(max(seconds, self._say_until - self.time))
+        leaves = text_leaves(self.mobjects)
         self.layouts[self.current_beat] = [
-            (type(m).__name__ + ":" + _label(m), _box(m)) for m in text_leaves(self.mobjects)]
-        on_screen = set(text_leaves(self.mobjects))
+            (type(m).__name__ + ":" + _label(m), _box(m)) for m in leaves]
         self.readouts[self.current_beat] = {
-            name: displayed(m) for name, m in self.shown.items() if m in on_screen}
+            m.binding.readout_name(): displayed(m) for m in leaves
+            if getattr(m, "binding", None) is not None and m.binding.readout_name()}
+        self.records[self.current_beat] = {
+            "claim": (displayed(self._claim), self._claim.binding),
+            "narration": list(self._narration),
+            "texts": [(displayed(m), getattr(m, "binding", None)) for m in leaves],
+        }
+        if self.hold_hook is not None:
+            self.hold_hook(self, self.current_beat)
         # The clip of this beat ends here, on the held frame: whatever the beat does after its
         # hold (clearing the stage) opens the next beat's clip, so every clip's last frame,
         # and the poster, is the readable one.
         i = self.BEATS.index(self.current_beat)
         if i + 1 < len(self.BEATS):
             self._start_section(self.BEATS[i + 1])
+
+    # ----- playing ------------------------------------------------------------------------
+    def play(self, *args, **kwargs):
+        if self.layout_only and self._jump(args, kwargs):
+            return None
+        out = super().play(*args, **kwargs)
+        self._after_transforms(args)
+        return out
+
+    def wait(self, duration: float = 1.0, *args, **kwargs):
+        if self.layout_only:
+            self.renderer.time += duration
+            self.update_mobjects(0)
+            return None
+        return super().wait(duration, *args, **kwargs)
+
+    def _after_transforms(self, anims) -> None:
+        """A Transform between texts leaves the source mobject showing the target's string:
+        carry the target's binding and string over so the records say what is on screen."""
+        for a in _flatten(anims):
+            if _is_morph(a):
+                src, dst = a.mobject, a.target_mobject
+                if getattr(dst, "binding", None) is not None or isinstance(dst, TEXT_TYPES):
+                    if isinstance(src, DecimalNumber) and isinstance(dst, DecimalNumber):
+                        src.set_value(dst.get_value())
+                    else:
+                        src.shown_text = displayed(dst) if isinstance(dst, TEXT_TYPES) or \
+                            getattr(dst, "shown_text", None) is not None else None
+                    src.binding = getattr(dst, "binding", None)
+
+    def _jump(self, args, kwargs) -> bool:
+        """Apply each animation's end state at once; False if one is of an unknown kind."""
+        anims = [a.build() if isinstance(a, _AnimationBuilder) else a for a in args]
+        if not all(_jumpable(a) for a in _flatten(anims)):
+            return False
+        run_time = kwargs.get("run_time")
+        if run_time is None:
+            run_time = max([a.get_run_time() for a in anims] or [0.0])
+        self.add_mobjects_from_animations(anims)     # as Manim's play does first
+        for a in _flatten(anims):
+            _jump_one(self, a)
+        self._after_transforms(anims)
+        self.renderer.time += run_time
+        self.update_mobjects(0)
+        return True
+
+
+def _flatten(anims):
+    out = []
+    for a in anims:
+        if isinstance(a, AnimationGroup):
+            out.extend(_flatten(a.animations))
+        else:
+            out.append(a)
+    return out
+
+
+def _is_morph(a) -> bool:
+    """A Transform that leaves its source on screen looking like another mobject."""
+    return (isinstance(a, Transform) and not a.is_introducer() and not a.is_remover()
+            and not a.replace_mobject_with_target_in_scene)
+
+
+def _jumpable(a) -> bool:
+    from manim.animation.transform import _MethodAnimation
+
+    if isinstance(a, (_MethodAnimation, Transform, Wait)):
+        return True
+    return bool(a.is_introducer() or a.is_remover())
+
+
+def _jump_one(scene: Scene, a) -> None:
+    from manim.animation.transform import _MethodAnimation
+
+    if isinstance(a, _MethodAnimation):
+        for item in a.methods:
+            item.method.__func__(a.mobject, *item.args, **item.kwargs)
+    elif isinstance(a, Wait):
+        pass
+    elif a.is_remover():
+        scene.remove(a.mobject)
+    elif isinstance(a, Transform) and a.replace_mobject_with_target_in_scene:
+        scene.replace(a.mobject, a.target_mobject)     # keeps the draw order, as Manim does
+    elif isinstance(a, Transform) and not a.is_introducer():
+        a.mobject.become(a.target_mobject)
+        if a.mobject not in scene.get_mobject_family_members():   # not already inside a group
+            scene.add(a.mobject)
+    else:   # an introducer (FadeIn, Create, Write, GrowFromEdge...) ends on the mobject itself
+        scene.add(a.mobject)
 
 
 def _box(m: Mobject) -> np.ndarray:
@@ -209,4 +473,4 @@ def _label(m: Mobject) -> str:
         return ""
 
 
-__all__ = ["LectureScene", "VGroup", "displayed", "text_leaves"]
+__all__ = ["LectureScene", "Fixed", "Val", "VGroup", "displayed", "text_leaves"]

@@ -1,24 +1,30 @@
-"""Shared fixtures: scenes constructed without writing video (dry run), cached per section."""
+"""Shared fixtures: scenes constructed without writing video, cached per section/lang/params."""
 
 from __future__ import annotations
 
 import functools
+import json
 
 import pytest
 
-from scenes.registry import SECTIONS, get
+from scenes.registry import SECTIONS
 
 
 @functools.lru_cache(maxsize=None)
-def constructed(section_id: str, lang: str = "zh"):
-    """Run a section's construct() under dry_run and return the scene (values, readouts, layouts)."""
-    from manim import tempconfig
+def _constructed(section_id: str, lang: str, params_json: str, layout_only: bool):
+    from scenes.script import construct
 
-    with tempconfig({"dry_run": True, "disable_caching": True, "verbosity": "ERROR",
-                     "progress_bar": "none", "quality": "low_quality"}):
-        scene = get(section_id).scene_class()(lang=lang, skip_animations=True)
-        scene.render()
-    return scene
+    params = json.loads(params_json) or None
+    if params:
+        from scenes.registry import get
+        params = get(section_id).resolve(params)
+    return construct(section_id, lang, params, layout_only=layout_only)
+
+
+def constructed(section_id: str, lang: str = "zh", params: dict | None = None,
+                layout_only: bool = True):
+    """A section's scene after construct() (values, records, layouts), no video written."""
+    return _constructed(section_id, lang, json.dumps(params or {}, sort_keys=True), layout_only)
 
 
 @pytest.fixture(params=[s.id for s in SECTIONS])

@@ -110,3 +110,31 @@ def test_bad_config_is_one_line_exit_2(tmp_path, name, text, needle):
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and needle in lines[0] and name in lines[0], out.stderr
     assert not (tmp_path / "m").exists()
+
+
+def test_script_prints_every_beat_as_json():
+    r = run("script", "primer-01-recurrence", "--lang", "en", "--set", "tangent_z=0.5,2",
+            "--json")
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(r.stdout)
+    assert set(doc) == {"section", "lang", "params", "beats"}
+    assert doc["section"] == "primer-01-recurrence" and doc["lang"] == "en"
+    assert [b["beat"] for b in doc["beats"]] == [
+        "show_unroll", "show_tangent", "sweep_w_h", "toggle_heads"]
+    for b in doc["beats"]:
+        assert set(b) == {"beat", "claim", "narration", "readouts", "labels"}
+        assert b["claim"] and b["narration"]
+    tangent = doc["beats"][1]["readouts"]
+    assert tangent["slope_at_start"] == "slope $ 0.786$ at $z = 0.5$"
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["script", "nope"], "unknown section 'nope'"),
+    (["script", "primer-01-recurrence", "--set", "w_h=9"], "w_h=9"),
+    (["script"], "Missing argument"),
+])
+def test_script_bad_input_is_one_line(args, needle):
+    r = run(*args)
+    assert r.returncode == 2
+    assert needle in r.stderr and "Traceback" not in r.stderr
+    assert len(r.stderr.strip().splitlines()) <= 3

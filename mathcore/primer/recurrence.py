@@ -14,6 +14,11 @@ from .. import scalar
 PRIMER_TOKENS = (0.5, 0.6, 0.7, -0.4, -0.6, 0.6, -0.5, 0.4)
 
 
+#: Points of the W_h sweep and of the tangent's sweep (each frame shows one computed point).
+W_H_SWEEP_POINTS = 61
+TANGENT_SWEEP_POINTS = 81
+
+
 @dataclass(frozen=True, eq=False)
 class RecurrenceValues:
     """What §01 shows.
@@ -32,6 +37,12 @@ class RecurrenceValues:
         States at each sweep value.
     tangent_z, tangent_slope : numpy.ndarray, shape (P,)
         Points where the tanh tangent stops, and ``tanh'`` there.
+    tangent_sweep_z, tangent_sweep_tanh, tangent_sweep_slope : numpy.ndarray, shape (Z,)
+        The points the tangent visits between the two stops, ``tanh`` and ``tanh'`` there.
+    length : int
+        Number of tokens T.
+    hops : int
+        Hops from the first token's state to the last (``T - 1``).
     recurrent_params : int
         Parameter count of the 1-D cell (``w_h``, ``w_x``, ``b``), independent of T.
     """
@@ -45,6 +56,11 @@ class RecurrenceValues:
     sweep_states: np.ndarray
     tangent_z: np.ndarray
     tangent_slope: np.ndarray
+    tangent_sweep_z: np.ndarray
+    tangent_sweep_tanh: np.ndarray
+    tangent_sweep_slope: np.ndarray
+    length: int
+    hops: int
     recurrent_params: int
 
 
@@ -52,9 +68,10 @@ def recurrence_values(p: dict) -> RecurrenceValues:
     """Compute §01 from its parameters (``tokens``, ``w_h``, ``w_x``, ``b``, ``tangent_z``)."""
     tokens = np.asarray(p["tokens"], dtype=np.float64)
     tr = scalar.recur(tokens, p["w_h"], p["w_x"], p["b"])
-    sweep = np.linspace(p["w_h"], 0.0, 61)
+    sweep = np.linspace(p["w_h"], 0.0, W_H_SWEEP_POINTS)
     sweep_states = np.stack([scalar.recur(tokens, w, p["w_x"], p["b"]).h for w in sweep])
     tz = np.asarray(p["tangent_z"], dtype=np.float64)
+    zs = np.linspace(tz[0], tz[-1], TANGENT_SWEEP_POINTS)
     return RecurrenceValues(
         tokens=tokens,
         pre_activations=tr.pre[1:],
@@ -65,5 +82,10 @@ def recurrence_values(p: dict) -> RecurrenceValues:
         sweep_states=sweep_states,
         tangent_z=tz,
         tangent_slope=scalar.slope(tz),
+        tangent_sweep_z=zs,
+        tangent_sweep_tanh=np.tanh(zs),
+        tangent_sweep_slope=scalar.slope(zs),
+        length=len(tokens),
+        hops=len(tokens) - 1,
         recurrent_params=3,
     )

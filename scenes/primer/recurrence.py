@@ -7,10 +7,8 @@ from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, DashedVMobject, D
                    FadeOut, Line, Square, Transform, ValueTracker, VGroup,
                    Write, always_redraw, linear)
 
-from mathcore import scalar
-
 from .. import style
-from ..base import LectureScene
+from ..base import LectureScene, Val
 
 P = style.PALETTE
 
@@ -19,26 +17,30 @@ TEXT = {
                "en": "One token per step, using only what it has read"},
     "unroll.say": {
         "zh": "循环网络从左到右读。每读一个 token，就把它和上一步的状态混合，再用 tanh 压回 -1 到 1 之间。虚线格子还没有被算出来。",
-        "en": "The network reads left to right. Each token is mixed with the previous state and squashed by tanh into (-1, 1). Dashed cells have not been computed yet."},
-    "unroll.hold": {"zh": "第 {t} 步算完：h_{t} = {h}", "en": "after step {t}: h_{t} = {h}"},
-    "tangent": {"zh": "tanh 的斜率：只在 0 附近接近 1",
-                "en": "The slope of tanh is near 1 only around 0"},
+        "en": "The network reads left to right. Each token is mixed with the previous state and squashed by tanh into (-1, 1). Dashed cells have not been computed yet.",
+        "fixed": {"1": "the range of tanh, (-1, 1)"}},
+    "unroll.hold": {"zh": "第 {t} 步算完：$h_{{{t}}} = {h}$", "en": "after step {t}: $h_{{{t}}} = {h}$"},
+    "tangent": {"zh": "$\\tanh$ 的斜率：只在 $z = 0$ 附近接近 1",
+                "en": "The slope of $\\tanh$ is near 1 only around $z = 0$",
+                "fixed": {"0": "the point where tanh is steepest", "1": "tanh's largest slope"}},
     "tangent.say": {
         "zh": "压缩函数在 z 等于 0 处最陡，斜率为 1；往两边走，曲线迅速变平，斜率趋近于 0。",
-        "en": "The squashing curve is steepest at z = 0, where its slope is 1; away from 0 it flattens and the slope falls towards 0."},
-    "slope_at": {"zh": "z = {z} 处斜率 {s}", "en": "slope {s} at z = {z}"},
-    "sweep": {"zh": "同一个 W_h 作用在每一步", "en": "One W_h acts at every step"},
+        "en": "The squashing curve is steepest at z = 0, where its slope is 1; away from 0 it flattens and the slope falls towards 0.",
+        "fixed": {"0": "the point where tanh is steepest; the slope's limit", "1": "tanh's largest slope"}},
+    "slope_at": {"zh": "$z = {z}$ 处斜率 $ {s}$", "en": "slope $ {s}$ at $z = {z}$"},
+    "sweep": {"zh": "同一个 $W_h$ 作用在每一步", "en": "One $W_h$ acts at every step"},
     "sweep.say": {
-        "zh": "所有时间步共享同一个循环权重。把它从 {w} 拖到 0，八个状态一起变化；到 0 时，最后的状态只剩它自己的 token。",
-        "en": "Every step shares one recurrent weight. Drag it from {w} to 0 and all eight states move; at 0 the last state keeps only its own token."},
-    "sweep.only_own": {"zh": "W_h = 0：只剩自己的 token", "en": "W_h = 0: only its own token"},
+        "zh": "所有时间步共享同一个循环权重。把它从 {w} 拖到 {w0}，{n} 个状态一起变化；到 {w0} 时，最后的状态只剩它自己的 token。",
+        "en": "Every step shares one recurrent weight. Drag it from {w} to {w0} and all {n} states move; at {w0} the last state keeps only its own token."},
+    "sweep.only_own": {"zh": "$W_h = {w0}$：只剩自己的 token", "en": "$W_h = {w0}$: only its own token"},
     "heads": {"zh": "读出头只看它正下方的状态", "en": "A readout head sees only the state below it"},
     "heads.say": {
         "zh": "分类只从最后一个状态读出一个答案；序列标注在每个位置各读一个。无论哪种，第一个 token 都要经过 {hops} 次 W_h 和 {hops} 次压缩才能影响最后的答案。",
         "en": "Classification reads one answer from the last state; tagging reads one at every position. Either way the first token reaches the last answer through {hops} multiplications by W_h and {hops} squashes."},
     "heads.classify": {"zh": "分类：一个输出", "en": "classification: one output"},
     "heads.tag": {"zh": "标注：每个位置一个输出", "en": "tagging: one output per position"},
-    "heads.hops": {"zh": "x_0 到答案：{hops} 跳", "en": "x_0 to the answer: {hops} hops"},
+    "heads.hops": {"zh": "$x_0$ 到答案：{hops} 跳", "en": "$x_0$ to the answer: {hops} hops",
+                   "fixed": {"0": "index of the first token"}},
 }
 
 
@@ -56,15 +58,15 @@ class Recurrence(LectureScene):
     def _rows(self):
         """Token row (given, grey) and state row (dashed until computed)."""
         tokens, dashed, solid, values, arrows_in, arrows_rec = (VGroup() for _ in range(6))
-        for t, x in enumerate(self.v.tokens):
+        for t in range(len(self.v.tokens)):
             cx = self._cell_x(t)
             box = Square(1.25, color=P.token, stroke_width=2).move_to([cx, -1.6, 0])
-            num = self.number(x, places=1, size=0.8, color=P.token).move_to(box)
+            num = self.number(f"tokens[{t}]", "dec:1", size=0.8, color=P.token).move_to(box)
             tokens.add(VGroup(box, num))
             sq = Square(1.25, color=P.hidden, stroke_width=3).move_to([cx, 0.35, 0])
             solid.add(sq)
             dashed.add(DashedVMobject(sq.copy().set_stroke(P.muted, 2), num_dashes=18))
-            values.add(self.number(self.v.states[t], size=0.64, color=P.hidden).move_to(sq))
+            values.add(self.number(f"states[{t}]", size=0.56, color=P.hidden).move_to(sq))
             arrows_in.add(Arrow(box.get_top(), sq.get_bottom(), buff=0.08, color=P.muted,
                                 stroke_width=2, max_tip_length_to_length_ratio=0.2))
             if t:
@@ -79,7 +81,8 @@ class Recurrence(LectureScene):
     # ----- beats --------------------------------------------------------------------------
     def show_unroll(self):
         self.claim("unroll")
-        formula = self.math(r"h_t = \tanh(", r"W_h", r"h_{t-1}", r"+", r"W_x", r"x_t", r"+ b)")
+        formula = self.math(r"h_t = \tanh(", r"W_h", r"h_{t-1}", r"+", r"W_x", r"x_t", r"+ b)",
+                            reason="the recurrence's equation (index t-1)")
         formula[2].set_color(P.hidden)
         formula[5].set_color(P.token)
         formula.move_to([0, 2.05, 0])
@@ -88,16 +91,14 @@ class Recurrence(LectureScene):
         self.play(Write(formula), FadeIn(r["tokens"]), FadeIn(r["labels"]), run_time=1.2)
         self.play(Create(r["dashed"]), run_time=0.8)
         self.formula = formula
-        t_label = self.plain("", size=style.LABEL_SIZE)
         for t in range(len(self.v.tokens)):
             anims = [FadeOut(r["dashed"][t]), Create(r["solid"][t]),
                      FadeIn(r["arrows_in"][t]), FadeIn(r["values"][t])]
             if t:
                 anims.append(Create(r["arrows_rec"][t - 1]))
             self.play(*anims, run_time=0.55)
-        last = len(self.v.tokens) - 1
-        t_label = self.text("unroll.hold", size=style.BODY_SIZE, t=last,
-                            h=style.fmt(self.v.final_state))
+        t_label = self.text("unroll.hold", size=style.BODY_SIZE, t=Val("hops", "int"),
+                            h=Val("final_state"))
         t_label.move_to([0, -2.75, 0])
         self.show("final_state", t_label)
         self.play(FadeIn(t_label), run_time=0.6)
@@ -107,48 +108,51 @@ class Recurrence(LectureScene):
     def show_tangent(self):
         self.clear_stage()
         self.claim("tangent")
+        v = self.v
         ax = Axes([-3, 3, 1], [-1.2, 1.2, 0.5], x_length=7.0, y_length=4.2,
                   axis_config={"color": P.muted, "include_tip": False},
                   x_axis_config={"numbers_to_include": [-2, 0, 2], "font_size": 26})
         ax.move_to([-2.4, -0.55, 0])
+        self.ticks(ax)
         curve = ax.plot(np.tanh, x_range=[-3, 3], color=P.hidden)
         curve_label = self.math(r"\tanh(z)", color=P.hidden).next_to(ax.c2p(-3, 1), RIGHT)
-        z0, z1 = (float(z) for z in self.v.tangent_z)
-        z = ValueTracker(z0)
+        last = len(v.tangent_sweep_z) - 1
+        i = ValueTracker(0)
+
+        def k() -> int:
+            return int(round(i.get_value()))
 
         def tangent():
-            zz = z.get_value()
-            s = float(scalar.slope(zz))
-            p = ax.c2p(zz, np.tanh(zz))
-            d = ax.c2p(zz + 0.9, np.tanh(zz) + 0.9 * s) - p
+            zz, yy, s = v.tangent_sweep_z[k()], v.tangent_sweep_tanh[k()], v.tangent_sweep_slope[k()]
+            p = ax.c2p(zz, yy)
+            d = ax.c2p(zz + 0.9, yy + 0.9 * s) - p
             return Line(p - d, p + d, color=P.gradient, stroke_width=4)
 
         tan = always_redraw(tangent)
-        dot = always_redraw(lambda: Dot(ax.c2p(z.get_value(), np.tanh(z.get_value())),
+        dot = always_redraw(lambda: Dot(ax.c2p(v.tangent_sweep_z[k()], v.tangent_sweep_tanh[k()]),
                                         color=P.highlight, radius=0.07))
         zl = self.math("z =").move_to([3.7, 1.0, 0])
-        zn = self.number(z0, places=2, size=0.7).next_to(zl, RIGHT, buff=0.15)
-        zn.add_updater(lambda m: m.set_value(z.get_value()))
+        zn = self.number("tangent_sweep_z[0]", "dec:2", size=0.7).next_to(zl, RIGHT, buff=0.15)
+        zn.add_updater(lambda m: m.set_value(v.tangent_sweep_z[k()]))
         sl = self.math(r"\tanh'(z) =", color=P.gradient).next_to(zl, DOWN, buff=0.5,
                                                                  aligned_edge=LEFT)
-        sn = self.number(self.v.tangent_slope[0], size=0.7, color=P.gradient)
+        sn = self.number("tangent_slope[0]", size=0.7, color=P.gradient)
         sn.next_to(sl, RIGHT, buff=0.15)
-        sn.add_updater(lambda m: m.set_value(float(scalar.slope(z.get_value()))))
+        sn.add_updater(lambda m: m.set_value(v.tangent_sweep_slope[k()]))
         self.play(Create(ax), Create(curve), FadeIn(curve_label), run_time=1.0)
         self.play(FadeIn(tan), FadeIn(dot), FadeIn(VGroup(zl, zn, sl, sn)), run_time=0.8)
-        note0 = self.text("slope_at", size=style.LABEL_SIZE, z=style.fmt(z0, 0),
-                          s=style.fmt(self.v.tangent_slope[0]))
+        note0 = self.text("slope_at", size=style.LABEL_SIZE, z=Val("params.tangent_z[0]", "num"),
+                          s=Val("tangent_slope[0]"))
         note0.move_to([3.9, -0.6, 0])
         self.play(FadeIn(note0), run_time=0.5)
-        self.play(z.animate.set_value(z1), run_time=4, rate_func=linear)
-        zn.clear_updaters().set_value(z1)
-        sn.clear_updaters().set_value(float(self.v.tangent_slope[1]))
-        note1 = self.text("slope_at", size=style.LABEL_SIZE, z=style.fmt(z1, 0),
-                          s=style.fmt(self.v.tangent_slope[1]))
+        self.play(i.animate.set_value(last), run_time=4, rate_func=linear)
+        self.settle(zn, f"tangent_sweep_z[{last}]")
+        self.settle(sn, "tangent_slope[1]", name="slope_readout")
+        note1 = self.text("slope_at", size=style.LABEL_SIZE, z=Val("params.tangent_z[1]", "num"),
+                          s=Val("tangent_slope[1]"))
         note1.next_to(note0, DOWN, buff=0.3)
         self.show("slope_at_start", note0)
         self.show("slope_at_end", note1)
-        self.show("slope_readout", sn)
         self.play(FadeIn(note1), run_time=0.5)
         self.hold()
         self.clear_stage()
@@ -162,52 +166,58 @@ class Recurrence(LectureScene):
         return r
 
     def sweep_w_h(self):
-        self.claim("sweep", w=style.fmt(self.params["w_h"], 2))
+        v = self.v
+        last = len(v.sweep_w_h) - 1
+        self.claim("sweep", w=Val("params.w_h", "num"), w0=Val(f"sweep_w_h[{last}]", "num"),
+                   n=Val("length", "int"))
         r = self._restore_rows()
-        grid = self.v.sweep_w_h[::-1]       # increasing, as np.interp wants
-        states = self.v.sweep_states[::-1]
-        w = ValueTracker(float(self.params["w_h"]))
+        i = ValueTracker(0)
+
+        def k() -> int:
+            return int(round(i.get_value()))
+
         wl = self.math("W_h =").move_to([4.3, 2.05, 0])
-        wn = self.number(w.get_value(), places=2, size=0.7).next_to(wl, RIGHT, buff=0.15)
-        wn.add_updater(lambda m: m.set_value(w.get_value()))
+        wn = self.number("sweep_w_h[0]", "dec:2", size=0.7).next_to(wl, RIGHT, buff=0.15)
+        wn.add_updater(lambda m: m.set_value(v.sweep_w_h[k()]))
         bars = VGroup()
         for t, sq in enumerate(r["solid"]):
             def bar(t=t, sq=sq):
-                h = float(np.interp(w.get_value(), grid, states[:, t]))
-                return Line(sq.get_top() + 0.08 * UP, sq.get_top() + (0.08 + 0.6 * max(abs(h), 0.001)) * UP,
+                h = float(v.sweep_states[k(), t])
+                return Line(sq.get_top() + 0.08 * UP,
+                            sq.get_top() + (0.08 + 0.6 * max(abs(h), 0.001)) * UP,
                             color=P.hidden if h >= 0 else P.muted, stroke_width=10)
             bars.add(always_redraw(bar))
         for t, num in enumerate(r["values"]):
-            num.add_updater(lambda m, t=t: m.set_value(
-                float(np.interp(w.get_value(), grid, states[:, t]))))
+            num.add_updater(lambda m, t=t: m.set_value(v.sweep_states[k(), t]))
         self.play(FadeIn(VGroup(wl, wn)), FadeIn(bars), run_time=0.6)
-        self.play(w.animate.set_value(0.0), run_time=4.5, rate_func=linear)
+        self.play(i.animate.set_value(last), run_time=4.5, rate_func=linear)
         for t, num in enumerate(r["values"]):
-            num.clear_updaters().set_value(float(self.v.sweep_states[-1, t]))
-        wn.clear_updaters().set_value(0.0)
+            self.settle(num, f"sweep_states[{last}][{t}]")
+        self.settle(wn, f"sweep_w_h[{last}]")
         self.show("final_state_at_zero", r["values"][-1])
-        note = self.text("sweep.only_own", size=style.LABEL_SIZE).move_to([0, -2.75, 0])
+        note = self.text("sweep.only_own", size=style.LABEL_SIZE,
+                         w0=Val(f"sweep_w_h[{last}]", "num")).move_to([0, -2.75, 0])
         self.play(FadeIn(note), run_time=0.5)
         self.hold()
         self.play(FadeOut(note), FadeOut(bars), FadeOut(VGroup(wl, wn)), run_time=0.5)
         for t, num in enumerate(r["values"]):
-            num.set_value(float(self.v.states[t]))
+            self.settle(num, f"states[{t}]")
 
     def toggle_heads(self):
-        hops = len(self.v.tokens) - 1
-        self.claim("heads", hops=hops)
+        self.claim("heads", hops=Val("hops", "int"))
         r = self.rows
+        n = len(self.v.tokens)
         self.play(FadeOut(self.formula), run_time=0.4)
 
         def head(t):
             box = Square(0.6, color=P.output_gate, stroke_width=2)
             box.move_to(r["solid"][t].get_center() + 1.35 * UP)
-            y = self.math(f"y_{{{t}}}", scale=0.6, color=P.output_gate).move_to(box)
+            y = self.math(f"y_{{{t}}}", scale=0.6, color=P.output_gate,
+                          reason="position index").move_to(box)
             arrow = Arrow(r["solid"][t].get_top(), box.get_bottom(), buff=0.06,
                           color=P.output_gate, stroke_width=2, max_tip_length_to_length_ratio=0.3)
             return VGroup(box, y, arrow)
 
-        n = len(self.v.tokens)
         single = VGroup(*[head(n - 1) for _ in range(n)])  # n copies so it morphs onto n heads
         many = VGroup(*[head(t) for t in range(n)])
         label_c = self.text("heads.classify", size=style.BODY_SIZE).move_to([0, -2.75, 0])
@@ -219,8 +229,12 @@ class Recurrence(LectureScene):
         back = VGroup(*[head(n - 1) for _ in range(n)])
         label_c2 = self.text("heads.classify", size=style.BODY_SIZE).move_to([0, -2.75, 0])
         self.play(Transform(single, back), Transform(label_c, label_c2), run_time=1.2)
+        one = head(n - 1)        # the n stacked copies become one head again
+        self.remove(single)
+        self.add(one)
         path = VGroup(*r["arrows_rec"]).copy().set_color(P.gradient).set_stroke(width=5)
-        note = self.text("heads.hops", size=style.BODY_SIZE, hops=hops).move_to([0, -2.75, 0])
+        note = self.text("heads.hops", size=style.BODY_SIZE, hops=Val("hops", "int"))
+        note.move_to([0, -2.75, 0])
         self.show("hops", note)
         self.play(Create(path), FadeOut(label_c), FadeIn(note), run_time=1.2)
         self.hold(2.0)

@@ -1,0 +1,152 @@
+"""Plant bugs one at a time and count how many the suite kills (the harness's proof it bites).
+
+Each mutant changes a displayed number or sentence the way a real slip would: a readout
+template with an extra character, a neighbouring value, the factor instead of the running
+product, a narration stating a neighbouring number, a sentence kept when the values say
+otherwise, a mathcore change only a non-default parameter reveals. For each, a copy of the
+tracked tree gets the one edit, and the tests that guard that section run against the copy
+(``-x``, ``PYTHONPATH`` on the copy). A mutant is killed when they fail.
+
+Usage: ``scripts/mutants [--jobs 2] [--only ID ...] [--json media/mutants.json]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: The suite that guards a section: the harness for that section plus the value tests.
+def guard(section: str) -> list[str]:
+    # cheapest first: -x stops at the first failure
+    return [f"tests/test_values_{section}.py", "tests/test_golden.py", "tests/test_harness.py",
+            "-k", section]
+
+
+# (id, file, find, replace, tests) — `find` must occur exactly once in `file`.
+MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
+    # ---- §01 -------------------------------------------------------------------------------
+    ("s01-template-extra-char", "scenes/primer/recurrence.py",
+     '"after step {t}: $h_{{{t}}} = {h}$"', '"after step {t}: $h_{{{t}}} = {h}$."',
+     guard("recurrence")),
+    ("s01-neighbour-state", "scenes/primer/recurrence.py",
+     'values.add(self.number(f"states[{t}]"', 'values.add(self.number(f"states[{max(t - 1, 0)}]"',
+     guard("recurrence")),
+    ("s01-slope-wrong-point", "scenes/primer/recurrence.py",
+     's=Val("tangent_slope[1]"))', 's=Val("tangent_slope[0]"))', guard("recurrence")),
+    ("s01-typed-hops", "scenes/primer/recurrence.py",
+     '"en": "$x_0$ to the answer: {hops} hops"', '"en": "$x_0$ to the answer: 7 hops"',
+     guard("recurrence")),
+    ("s01-narration-neighbour", "scenes/primer/recurrence.py",
+     "through {hops} multiplications by W_h", "through {hops} multiplications by W_h (8 in all)",
+     guard("recurrence")),
+    ("s01-bias-sign", "mathcore/primer/recurrence.py",
+     'tr = scalar.recur(tokens, p["w_h"], p["w_x"], p["b"])',
+     'tr = scalar.recur(tokens, p["w_h"], p["w_x"], -p["b"])',
+     guard("recurrence")),
+    ("s01-sweep-end", "mathcore/primer/recurrence.py",
+     'final_state_at_zero=float(sweep_states[-1, -1])',
+     'final_state_at_zero=float(sweep_states[-2, -1])',
+     guard("recurrence")),
+    # ---- §05 -------------------------------------------------------------------------------
+    ("s05-verdict-fixed", "scenes/primer/attention.py",
+     'verdict = self.text("cost.verdict", variant=v.cheaper,',
+     'verdict = self.text("cost.verdict", variant="attention",', guard("attention")),
+    ("s05-path-one-edge", "scenes/primer/attention.py",
+     'variant="zero" if k == 0 else ("one" if k == 1 else "many")',
+     'variant="one" if k <= 1 else "many"', guard("attention")),
+    ("s05-narration-neighbour", "scenes/primer/attention.py",
+     'd=Val("d", "count"), rec=Val("cost.recurrent", "count"),',
+     'd=Val("d", "count"), rec=Val("cost.attention", "count"),', guard("attention")),
+    ("s05-attention-path-length", "mathcore/primer/attention.py",
+     'path_length={"recurrent": k, "attention": min(k, 1)},',
+     'path_length={"recurrent": k, "attention": 1},', guard("attention")),
+    # ---- §06 -------------------------------------------------------------------------------
+    ("s06-ratio-as-count", "scenes/primer/cheatsheet.py",
+     'r_val = self.text("kv.times", size=L, r=Val("ratio", "ratio"))',
+     'r_val = self.text("kv.times", size=L, r=Val("ratio", "count"))', guard("cheatsheet")),
+    ("s06-narration-gqa-for-full", "scenes/primer/cheatsheet.py",
+     'kv=Val("kv_cache_bytes", "bytes"), state=Val("state_bytes", "bytes"),',
+     'kv=Val("kv_cache_bytes_gqa", "bytes"), state=Val("state_bytes", "bytes"),',
+     guard("cheatsheet")),
+    ("s06-gqa-variant-fixed", "scenes/primer/cheatsheet.py",
+     'self.say("kv.gqa.say", variant=v.gqa_compare,',
+     'self.say("kv.gqa.say", variant="smaller",', guard("cheatsheet")),
+    ("s06-one-of-k-v", "mathcore/primer/cheatsheet.py",
+     'return 2 * layers * (width // query_heads) * kv_heads * bytes_per_value * context',
+     'return layers * (width // query_heads) * kv_heads * bytes_per_value * context',
+     guard("cheatsheet")),
+]
+
+
+def tracked_files() -> list[str]:
+    out = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT,
+                         capture_output=True, text=True, check=True).stdout
+    return [f for f in out.splitlines() if f and not f.startswith(("media/", ".venv/"))]
+
+
+def run_mutant(m, files, timeout: float) -> dict:
+    mid, path, find, replace, tests = m
+    t0 = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix=f"mutant-{mid}-") as tmp:
+        for f in files:
+            src = ROOT / f
+            if src.is_file():
+                dst = Path(tmp) / f
+                dst.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(src, dst)
+        target = Path(tmp) / path
+        text = target.read_text(encoding="utf-8")
+        if text.count(find) != 1:
+            return {"id": mid, "status": "stale", "why": f"{path}: the text to change occurs "
+                    f"{text.count(find)} times", "seconds": 0.0}
+        target.write_text(text.replace(find, replace), encoding="utf-8")
+        env = dict(os.environ, PYTHONPATH=tmp, RNN_LECTURE_EXAMPLES="2")
+        try:
+            r = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p",
+                                "no:cacheprovider", *tests], cwd=tmp, env=env,
+                               capture_output=True, text=True, timeout=timeout)
+            code = r.returncode
+            tail = (r.stdout.strip().splitlines() or [""])[-1]
+        except subprocess.TimeoutExpired:
+            code, tail = -1, f"timed out after {timeout:.0f} s"
+    status = {0: "survived", 5: "no tests ran"}.get(code, "killed" if code > 0 else "error")
+    return {"id": mid, "file": path, "status": status, "tests": " ".join(tests), "last": tail,
+            "seconds": round(time.perf_counter() - t0, 1)}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--only", nargs="*", default=None, help="mutant ids to run")
+    ap.add_argument("--json", default="media/mutants.json")
+    ap.add_argument("--timeout", type=float, default=900.0)
+    args = ap.parse_args(argv)
+    chosen = [m for m in MUTANTS if args.only is None or m[0] in args.only]
+    files = tracked_files()
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        results = list(pool.map(lambda m: run_mutant(m, files, args.timeout), chosen))
+    for r in results:
+        print(f"{r['status']:<9} {r['id']:<32} {r.get('seconds', 0):>6.1f} s  {r.get('last', r.get('why', ''))}")
+    killed = sum(r["status"] == "killed" for r in results)
+    print(f"mutants: {len(results)}, killed: {killed}, "
+          f"survived: {sum(r['status'] == 'survived' for r in results)}, "
+          f"other: {len(results) - killed - sum(r['status'] == 'survived' for r in results)}")
+    out = ROOT / args.json
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps({"mutants": results, "killed": killed, "total": len(results)},
+                              indent=2) + "\n")
+    return 0 if killed == len(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

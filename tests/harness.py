@@ -1,0 +1,168 @@
+"""The readout harness: every text at every hold re-derived from the values, and the frame checks.
+
+``check_scene(scene)`` returns a list of failures (empty when the scene is clean). It never trusts
+the string a scene drew: for each text it takes the binding the scene declared (a values path
+and a format, a text-table key, or a fixed label with a reason), re-reads the template from the
+scene's text table in the scene's language, resolves every path with its own small resolver
+against ``section.values(params)``, formats it with the declared format, and compares the
+whole string with what is on screen.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+import string
+
+import numpy as np
+
+from scenes import style
+from scenes.bind import BAD_WORDS, Binding, Fixed, Val
+
+HALF_W, HALF_H = style.FRAME_W / 2, style.FRAME_H / 2
+TOL = 0.02
+
+_STEP = re.compile(r"\.?([A-Za-z_]\w*)|\[(-?\d+)\]")
+
+
+def lookup(path: str, values, params: dict):
+    """An independent path resolver (attributes, dict keys, integer indices)."""
+    parts = _STEP.findall(path)
+    if "".join(f".{n}" if n else f"[{i}]" for n, i in parts).lstrip(".") != path.lstrip("."):
+        raise AssertionError(f"unparsable path {path!r}")
+    obj = values
+    for k, (name, index) in enumerate(parts):
+        if name:
+            if k == 0 and name == "params":
+                obj = params
+            elif isinstance(obj, dict):
+                obj = obj[name]
+            else:
+                obj = getattr(obj, name)
+        else:
+            obj = obj[int(index)]
+    return obj
+
+
+def expected_field(f, values, params) -> str:
+    if isinstance(f, Val):
+        x = lookup(f.path, values, params)
+        if isinstance(x, np.generic):
+            x = x.item()
+        return style.format_value(x, f.fmt)
+    if isinstance(f, Fixed):
+        return f.text
+    return str(f)
+
+
+def expected_string(b: Binding, table: dict, lang: str, values, params) -> str:
+    """What a binding must show, derived from the table and the values alone."""
+    tpl = b.table_template(table, lang) if b.key else b.template
+    shown = {k: expected_field(f, values, params) for k, f in b.fields.items()}
+    if b.math:
+        for k in sorted(shown, key=len, reverse=True):
+            tpl = tpl.replace("@" + k, shown[k])
+        return tpl
+    return tpl.format(**shown)
+
+
+def literal_digits(template: str) -> set[str]:
+    """Runs of digits in a template's literal text (outside ``{fields}``)."""
+    out = set()
+    for lit, _, _, _ in string.Formatter().parse(template):
+        out.update(re.findall(r"\d+", lit or ""))
+    return out
+
+
+def non_finite_shown(b: Binding, values, params) -> bool:
+    for f in b.fields.values():
+        if isinstance(f, Val):
+            x = lookup(f.path, values, params)
+            if x is None:
+                return True
+            try:
+                if not math.isfinite(float(x)):
+                    return True
+            except (TypeError, ValueError):
+                pass
+    return False
+
+
+def check_text(where: str, shown: str, b: Binding | None, scene, choices: dict) -> list[str]:
+    """Failures of one text on screen (or one narration line)."""
+    table, lang, v, p = scene.TEXT, scene.lang, scene.v, scene.params
+    bad = []
+    if b is None:
+        if any(c.isdigit() for c in shown):
+            bad.append(f"{where}: unaccounted number in {shown!r} (bind it or give a reason)")
+        if BAD_WORDS.search(shown):
+            bad.append(f"{where}: {shown!r} says None/nan/inf")
+        return bad
+    if b.reason is not None and not b.reason.strip():
+        bad.append(f"{where}: fixed label {shown!r} has no reason")
+    if b.key is not None and b.key not in table:
+        return [f"{where}: text key {b.key!r} not in the table"]
+    try:
+        want = expected_string(b, table, lang, v, p)
+    except (AttributeError, KeyError, IndexError, TypeError, ValueError) as e:
+        return [f"{where}: binding of {shown!r} does not resolve: {e!r}"]
+    if shown != want:
+        bad.append(f"{where}: shows {shown!r}, values say {want!r}")
+    if BAD_WORDS.search(shown) and not non_finite_shown(b, v, p):
+        bad.append(f"{where}: {shown!r} says None/nan/inf for a finite value")
+    if b.key is not None and not b.math:
+        entry = table[b.key]
+        declared = set(entry.get("fixed", {}))
+        for digits in literal_digits(entry[lang]) - declared:
+            bad.append(f"{where}: text {b.key!r} ({lang}) types the number {digits!r}; bind it "
+                       "or declare it under 'fixed' with a reason")
+    if b.variant is not None:
+        base = b.key[: -len(b.variant) - 1]
+        base = base[:-4] if base.endswith(".say") else base
+        rule = choices.get(base)
+        if rule is None:
+            bad.append(f"{where}: sentence {b.key!r} is chosen among variants but the tests "
+                       f"have no independent rule for {base!r}")
+        else:
+            want_variant = rule(v, p)
+            if want_variant != b.variant:
+                bad.append(f"{where}: chose {b.key!r}, the values call for variant "
+                           f"{want_variant!r}")
+    return bad
+
+
+def check_frame(scene) -> list[str]:
+    """Texts inside the frame, out of the caption band, not overlapping, at every hold."""
+    bad = []
+    for beat, boxes in scene.layouts.items():
+        for label, (x0, y0, x1, y1) in boxes:
+            if not (-HALF_W - TOL <= x0 and x1 <= HALF_W + TOL):
+                bad.append(f"{beat}: {label} off-frame in x")
+            if not (-HALF_H - TOL <= y0 and y1 <= HALF_H + TOL):
+                bad.append(f"{beat}: {label} off-frame in y")
+            if y0 < style.STAGE_BOTTOM - TOL:
+                bad.append(f"{beat}: {label} in the caption band")
+        for (la, a), (lb, b) in itertools.combinations(boxes, 2):
+            w = min(a[2], b[2]) - max(a[0], b[0])
+            h = min(a[3], b[3]) - max(a[1], b[1])
+            if w > TOL and h > TOL:
+                bad.append(f"{beat}: {la} overlaps {lb}")
+    return bad
+
+
+def check_scene(scene, choices: dict | None = None) -> list[str]:
+    """Every failure of a constructed scene: texts, narration, claims, choices, frame."""
+    choices = choices or {}
+    bad = []
+    if list(scene.records) != list(scene.BEATS):
+        bad.append(f"beats held {list(scene.records)} != BEATS {list(scene.BEATS)}")
+    for beat, rec in scene.records.items():
+        shown, b = rec["claim"]
+        bad += check_text(f"{beat} claim", shown, b, scene, choices)
+        for i, (line, nb) in enumerate(rec["narration"]):
+            bad += check_text(f"{beat} narration {i}", line, nb, scene, choices)
+        for shown, b in rec["texts"]:
+            bad += check_text(f"{beat} text", shown, b, scene, choices)
+    bad += check_frame(scene)
+    return bad

@@ -1,0 +1,23 @@
+"""Independent expectations per section, one module each (``<part>_<section>.py``).
+
+Each module defines:
+
+- ``SECTION``: the section id;
+- ``PINS``: readout name -> ``{field: (values path, format)}``; a scene that shows a neighbouring
+  value under a pinned name, or changes its format, fails;
+- ``CHOICES``: text key -> ``rule(values, params)`` giving the variant of a sentence chosen
+  among variants (e.g. ``"under"`` / ``"never_under"``), written from the values, not the scene.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+PINS: dict[str, dict] = {}
+CHOICES: dict[str, dict] = {}
+
+for _m in pkgutil.iter_modules(__path__):
+    _mod = importlib.import_module(f"{__name__}.{_m.name}")
+    PINS[_mod.SECTION] = getattr(_mod, "PINS", {})
+    CHOICES[_mod.SECTION] = getattr(_mod, "CHOICES", {})
