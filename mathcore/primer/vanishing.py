@@ -1,7 +1,14 @@
-"""§02 How the gradient dies: hop factors, the backward walk, the long chain, clipping."""
+"""§02 How the gradient dies: hop factors, the backward walk, the long chain, clipping.
+
+Everything the section draws is computed here, including the points its sweeps visit, the
+log10 of the long products as the log axis shows them, the axes' ranges and tick steps, and
+which case each sentence states (``"under"``/``"over"``/``"within"``...): the scene only lays
+them out.
+"""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -18,6 +25,27 @@ from ..scalar import F32_MAX, F32_TINY
 CHAIN_SEED = 144264
 CHAIN_SCALE = 1.0836
 PUSHED_W_H = 6.38
+
+#: The hop beat draws the slope curve over z in [-HOP_Z_RANGE, HOP_Z_RANGE] through
+#: HOP_CURVE_POINTS points; its live bar sweeps z from -HOP_SWEEP_EDGE to +HOP_SWEEP_EDGE in
+#: HOP_SWEEP_POINTS points, then back in HOP_RETURN_POINTS points to HOP_PEAK_Z, where the bar
+#: meets the W_h line (tanh' is 1 only at z = 0; ReLU' is 1 at every z > 0).
+HOP_Z_RANGE = 3.0
+HOP_CURVE_POINTS = 301
+HOP_SWEEP_EDGE = 2.6
+HOP_SWEEP_POINTS = 81
+HOP_RETURN_POINTS = 31
+HOP_PEAK_Z = {"tanh": 0.0, "relu": 1.0}
+
+#: Points of the clipping sweep, from the norm before clipping to the norm after.
+CLIP_SWEEP_POINTS = 61
+
+#: The log axis of the long product: LOG_STEP0 decades per grid line, doubled until at most
+#: LOG_MAX_LINES intervals span the axis, which never reaches past +-LOG_CAP decades. An exact
+#: 0 (a dead ReLU, W_h = 0), or a product beyond the axis, is drawn on the axis's edge.
+LOG_STEP0 = 24
+LOG_MAX_LINES = 6
+LOG_CAP = 384
 
 
 def chain_tokens(length: int, seed: int, scale: float) -> np.ndarray:
@@ -39,60 +67,251 @@ def chain_tokens(length: int, seed: int, scale: float) -> np.ndarray:
     return scale * np.random.default_rng(seed).uniform(-1.0, 1.0, size=length)
 
 
+def nice_step(span: float, max_intervals: int) -> float:
+    """A ``1, 2 or 5 x 10^k`` tick step giving at most ``max_intervals`` intervals over ``span``."""
+    span = max(float(span), 1e-12)
+    base = 10.0 ** math.floor(math.log10(span / max_intervals))
+    for m in (1, 2, 5, 10):
+        if span / (m * base) <= max_intervals + 1e-9:
+            return m * base
+    return 10 * base
+
+
+def tick_places(step: float) -> int:
+    """Decimals that print every multiple of a ``1, 2 or 5 x 10^k`` step exactly."""
+    return max(0, -math.floor(math.log10(step) + 1e-9))
+
+
+def bars_case(factors) -> str:
+    """Where a row of hop factors sits against 1.
+
+    Returns
+    -------
+    str
+        ``"below"`` if every factor is below 1, ``"above"`` if every factor is above 1, else
+        ``"reaches"`` (the largest is 1 or more).
+    """
+    f = np.asarray(factors, dtype=np.float64)
+    if f.max() < 1.0:
+        return "below"
+    if f.min() > 1.0:
+        return "above"
+    return "reaches"
+
+
+def crossing_case(under: int | None, over: int | None) -> str:
+    """Which of float32's limits a running product crosses first.
+
+    Returns
+    -------
+    str
+        ``"under"`` (below the smallest normal first), ``"over"`` (above the largest finite
+        first) or ``"within"`` (neither).
+    """
+    if under is not None and (over is None or under < over):
+        return "under"
+    if over is not None:
+        return "over"
+    return "within"
+
+
+def log10_product(factors) -> np.ndarray:
+    """``log10`` of the running product of non-negative factors, summed in the log domain (so
+    it is exact beyond float64's range; an exact 0 factor gives ``-inf`` from there on).
+
+    Parameters
+    ----------
+    factors : array_like, shape (K,)
+
+    Returns
+    -------
+    numpy.ndarray, shape (K,)
+    """
+    with np.errstate(divide="ignore"):
+        return np.cumsum(np.log10(np.asarray(factors, dtype=np.float64)))
+
+
+def float32_product(factors) -> float:
+    """The product of ``factors`` multiplied one hop at a time in float32 (as a float32
+    gradient would be), returned as a Python float (``inf``/``nan`` when float32 overflows)."""
+    acc = np.float32(1.0)
+    with np.errstate(over="ignore", under="ignore", invalid="ignore"):
+        for f in np.asarray(factors, dtype=np.float32):
+            acc = np.float32(acc * f)
+    return float(acc)
+
+
 @dataclass(frozen=True, eq=False)
 class VanishingValues:
     """What §02 shows.
 
     Attributes
     ----------
+    hop_case : str
+        What the hop beat says of the bar: ``"tanh"`` (it reaches W_h only at z = 0),
+        ``"relu"`` (it equals W_h for every z > 0) or ``"zero"`` (W_h = 0: it is 0 everywhere).
+    hop_axis_top : float
+        Top of the hop beat's y axis.
+    hop_curve_z, hop_curve_slope : numpy.ndarray, shape (C,)
+        Points of the slope curve ``act'(z)`` drawn behind the live bar.
+    hop_sweep_z, hop_sweep_slope, hop_sweep_factor : numpy.ndarray, shape (Z,)
+        The points the live bar visits (across, then back to ``hop_peak_z``), ``act'(z)`` and
+        the hop factor ``act'(z) w_h`` there.
+    hop_sweep_turn : int
+        Index in ``hop_sweep_*`` where the sweep turns back (its right end).
+    hop_peak_z, hop_peak_slope, hop_peak_factor : float
+        Where the sweep ends (the last point of ``hop_sweep_*``), slope and factor there.
     walk_states, walk_pre : numpy.ndarray, shape (8,)
-        §01's sequence at this section's ``w_h``.
+        The 8-token sequence at this section's ``w_h``/``activation``.
+    walk_seed : float
+        The gradient at ``h_7`` with respect to itself (1).
     walk_factors, walk_product : numpy.ndarray, shape (7,)
         The 7 hops from ``h_7`` back to ``h_0`` in the order the gradient meets them
-        (``h_7 -> h_6`` first) and their running product.
+        (``h_7 -> h_6`` first) and their running product (``walk_product[i]`` is the gradient
+        reaching ``h_{6-i}``).
+    walk_hops : int
+        Number of hops of the walk (7).
     factor_steps : int
-        Length of the chain whose factors are drawn as bars.
-    factors, max_factor :
-        First ``factor_steps`` hop factors at ``w_h``/``activation``; their maximum.
-    pushed_factors, pushed_max_factor :
+        Number of hops whose factors are drawn as bars (``factor_steps``, at most
+        ``chain_length``).
+    factors, max_factor, min_factor, max_factor_index :
+        First ``factor_steps`` hop factors at ``w_h``/``activation`` (shape (factor_steps,));
+        their maximum and minimum, and where the (first) maximum is.
+    pushed_factors, pushed_max_factor, pushed_min_factor, pushed_max_factor_index :
         The same under tanh at ``pushed_w_h``.
-    relu_factors, relu_max_factor :
+    relu_factors, relu_max_factor, relu_min_factor, relu_max_factor_index :
         The same under ReLU at ``relu_w_h``.
+    bars_case, pushed_bars_case, relu_bars_case : str
+        :func:`bars_case` of each row of factors (``"below"``, ``"above"``, ``"reaches"``).
+    factor_axis_top, factor_axis_step : float
+        Top and tick step of the bar chart's y axis.
+    factor_axis_places : int
+        Decimals of its tick labels.
+    factor_hop_step : int
+        Tick step of its hop axis.
     pre_activations, hop_factors, product : numpy.ndarray, shape (chain_length,)
         The long chain: ``z_t``, ``act'(z_t) w_h``, running product (float64).
     final_product : float
     float32_underflow_hop, float32_overflow_hop : int or None
         First hop whose product is below float32's smallest normal / above its largest finite.
+    product_case : str
+        :func:`crossing_case` of the long chain (``"under"``, ``"over"``, ``"within"``).
     relu_product : numpy.ndarray, shape (chain_length,)
         Running product under ReLU at ``relu_w_h``.
-    relu_overflow_hop : int or None
+    relu_final_product : float
+    relu_underflow_hop, relu_overflow_hop : int or None
+    relu_product_case : str
+        :func:`crossing_case` of the ReLU chain.
+    relu_product_f32 : float
+        The ReLU chain's product as float32 arithmetic leaves it after the last hop (``inf``
+        once it has passed float32's largest finite number; ``nan`` if a 0 factor follows).
+    f32_tiny, f32_max : float
+        float32's smallest normal and largest finite numbers.
+    f32_tiny_log, f32_max_log : float
+        Their log10.
+    product_log, relu_product_log : numpy.ndarray, shape (chain_length,)
+        log10 of the two running products (:func:`log10_product`) clipped to the log axis.
+    product_axis_lo, product_axis_hi, product_axis_step : int
+        The log axis in decades: bottom, top and decades per grid line.
+    product_hop_step : int
+        Tick step of its hop axis.
+    product_hops : numpy.ndarray, shape (chain_length + 1,)
+        The hop counter's values while a curve grows (0 to ``chain_length``).
+    clip_case : str
+        ``"clipped"`` if ``clip_norm`` is above ``clip_threshold``, else ``"passes"``.
     clip_scale, clipped_norm : float
         Global-norm clipping of a gradient of norm ``clip_norm`` at ``clip_threshold``.
+    clip_sweep_norm : numpy.ndarray, shape (S,)
+        The norms the clipping beat's bar visits, from ``clip_norm`` to ``clipped_norm``.
+    clip_axis_top, clip_axis_step : float
+        Range (from 0) and tick step of the clipping beat's first number line.
+    clip_axis_places : int
+    small_gradient : float
+        The vanished gradient of the walk, ``|walk_product[-1]|``.
+    small_clip_case : str
+        ``"clipped"`` if it is above ``clip_threshold``, else ``"passes"``.
+    small_clip_scale, small_clipped_norm : float
+        Global-norm clipping of ``small_gradient`` at ``clip_threshold``.
+    clip_zoom_top, clip_zoom_step : float
+        Range and tick step of the zoomed number line.
+    clip_zoom_places : int
     """
 
+    hop_case: str
+    hop_axis_top: float
+    hop_curve_z: np.ndarray
+    hop_curve_slope: np.ndarray
+    hop_sweep_z: np.ndarray
+    hop_sweep_slope: np.ndarray
+    hop_sweep_factor: np.ndarray
+    hop_sweep_turn: int
+    hop_peak_z: float
+    hop_peak_slope: float
+    hop_peak_factor: float
     walk_states: np.ndarray
     walk_pre: np.ndarray
+    walk_seed: float
     walk_factors: np.ndarray
     walk_product: np.ndarray
+    walk_hops: int
     factor_steps: int
     factors: np.ndarray
     max_factor: float
+    min_factor: float
+    max_factor_index: int
     pushed_factors: np.ndarray
     pushed_max_factor: float
+    pushed_min_factor: float
+    pushed_max_factor_index: int
     relu_factors: np.ndarray
     relu_max_factor: float
+    relu_min_factor: float
+    relu_max_factor_index: int
+    bars_case: str
+    pushed_bars_case: str
+    relu_bars_case: str
+    factor_axis_top: float
+    factor_axis_step: float
+    factor_axis_places: int
+    factor_hop_step: int
     pre_activations: np.ndarray
     hop_factors: np.ndarray
     product: np.ndarray
     final_product: float
     float32_underflow_hop: int | None
     float32_overflow_hop: int | None
+    product_case: str
     relu_product: np.ndarray
+    relu_final_product: float
+    relu_underflow_hop: int | None
     relu_overflow_hop: int | None
+    relu_product_case: str
+    relu_product_f32: float
     f32_tiny: float
     f32_max: float
+    f32_tiny_log: float
+    f32_max_log: float
+    product_log: np.ndarray
+    relu_product_log: np.ndarray
+    product_axis_lo: int
+    product_axis_hi: int
+    product_axis_step: int
+    product_hop_step: int
+    product_hops: np.ndarray
+    clip_case: str
     clip_scale: float
     clipped_norm: float
+    clip_sweep_norm: np.ndarray
+    clip_axis_top: float
+    clip_axis_step: float
+    clip_axis_places: int
+    small_gradient: float
+    small_clip_case: str
+    small_clip_scale: float
+    small_clipped_norm: float
+    clip_zoom_top: float
+    clip_zoom_step: float
+    clip_zoom_places: int
 
 
 def chain(p: dict, w_h: float, activation: str):
@@ -106,38 +325,132 @@ def chain(p: dict, w_h: float, activation: str):
     return tr, scalar.hop_products(tr.pre[1:], w_h, activation)
 
 
+def _hop(p: dict) -> dict:
+    """The hop beat: the slope curve, the live bar's sweep and where it stops."""
+    act, w = p["activation"], float(p["w_h"])
+    curve_z = np.linspace(-HOP_Z_RANGE, HOP_Z_RANGE, HOP_CURVE_POINTS)
+    peak = HOP_PEAK_Z[act]
+    sweep_z = np.concatenate([np.linspace(-HOP_SWEEP_EDGE, HOP_SWEEP_EDGE, HOP_SWEEP_POINTS),
+                              np.linspace(HOP_SWEEP_EDGE, peak, HOP_RETURN_POINTS)[1:]])
+    slope = scalar.slope(sweep_z, act)
+    factor = scalar.hop_products(sweep_z, w, act).factors
+    return dict(
+        hop_case="zero" if w == 0.0 else act,
+        hop_axis_top=max(1.2, 1.25 * w),
+        hop_curve_z=curve_z,
+        hop_curve_slope=scalar.slope(curve_z, act),
+        hop_sweep_z=sweep_z,
+        hop_sweep_slope=slope,
+        hop_sweep_factor=factor,
+        hop_sweep_turn=HOP_SWEEP_POINTS - 1,
+        hop_peak_z=float(sweep_z[-1]),
+        hop_peak_slope=float(slope[-1]),
+        hop_peak_factor=float(factor[-1]),
+    )
+
+
+def _bars(p: dict, hops, pushed, relu) -> dict:
+    """The factor-bar beat: three rows of factors, their extremes and cases, the chart's axes."""
+    k = min(int(p["factor_steps"]), int(p["chain_length"]))
+    rows = {"": hops.factors[:k], "pushed_": pushed.factors[:k], "relu_": relu.factors[:k]}
+    out: dict = {"factor_steps": k}
+    for pre, f in rows.items():
+        out[f"{pre}factors"] = f
+        out[f"{pre}max_factor"] = float(f.max())
+        out[f"{pre}min_factor"] = float(f.min())
+        out[f"{pre}max_factor_index"] = int(np.argmax(f))
+        out[f"{pre}bars_case"] = bars_case(f)
+    top = max(1.0, *(float(f.max()) for f in rows.values())) * 1.1
+    step = max(0.5, nice_step(top, 6))
+    out.update(factor_axis_top=step * math.ceil(top / step), factor_axis_step=step,
+               factor_axis_places=tick_places(step), factor_hop_step=int(nice_step(k, 5)))
+    return out
+
+
+def _product_axis(main_log: np.ndarray, relu_log: np.ndarray) -> dict:
+    """The log axis of the product beat and both curves clipped to it."""
+    l_tiny, l_max = math.log10(F32_TINY), math.log10(F32_MAX)
+    # an exact 0 (log -inf: a dead ReLU, W_h = 0) does not stretch the axis: it sits on its floor
+    logs = np.concatenate([main_log, relu_log])
+    logs = logs[np.isfinite(logs)]
+    lo_raw = max(min(float(logs.min(initial=0.0)), l_tiny, 0.0), -LOG_CAP)
+    hi_raw = min(max(float(logs.max(initial=0.0)), l_max, 0.0), LOG_CAP)
+    step = LOG_STEP0
+    while (hi_raw - lo_raw) / step > LOG_MAX_LINES:
+        step *= 2
+    lo, hi = step * math.floor(lo_raw / step), step * math.ceil(hi_raw / step)
+    return dict(f32_tiny_log=l_tiny, f32_max_log=l_max,
+                product_log=np.clip(main_log, lo, hi), relu_product_log=np.clip(relu_log, lo, hi),
+                product_axis_lo=int(lo), product_axis_hi=int(hi), product_axis_step=int(step))
+
+
+def _number_line(top: float) -> tuple[float, float, int]:
+    """Range, tick step and tick decimals of a number line from 0 that shows ``top``."""
+    step = nice_step(top, 6)
+    return step * math.ceil(top / step - 1e-9), step, tick_places(step)
+
+
+def _clipping(p: dict, walk_product: np.ndarray) -> dict:
+    """The clipping beat: the large gradient clipped, the small one let through."""
+    norm, th = float(p["clip_norm"]), float(p["clip_threshold"])
+    clip = scalar.clip_global_norm(norm, th)
+    small = abs(float(walk_product[-1]))
+    small_clip = scalar.clip_global_norm(small, th)
+    top, step, places = _number_line(max(norm, th) * 1.02)
+    ztop, zstep, zplaces = _number_line(max(1.3 * th, 1.1 * small))
+    return dict(
+        clip_case="clipped" if norm > th else "passes",
+        clip_scale=clip.scale,
+        clipped_norm=clip.clipped_norm,
+        clip_sweep_norm=np.linspace(norm, clip.clipped_norm, CLIP_SWEEP_POINTS),
+        clip_axis_top=top, clip_axis_step=step, clip_axis_places=places,
+        small_gradient=small,
+        small_clip_case="clipped" if small > th else "passes",
+        small_clip_scale=small_clip.scale,
+        small_clipped_norm=small_clip.clipped_norm,
+        clip_zoom_top=ztop, clip_zoom_step=zstep, clip_zoom_places=zplaces,
+    )
+
+
 def vanishing_values(p: dict) -> VanishingValues:
     """Compute §02 from its parameters."""
-    walk = scalar.recur(np.asarray(p["tokens"]), p["w_h"], p["w_x"], 0.0, activation=p["activation"])
+    walk = scalar.recur(np.asarray(p["tokens"]), p["w_h"], p["w_x"], 0.0,
+                        activation=p["activation"])
     # The gradient walks back from h_7: hop h_t -> h_{t-1} has factor act'(z_t) w_h, t = 7..1.
     walk_hops = scalar.hop_products(walk.pre[:0:-1], p["w_h"], p["activation"])
     tr, hops = chain(p, p["w_h"], p["activation"])
     _, pushed = chain(p, p["pushed_w_h"], "tanh")
     _, relu = chain(p, p["relu_w_h"], "relu")
-    k = p["factor_steps"]
-    clip = scalar.clip_global_norm(p["clip_norm"], p["clip_threshold"])
+    under = scalar.first_hop_below(hops.product, F32_TINY)
+    over = scalar.first_hop_above(hops.product, F32_MAX)
+    r_under = scalar.first_hop_below(relu.product, F32_TINY)
+    r_over = scalar.first_hop_above(relu.product, F32_MAX)
     return VanishingValues(
+        **_hop(p),
         walk_states=walk.h,
         walk_pre=walk.pre,
+        walk_seed=1.0,
         walk_factors=walk_hops.factors,
         walk_product=walk_hops.product,
-        factor_steps=k,
-        factors=hops.factors[:k],
-        max_factor=float(hops.factors[:k].max()),
-        pushed_factors=pushed.factors[:k],
-        pushed_max_factor=float(pushed.factors[:k].max()),
-        relu_factors=relu.factors[:k],
-        relu_max_factor=float(relu.factors[:k].max()),
+        walk_hops=len(walk_hops.factors),
+        **_bars(p, hops, pushed, relu),
         pre_activations=tr.pre[1:],
         hop_factors=hops.factors,
         product=hops.product,
         final_product=float(hops.product[-1]),
-        float32_underflow_hop=scalar.first_hop_below(hops.product, F32_TINY),
-        float32_overflow_hop=scalar.first_hop_above(hops.product, F32_MAX),
+        float32_underflow_hop=under,
+        float32_overflow_hop=over,
+        product_case=crossing_case(under, over),
         relu_product=relu.product,
-        relu_overflow_hop=scalar.first_hop_above(relu.product, F32_MAX),
+        relu_final_product=float(relu.product[-1]),
+        relu_underflow_hop=r_under,
+        relu_overflow_hop=r_over,
+        relu_product_case=crossing_case(r_under, r_over),
+        relu_product_f32=float32_product(relu.factors),
         f32_tiny=F32_TINY,
         f32_max=F32_MAX,
-        clip_scale=clip.scale,
-        clipped_norm=clip.clipped_norm,
+        **_product_axis(log10_product(hops.factors), log10_product(relu.factors)),
+        product_hop_step=int(nice_step(int(p["chain_length"]), 4)),
+        product_hops=np.arange(int(p["chain_length"]) + 1),
+        **_clipping(p, walk_hops.product),
     )

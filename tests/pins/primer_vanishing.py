@@ -1,0 +1,77 @@
+"""§02 pinned readouts and the rules that choose its sentences, written from the values.
+
+Each rule recomputes its case from the raw arrays and parameters (not from the ``*_case``
+fields mathcore hands the scene), so a wrong case in mathcore or a wrong choice in the scene
+both fail.
+"""
+
+import numpy as np
+
+SECTION = "primer-02-vanishing"
+
+F32 = np.finfo(np.float32)
+
+PINS = {
+    "hop_factor_peak": {"v": ("hop_peak_factor", "dec:3")},
+    "walk_product": {"v": ("walk_product[6]", "fmt")},
+    "walk_summary": {"n": ("walk_hops", "int"), "g": ("walk_seed", "num"),
+                     "p": ("walk_product[6]", "fmt")},
+    "max_factor": {"m": ("max_factor", "fmt")},
+    "pushed_max_factor": {"m": ("pushed_max_factor", "fmt")},
+    "relu_max_factor": {"m": ("relu_max_factor", "fmt")},
+    "product_crossing_hop": {"h": ("float32_underflow_hop", "int")},
+    "final_product": {"p": ("final_product", "fmt")},
+    "relu_crossing_hop": {"h": ("relu_overflow_hop", "int")},
+    "relu_product_f32": {"x": ("relu_product_f32", "fmt")},
+    "clip_scale": {"s": ("clip_scale", "fmt")},
+    "clipped_norm": {"n": ("clipped_norm", "fmt")},
+    "clipped_norm_readout": {"v": ("clipped_norm", "dec:2")},
+    "small_gradient": {"g": ("small_gradient", "fmt"), "s": ("small_clip_scale", "fmt"),
+                       "c": ("small_clipped_norm", "fmt")},
+}
+
+
+def _hop(v, p):
+    """tanh' is 1 only at z = 0; ReLU' is 1 for every z > 0; at W_h = 0 every bar is 0."""
+    if float(p["w_h"]) == 0.0:
+        return "zero"
+    return p["activation"]
+
+
+def _bars(factors):
+    f = np.asarray(factors, dtype=np.float64)
+    if np.all(f < 1.0):
+        return "below"
+    if np.all(f > 1.0):
+        return "above"
+    assert f.max() >= 1.0
+    return "reaches"
+
+
+def _crossing(product):
+    """First float32 limit the running product crosses, from the products themselves."""
+    prod = np.asarray(product, dtype=np.float64)
+    below = np.flatnonzero(prod < F32.tiny)
+    above = np.flatnonzero(prod > F32.max)
+    first_below = below[0] if below.size else np.inf
+    first_above = above[0] if above.size else np.inf
+    if first_below == first_above == np.inf:
+        return "within"
+    return "under" if first_below < first_above else "over"
+
+
+def _clip(norm, threshold):
+    return "clipped" if float(norm) > float(threshold) else "passes"
+
+
+CHOICES = {
+    "hop.note": _hop,
+    "bars.main": lambda v, p: _bars(v.factors),
+    "bars.pushed": lambda v, p: _bars(v.pushed_factors),
+    "bars.relu": lambda v, p: _bars(v.relu_factors),
+    "product": lambda v, p: _crossing(v.product),
+    "product.main": lambda v, p: _crossing(v.product),
+    "product.relu": lambda v, p: _crossing(v.relu_product),
+    "clip.case": lambda v, p: _clip(p["clip_norm"], p["clip_threshold"]),
+    "clip.small_case": lambda v, p: _clip(abs(v.walk_product[-1]), p["clip_threshold"]),
+}
