@@ -31,6 +31,23 @@ LSTM_PATH_B = (0.0, 1.0, 0.0, 0.0)
 #: Input weight of §01's recurrence (its default), for the RNN row drawn beside the cell.
 PATH_W_X = 0.8
 
+#: The level the f^k beat compares both products with ("falls below 0.01 at step k").
+THRESHOLD = 0.01
+
+#: The forget bias the pitfall beat recommends (Jozefowicz et al. 2015): the point it compares
+#: the chosen bias with.
+BIAS_FIX = 1.0
+
+#: Points of the one-step track's f sweep: from ``track_forget`` up to f = 1, then down to 0.
+TRACK_SWEEP_UP = 31
+TRACK_SWEEP_DOWN = 41
+
+#: Points of the pitfall beat's dot as it slides from ``forget_bias`` to ``BIAS_FIX``.
+BIAS_PATH_POINTS = 41
+
+#: Decade steps the pitfall beat's log axis may use between its labels (at most 4 steps).
+DECADE_STEPS = (1, 2, 3, 5, 10, 20, 25, 50, 100, 200, 250, 500)
+
 
 @dataclass(frozen=True, eq=False)
 class GatesValues:
@@ -73,14 +90,59 @@ class GatesValues:
     forget_below_0_01_step : int or None
         First k with ``forget_curve[k] < 0.01``.
     forget_bias, bias_steps : float, int
+        The bias of the pitfall beat and the steps over which it measures retention.
     bias_gate : float
         ``sigmoid(forget_bias)``: the forget gate at initialisation, when the weights are ~0.
     bias_retention : float
         ``bias_gate ** bias_steps``: what is left of ``c_0`` after ``bias_steps`` steps.
     bias_gate_at_1, bias_retention_at_1 : float
-        The same at ``b_f = 1``.
+        The same at ``b_f = BIAS_FIX`` (1).
     bias_sweep, bias_sweep_gate, bias_sweep_retention : numpy.ndarray, shape (B,)
         The pitfall curve: biases over ``BIAS_SWEEP_RANGE``, their gates and retentions.
+    threshold : float
+        ``THRESHOLD`` (0.01), the level both products are compared with.
+    rnn_crossing, forget_crossing : str
+        How the product meets ``threshold`` within ``steps``: ``"never"`` (never below it),
+        ``"stays"`` (falls below it and stays below) or ``"returns"`` (falls below it, then
+        comes back to it or above).
+    rnn_product : float
+        ``rnn_curve[-1]``: the RNN product after ``steps`` hops.
+    curve_k : numpy.ndarray of int, shape (steps + 1,)
+        The steps ``0..steps`` both curves are drawn over.
+    curve_x_ticks : numpy.ndarray of int, shape (X,)
+        Steps labelled on the f^k axis: 0, about half of ``steps``, ``steps`` (no repeats).
+    track_sweep_forget : numpy.ndarray, shape (TRACK_SWEEP_UP + TRACK_SWEEP_DOWN - 1,)
+        The f values the track's sweep visits: ``track_forget`` up to 1, then down to 0.
+    track_sweep_kept, track_sweep_dropped, track_sweep_cell : numpy.ndarray, same shape
+        ``f c_{t-1}``, ``(1 - f) c_{t-1}`` and ``c_t = f c_{t-1} + i g`` at each of them
+        (``i g`` does not depend on f).
+    track_sweep_full : int
+        Index of f = 1 in ``track_sweep_forget`` (where the sweep turns back).
+    track_full_forget, track_empty_forget : float
+        The two ends of the gate the sweep stops at: 1 and 0.
+    bias_reference : float
+        ``BIAS_FIX`` (1): the bias the pitfall beat compares with.
+    bias_vs_reference : str
+        ``"below"``, ``"equal"`` (within 5e-4, the precision a parameter is shown with) or
+        ``"above"``: ``forget_bias`` against ``BIAS_FIX``.
+    bias_log10_retention, bias_log10_retention_at_1 : float
+        ``bias_steps * log10(sigmoid(b))`` at ``forget_bias`` and at ``BIAS_FIX``.
+    bias_sweep_log10_retention : numpy.ndarray, shape (B,)
+        The same along ``bias_sweep`` (no underflow at any ``bias_steps``).
+    bias_y_bottom : int
+        Lowest decade of the pitfall beat's log axis (a multiple of the label step).
+    bias_y_ticks : numpy.ndarray of int, shape (Y,)
+        Decades labelled on that axis, from 0 down to ``bias_y_bottom``.
+    bias_y_tick_heights : numpy.ndarray of int, shape (Y,)
+        Their heights above the axis bottom (``bias_y_ticks - bias_y_bottom``).
+    bias_y_step : int
+        Decades between two labels.
+    bias_sweep_height, bias_height, bias_height_at_1 : numpy.ndarray or float
+        Height above the axis bottom in decades (``log10 retention - bias_y_bottom``) along the
+        sweep, at ``forget_bias`` and at ``BIAS_FIX``.
+    bias_path, bias_path_gate, bias_path_height : numpy.ndarray, shape (BIAS_PATH_POINTS,)
+        The biases the dot slides through from ``forget_bias`` to ``BIAS_FIX``, the gate and
+        the height above the axis bottom at each.
     """
 
     tokens: np.ndarray
@@ -121,6 +183,82 @@ class GatesValues:
     bias_sweep: np.ndarray
     bias_sweep_gate: np.ndarray
     bias_sweep_retention: np.ndarray
+    threshold: float
+    rnn_crossing: str
+    forget_crossing: str
+    rnn_product: float
+    curve_k: np.ndarray
+    curve_x_ticks: np.ndarray
+    track_sweep_forget: np.ndarray
+    track_sweep_kept: np.ndarray
+    track_sweep_dropped: np.ndarray
+    track_sweep_cell: np.ndarray
+    track_sweep_full: int
+    track_full_forget: float
+    track_empty_forget: float
+    bias_reference: float
+    bias_vs_reference: str
+    bias_log10_retention: float
+    bias_log10_retention_at_1: float
+    bias_sweep_log10_retention: np.ndarray
+    bias_y_bottom: int
+    bias_y_ticks: np.ndarray
+    bias_y_tick_heights: np.ndarray
+    bias_y_step: int
+    bias_sweep_height: np.ndarray
+    bias_height: float
+    bias_height_at_1: float
+    bias_path: np.ndarray
+    bias_path_gate: np.ndarray
+    bias_path_height: np.ndarray
+
+
+def crossing(curve: np.ndarray, limit: float) -> str:
+    """``"never"``, ``"stays"`` or ``"returns"``: how ``curve`` meets ``limit`` (see
+    :class:`GatesValues`)."""
+    k = _first_below(curve, limit)
+    if k is None:
+        return "never"
+    return "stays" if bool(np.all(curve[k:] < limit)) else "returns"
+
+
+def axis_ticks(steps: int) -> np.ndarray:
+    """Labelled steps of the f^k axis: ``0``, ``round(steps / 2)``, ``steps`` without repeats."""
+    return np.unique(np.array([0, int(round(steps / 2)), int(steps)], dtype=np.int64))
+
+
+def decade_axis(lowest: float) -> tuple[int, np.ndarray]:
+    """Bottom and labelled decades of a log axis from ``10^lowest`` (<= 0) up to ``10^0``.
+
+    The step between labels is the first of ``DECADE_STEPS`` that needs at most 4 steps; the
+    bottom is the first multiple of it at or below ``floor(lowest)``.
+
+    Returns
+    -------
+    bottom : int
+    ticks : numpy.ndarray of int
+        ``0, -step, ..., bottom``.
+    """
+    depth = max(1, -int(np.floor(lowest)))
+    step = next((s for s in DECADE_STEPS if depth <= 4 * s), DECADE_STEPS[-1])
+    bottom = -step * int(np.ceil(depth / step))
+    return bottom, np.arange(0, bottom - 1, -step, dtype=np.int64)
+
+
+def track_sweep(forget: float, c_prev: float, written: float):
+    """The one-step track as f moves from ``forget`` up to 1 and back down to 0.
+
+    Returns
+    -------
+    f, kept, dropped, cell : numpy.ndarray
+        ``f``, ``f c_prev``, ``(1 - f) c_prev``, ``f c_prev + written``.
+    full : int
+        Index of f = 1.
+    """
+    up = np.linspace(forget, 1.0, TRACK_SWEEP_UP)
+    down = np.linspace(1.0, 0.0, TRACK_SWEEP_DOWN)
+    f = np.concatenate((up, down[1:]))
+    return f, f * c_prev, (1.0 - f) * c_prev, f * c_prev + written, TRACK_SWEEP_UP - 1
 
 
 def _first_below(curve: np.ndarray, limit: float) -> int | None:
@@ -171,10 +309,17 @@ def gates_values(p: dict) -> GatesValues:
     forget_curve = float(p["forget"]) ** k
     rnn_curve = rnn_product_curve(p["steps"], p["rnn_w_h"])
 
+    n_bias = p["bias_steps"]
     gate = float(sigmoid(p["forget_bias"]))
-    gate_1 = float(sigmoid(1.0))
+    gate_1 = float(sigmoid(BIAS_FIX))
     sweep = np.linspace(*BIAS_SWEEP_RANGE, BIAS_SWEEP_POINTS)
     sweep_gate = sigmoid(sweep)
+    sweep_log = n_bias * np.log10(sweep_gate)
+    log_b, log_1 = n_bias * np.log10(gate), n_bias * np.log10(gate_1)
+    bottom, y_ticks = decade_axis(float(sweep_log.min()))
+    path = np.linspace(p["forget_bias"], BIAS_FIX, BIAS_PATH_POINTS)
+    path_gate = sigmoid(path)
+    sw_f, sw_kept, sw_dropped, sw_cell, sw_full = track_sweep(tf, tc, ti * tg)
     return GatesValues(
         tokens=tokens,
         path_rnn_states=rnn_path.h,
@@ -203,15 +348,44 @@ def gates_values(p: dict) -> GatesValues:
         forget_curve=forget_curve,
         forget_product=float(forget_curve[-1]),
         rnn_curve=rnn_curve,
-        rnn_below_0_01_step=_first_below(rnn_curve, 0.01),
-        forget_below_0_01_step=_first_below(forget_curve, 0.01),
+        rnn_below_0_01_step=_first_below(rnn_curve, THRESHOLD),
+        forget_below_0_01_step=_first_below(forget_curve, THRESHOLD),
         forget_bias=p["forget_bias"],
         bias_steps=p["bias_steps"],
         bias_gate=gate,
-        bias_retention=gate ** p["bias_steps"],
+        bias_retention=gate ** n_bias,
         bias_gate_at_1=gate_1,
-        bias_retention_at_1=gate_1 ** p["bias_steps"],
+        bias_retention_at_1=gate_1 ** n_bias,
         bias_sweep=sweep,
         bias_sweep_gate=sweep_gate,
-        bias_sweep_retention=sweep_gate ** p["bias_steps"],
+        bias_sweep_retention=sweep_gate ** n_bias,
+        threshold=THRESHOLD,
+        rnn_crossing=crossing(rnn_curve, THRESHOLD),
+        forget_crossing=crossing(forget_curve, THRESHOLD),
+        rnn_product=float(rnn_curve[-1]),
+        curve_k=k,
+        curve_x_ticks=axis_ticks(p["steps"]),
+        track_sweep_forget=sw_f,
+        track_sweep_kept=sw_kept,
+        track_sweep_dropped=sw_dropped,
+        track_sweep_cell=sw_cell,
+        track_sweep_full=sw_full,
+        track_full_forget=1.0,
+        track_empty_forget=0.0,
+        bias_reference=BIAS_FIX,
+        bias_vs_reference=("equal" if abs(p["forget_bias"] - BIAS_FIX) < 5e-4 else
+                           "below" if p["forget_bias"] < BIAS_FIX else "above"),
+        bias_log10_retention=float(log_b),
+        bias_log10_retention_at_1=float(log_1),
+        bias_sweep_log10_retention=sweep_log,
+        bias_y_bottom=bottom,
+        bias_y_ticks=y_ticks,
+        bias_y_tick_heights=y_ticks - bottom,
+        bias_y_step=int(y_ticks[0] - y_ticks[1]),
+        bias_sweep_height=sweep_log - bottom,
+        bias_height=float(log_b - bottom),
+        bias_height_at_1=float(log_1 - bottom),
+        bias_path=path,
+        bias_path_gate=path_gate,
+        bias_path_height=n_bias * np.log10(path_gate) - bottom,
     )

@@ -3,41 +3,78 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, ChangeDecimalToValue, Create, FadeIn, Line, Rectangle, Square,
+from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, Line, Rectangle, Square,
                    SurroundingRectangle, Transform, VGroup)
 
 from .. import style
-from ..base import LectureScene
+from ..base import LectureScene, Val
 
 P = style.PALETTE
 
 TEXT = {
     "capacity": {"zh": "门不会让状态变宽", "en": "Gates do not make the state any wider"},
     "capacity.say": {
-        "zh": "状态始终是 {w} 个数。序列越长，平均每个 token 能占到的就越少：4 个 token 时每个 {s0} 个数，{n} 个 token 时只剩 {s1} 个。",
-        "en": "The state is always {w} numbers. The longer the sequence, the less each token gets on average: {s0} numbers each for 4 tokens, only {s1} each for {n} tokens."},
+        "zh": "状态始终是 {w} 个数。序列越长，平均每个 token 能占到的就越少。",
+        "en": "The state is always {w} numbers. The longer the sequence, the less each token gets on average."},
+    "capacity.share.sweep": {
+        "zh": "{n0} 个 token 时每个 {s0} 个数，{n} 个 token 时只剩 {s1} 个。",
+        "en": "{s0} numbers each for {n0} tokens, only {s1} each for {n} tokens."},
+    "capacity.share.single": {
+        "zh": "{n} 个 token 时每个 {s1} 个数。",
+        "en": "{s1} numbers each for {n} tokens."},
     "capacity.state": {"zh": "状态：{w} 个数", "en": "state: {w} numbers"},
-    "capacity.n": {"zh": "token 数 n", "en": "tokens n"},
-    "capacity.share": {"zh": "每个 token", "en": "per token"},
+    "capacity.n": {"zh": "token 数 $n$", "en": "tokens $n$"},
+    "capacity.per": {"zh": "每个 token", "en": "per token"},
+    "capacity.stride": {"zh": "每条刻度代表 {s} 个 token", "en": "one tick per {s} tokens"},
     "grid": {"zh": "一条链：每个时刻只有一格在算", "en": "One chain: one cell works per clock tick"},
     "grid.say": {
-        "zh": "行是位置，列是时钟步。位置 t 必须等位置 t 减 1 算完，所以只有对角线会亮：{p} 个位置要 {p} 步，{total} 格里只有 {busy} 格干过活。",
-        "en": "Rows are positions, columns are clock ticks. Position t has to wait for position t minus 1, so only the diagonal lights up: {p} positions take {p} ticks, and only {busy} of {total} cells ever work."},
+        "zh": "行是位置，列是时钟步。位置 t 必须等位置 t 减 1 算完，所以只有对角线会亮：{p} 个位置要 {s} 步，{total} 格里只有 {busy} 格干过活。",
+        "en": "Rows are positions, columns are clock ticks. Position t has to wait for position t minus 1, so only the diagonal lights up: {p} positions take {s} ticks, and only {busy} of {total} cells ever work.",
+        "fixed": {"1": "t minus 1: the position before t"}},
     "grid.rows": {"zh": "位置", "en": "position"},
-    "grid.cols": {"zh": "时钟步", "en": "clock tick"},
+    "grid.cols": {"zh": "时钟步 →", "en": "clock tick →"},
     "grid.busy": {"zh": "干过活：{b} / {total} 格", "en": "worked: {b} of {total} cells"},
     "gru": {"zh": "GRU 少一个门：保留和写入绑在一起",
             "en": "GRU drops a gate: keeping and writing are tied"},
     "gru.say": {
-        "zh": "GRU 只有一个更新门，保留 {gk}，写入就只能是 {gw}，两段加起来正好是整条轨道。LSTM 的两个门各自独立，可以保留 {lk} 的同时写入 {lw}。",
-        "en": "GRU has a single update gate: keep {gk} and the write must be {gw}, so the two always fill the track exactly. LSTM's two gates are independent: it can keep {lk} and still write {lw}."},
-    "gru.keep": {"zh": "保留", "en": "keep"},
-    "gru.write": {"zh": "写入", "en": "write"},
-    "params.block": {"zh": "1 块", "en": "1 block"},
+        "zh": "GRU 只有一个更新门：保留 {gk}，写入就只能是 {gw}。",
+        "en": "GRU has a single update gate: keep {gk} and the write must be {gw}."},
+    "gru.fill.equal": {
+        "zh": "两段加起来是 {gt}，正好是整条轨道。",
+        "en": "Together they are {gt}: exactly the whole track."},
+    "gru.fill.above": {
+        "zh": "两段加起来是 {gt}，超过整条轨道。",
+        "en": "Together they are {gt}, more than the whole track."},
+    "gru.fill.below": {
+        "zh": "两段加起来是 {gt}，不到整条轨道。",
+        "en": "Together they are {gt}, less than the whole track."},
+    "lstm.sum.above": {
+        "zh": "LSTM 的两个门各自独立：保留 {lk} 的同时写入 {lw}，共 {lt}，超过整条轨道。",
+        "en": "LSTM's two gates are independent: it keeps {lk} and writes {lw}, {lt} in all, more than the whole track."},
+    "lstm.sum.equal": {
+        "zh": "LSTM 的两个门各自独立：保留 {lk}、写入 {lw}，共 {lt}，这次恰好是整条轨道。",
+        "en": "LSTM's two gates are independent: it keeps {lk} and writes {lw}, {lt} in all, exactly the track this time."},
+    "lstm.sum.below": {
+        "zh": "LSTM 的两个门各自独立：保留 {lk}、写入 {lw}，共 {lt}，不到整条轨道。",
+        "en": "LSTM's two gates are independent: it keeps {lk} and writes {lw}, {lt} in all, less than the whole track."},
+    "gru.keep": {"zh": "保留 {v}", "en": "keep {v}"},
+    "gru.write": {"zh": "写入 {v}", "en": "write {v}"},
+    "gru.track": {"zh": "整条轨道 = {v}", "en": "whole track = {v}"},
+    "gru.total": {"tex": r"\Sigma = @t"},
     "params": {"zh": "参数量：整块整块地数", "en": "Parameters come in whole blocks"},
     "params.say": {
-        "zh": "每个门或候选各要一块 2d 平方加 d 的参数。d 等于 {d} 时，RNN 一块 {rnn}，GRU 三块 {gru}，LSTM 四块 {lstm}。",
-        "en": "Each gate or candidate costs one block of 2d squared plus d. At d = {d}: RNN one block, {rnn}; GRU three, {gru}; LSTM four, {lstm}."},
+        "zh": "每个门或候选各占一块：两个 d 乘 d 的矩阵，加上 {nb} 个长度为 d 的偏置向量，这是 PyTorch 的布局。d 等于 {d} 时，RNN {br} 块 {rnn}，GRU {bg} 块 {gru}，LSTM {bl} 块 {lstm}。",
+        "en": "Each gate or candidate is one block: two d by d matrices and {nb} bias vectors of length d, as PyTorch lays them out. At d = {d}: RNN {br} block, {rnn}; GRU {bg}, {gru}; LSTM {bl}, {lstm}."},
+    "params.say_one": {
+        "zh": "如果每个门只算一个偏置，也就是 2d 平方加 d，它们是 {rnn}、{gru} 和 {lstm}。",
+        "en": "Counted with a single bias per gate, 2d squared plus d, they are {rnn}, {gru} and {lstm}.",
+        "fixed": {"2": "the two d-by-d weight matrices of a block"}},
+    "params.block": {"zh": "一块", "en": "one block"},
+    "params.block_tex": {"tex": r"= 2d^2 + @b\,d"},
+    "params.d_tex": {"tex": r"(d = @d)"},
+    "params.layout": {"zh": "PyTorch 布局：每个门 {nb} 个偏置向量 $(b_{{ih}},\\ b_{{hh}})$",
+                      "en": "PyTorch layout: {nb} bias vectors per gate $(b_{{ih}},\\ b_{{hh}})$"},
+    "params.one_bias": {"zh": "单偏置：{v}", "en": "one bias: {v}"},
 }
 
 
@@ -51,56 +88,71 @@ class Limits(LectureScene):
     # ----- beat 1 -------------------------------------------------------------------------
     def capacity(self):
         v = self.v
-        ns, shares = v.sweep_tokens, v.sweep_share
-        self.claim("capacity", w=v.state_width, s0=style.fmt(shares[0], 0), n=v.tokens,
-                   s1=style.fmt(v.share_per_token, 2))
-        x0, x1 = -6.0, 2.8
+        last = len(v.sweep_tokens) - 1
+        self.claim("capacity", w=Val("state_width", "count"))
+        self.say("capacity.share", "sweep" if v.share_sweeps else "single", n0=Val("sweep_tokens[0]", "count"),
+                 s0=Val("sweep_share[0]", "ratio"), n=Val("tokens", "count"),
+                 s1=Val("share_per_token", "ratio"))
+        x0, x1 = -6.2, 2.4
         width = x1 - x0
-        y_state, y_tok = -1.3, 0.9
-        state = Rectangle(width=width, height=0.7, color=P.hidden, stroke_width=3)
+        y_state, y_tok = -1.5, 1.1
+        state = Rectangle(width=width, height=0.8, color=P.hidden, stroke_width=3)
         state.move_to([(x0 + x1) / 2, y_state, 0])
         slabel = self.text("capacity.state", size=style.LABEL_SIZE, color=P.hidden,
-                           w=v.state_width)
+                           w=Val("state_width", "count"))
         slabel.next_to(state, DOWN, buff=0.2, aligned_edge=LEFT)
 
-        def tokens_row(n):
-            step = width / n
-            return VGroup(*[Line([x0 + i * step, y_tok - 0.3, 0], [x0 + i * step, y_tok + 0.3, 0],
-                                 color=P.token, stroke_width=max(0.6, min(3.0, 40 / n)))
-                            for i in range(n + 1)])
+        def tokens_row(i):
+            fr = v.sweep_ticks[i]
+            tick = Line([x0, y_tok - 0.3, 0], [x0, y_tok + 0.3, 0], color=P.token,
+                        stroke_width=max(0.6, min(3.0, 40 / len(fr))))
+            return VGroup(*[tick.copy().shift(f * width * RIGHT) for f in fr])
 
-        def share_block(n):
-            return Rectangle(width=width / n, height=0.7, fill_color=P.cell, fill_opacity=0.8,
-                             stroke_width=0).move_to([x0 + width / n / 2, y_state, 0])
+        def share_block(i):
+            bw = max(width * float(v.sweep_block[i]), 1e-3)
+            return Rectangle(width=bw, height=0.8, fill_color=P.cell, fill_opacity=0.8,
+                             stroke_width=0).move_to([x0 + bw / 2, y_state, 0])
 
-        def link(n):
-            return VGroup(Line([x0, y_tok - 0.3, 0], [x0, y_state + 0.35, 0], color=P.cell,
+        def link(i):
+            xr = x0 + width * float(v.sweep_block[i])
+            return VGroup(Line([x0, y_tok - 0.3, 0], [x0, y_state + 0.4, 0], color=P.cell,
                                stroke_width=2),
-                          Line([x0 + width / n, y_tok - 0.3, 0],
-                               [x0 + width / n, y_state + 0.35, 0], color=P.cell,
+                          Line([xr, y_tok - 0.3, 0], [xr, y_state + 0.4, 0], color=P.cell,
                                stroke_width=2))
 
-        row, block, lk = tokens_row(int(ns[0])), share_block(int(ns[0])), link(int(ns[0]))
+        def readouts(i):
+            n_path = "tokens" if i == last else f"sweep_tokens[{i}]"
+            s_path = "share_per_token" if i == last else f"sweep_share[{i}]"
+            return (self.value(n_path, "count", size=style.BODY_SIZE, color=P.token),
+                    self.value(s_path, "ratio", size=style.BODY_SIZE, color=P.cell))
+
+        row, block, lk = tokens_row(0), share_block(0), link(0)
         nl = self.text("capacity.n", size=style.LABEL_SIZE, color=P.token)
-        nn = self.number(int(ns[0]), places=0, size=0.7, color=P.token)
-        shl = self.text("capacity.share", size=style.LABEL_SIZE, color=P.cell)
-        shn = self.number(float(shares[0]), places=2, size=0.7, color=P.cell)
-        ro = VGroup(VGroup(nl, nn).arrange(RIGHT, buff=0.2),
-                    VGroup(shl, shn).arrange(RIGHT, buff=0.2)).arrange(DOWN, aligned_edge=LEFT,
-                                                                       buff=0.3)
-        ro.next_to(state, RIGHT, buff=0.4).set_y((y_tok + y_state) / 2)
+        shl = self.text("capacity.per", size=style.LABEL_SIZE, color=P.cell)
+        nn, shn = readouts(0)
+        VGroup(nl, shl).arrange(DOWN, aligned_edge=LEFT, buff=0.45)
+        VGroup(nl, shl).move_to([x1 + 0.5, (y_tok + y_state) / 2, 0], aligned_edge=LEFT)
+        self.align_values((nl, nn), (shl, shn))
+
+        def place(a, b):
+            self.align_values((nl, a), (shl, b))
+            return a, b
+
+        # readouts added one by one (top level), so the Transforms below morph them in place
         self.play(Create(state), FadeIn(slabel), FadeIn(row), FadeIn(block), FadeIn(lk),
-                  FadeIn(ro), run_time=1.0)
+                  FadeIn(nl), FadeIn(shl), FadeIn(nn), FadeIn(shn), run_time=1.0)
         self.wait(0.4)
-        for n, s in zip(ns[1:], shares[1:]):
-            n = int(n)
-            self.play(Transform(row, tokens_row(n)), Transform(block, share_block(n)),
-                      Transform(lk, link(n)), ChangeDecimalToValue(nn, n),
-                      ChangeDecimalToValue(shn, float(s)), run_time=0.6)
-        nn.set_value(int(v.tokens))
-        shn.set_value(float(v.share_per_token))
+        for i in range(1, last + 1):
+            a, b = place(*readouts(i))
+            self.play(Transform(row, tokens_row(i)), Transform(block, share_block(i)),
+                      Transform(lk, link(i)), Transform(nn, a), Transform(shn, b), run_time=0.6)
         self.show("tokens", nn)
         self.show("share_per_token", shn)
+        if v.sweep_tick_stride[last] > 1:
+            note = self.text("capacity.stride", size=style.SMALL_SIZE, color=P.muted,
+                             s=Val(f"sweep_tick_stride[{last}]", "count"))
+            note.next_to(row, UP, buff=0.2, aligned_edge=LEFT)
+            self.play(FadeIn(note), run_time=0.4)
         self.hold()
         self.clear_stage()
 
@@ -108,37 +160,41 @@ class Limits(LectureScene):
     def grid(self):
         v = self.v
         n = int(v.grid_positions)
-        self.claim("grid", p=n, busy=v.busy_cells, total=v.total_cells)
-        side = min(0.5, 4.6 / n)
-        cells = VGroup()
-        for pos in range(n):
-            for step in range(n):
-                sq = Square(side, color=P.muted, stroke_width=1.5, fill_opacity=0)
-                sq.move_to([(step - (n - 1) / 2) * side - 1.5, ((n - 1) / 2 - pos) * side - 0.35,
-                            0])
-                cells.add(sq)
+        self.claim("grid", p=Val("grid_positions", "int"), s=Val("sequential_steps", "int"),
+                   busy=Val("busy_cells", "count"), total=Val("total_cells", "count"))
+        side = min(0.9, 4.6 / n)
+        cx, cy = -2.0, -0.45
+        proto = Square(side, color=P.muted, stroke_width=1.5 if n <= 16 else 0.8, fill_opacity=0)
+        cells = VGroup(*[proto.copy().shift([cx + (step - (n - 1) / 2) * side,
+                                             cy + ((n - 1) / 2 - pos) * side, 0])
+                         for pos in range(n) for step in range(n)])
         rows = self.text("grid.rows", size=style.LABEL_SIZE, color=P.muted)
-        rows.rotate(np.pi / 2).next_to(cells, LEFT, buff=0.3)
+        rows.rotate(np.pi / 2)
+        # centred on the grid, or along its bottom when taller than a small grid (clear of cols)
+        rows.next_to(cells, LEFT, buff=0.3,
+                     aligned_edge=DOWN if rows.height > cells.height else np.zeros(3))
         cols = self.text("grid.cols", size=style.LABEL_SIZE, color=P.muted)
-        cols.next_to(cells, UP, buff=0.2)
-        busy = self.text("grid.busy", size=style.BODY_SIZE, color=P.hidden, b=0,
-                         total=v.total_cells)
-        busy.next_to(cells, RIGHT, buff=0.8)
-        self.play(Create(cells), FadeIn(rows), FadeIn(cols), FadeIn(busy), run_time=1.0)
+        cols.next_to(cells, UP, buff=0.2, aligned_edge=LEFT)
+        self.play(Create(cells), FadeIn(rows), FadeIn(cols), run_time=1.0)
         col = SurroundingRectangle(VGroup(*[cells[p * n] for p in range(n)]), color=P.highlight,
                                    buff=0.03, stroke_width=2)
         self.play(Create(col), run_time=0.4)
-        for step in range(n):
-            lit = [cells[pos * n + step] for pos in range(n) if v.grid_busy[pos, step]]
+        busy, done = None, 0
+        x_busy = cells.get_right()[0] + 0.8
+        for stop in v.grid_stops:
+            stop = int(stop)
+            lit = [cells[pos * n + step] for step in range(done, stop + 1) for pos in range(n)
+                   if v.grid_busy[pos, step]]
+            done = stop + 1
             nb = self.text("grid.busy", size=style.BODY_SIZE, color=P.hidden,
-                           b=int(v.busy_after_step[step]), total=v.total_cells)
-            nb.move_to(busy, aligned_edge=LEFT)
-            target = VGroup(*[cells[p * n + step] for p in range(n)])
-            self.play(col.animate.move_to(target),
-                      *[c.animate.set_fill(P.hidden, 0.85) for c in lit], run_time=0.45)
-            self.remove(busy)
-            self.add(nb)
-            busy = nb
+                           b=Val(f"busy_after_step[{stop}]", "count"),
+                           total=Val("total_cells", "count"))
+            nb.move_to([x_busy, cy, 0], aligned_edge=LEFT)
+            target = VGroup(*[cells[p * n + stop] for p in range(n)])
+            anims = [col.animate.move_to(target), *[c.animate.set_fill(P.hidden, 0.85) for c in lit]]
+            anims.append(FadeIn(nb) if busy is None else Transform(busy, nb))
+            self.play(*anims, run_time=0.45)
+            busy = busy if busy is not None else nb
         self.show("busy_cells", busy)
         self.hold()
         self.clear_stage()
@@ -146,59 +202,59 @@ class Limits(LectureScene):
     # ----- beat 3 -------------------------------------------------------------------------
     def gru_vs_lstm(self):
         v = self.v
-        self.claim("gru", gk=style.fmt(v.gru_keep, 1), gw=style.fmt(v.gru_write, 1),
-                   lk=style.fmt(v.lstm_keep, 1), lw=style.fmt(v.lstm_write, 1))
-        unit = 4.0
-        x0 = -3.4
+        self.claim("gru", gk=Val("gru_keep", "num"), gw=Val("gru_write", "num"))
+        self.say("gru.fill", v.gru_vs_track, gt=Val("gru_total", "num"))
+        self.say("lstm.sum", v.lstm_vs_track, lk=Val("lstm_keep", "num"),
+                 lw=Val("lstm_write", "num"), lt=Val("lstm_total", "num"))
+        unit = 4.3
+        x0 = -4.6
 
-        def bar(a, b, y, color):
+        def seg(a, b, y, color):
             a, b = x0 + unit * a, x0 + unit * b
-            return Rectangle(width=b - a, height=0.5, fill_color=color, fill_opacity=0.85,
-                             stroke_width=0).move_to([(a + b) / 2, y, 0])
+            return Rectangle(width=max(b - a, 1e-3), height=0.5, fill_color=color,
+                             fill_opacity=0.85, stroke_width=0).move_to([(a + b) / 2, y, 0])
 
         def frame(y):
-            return Rectangle(width=unit, height=0.62, color=P.muted, stroke_width=2).move_to(
-                [x0 + unit / 2, y, 0])
+            return Rectangle(width=unit * v.track_length, height=0.64, color=P.muted,
+                             stroke_width=2).move_to([x0 + unit * v.track_length / 2, y, 0])
 
-        y_g, y_l1, y_l2 = 1.2, -0.5, -1.25
-        gname = self.plain("GRU", size=style.BODY_SIZE).move_to([-5.4, y_g, 0])
-        lname = self.plain("LSTM", size=style.BODY_SIZE).move_to([-5.4, (y_l1 + y_l2) / 2, 0])
-        g_keep = bar(0, v.gru_keep, y_g, P.forget)
-        g_write = bar(v.gru_keep, v.gru_keep + v.gru_write, y_g, P.input_gate)
-        l_keep = bar(0, v.lstm_keep, y_l1, P.forget)
-        l_write = bar(0, v.lstm_write, y_l2, P.input_gate)
-
-        def lab(key, val, color, anchor):
-            t = self.plain(f"{self.t(key)} {style.fmt(val, 2)}", size=style.LABEL_SIZE,
-                           color=color)
-            return t
-
-        gk = lab("gru.keep", v.gru_keep, P.forget, g_keep)
-        gw = lab("gru.write", v.gru_write, P.input_gate, g_write)
-        VGroup(gk, gw).arrange(RIGHT, buff=0.5).next_to(frame(y_g), UP, buff=0.15)
-        gt = self.math(r"\Sigma =", scale=0.7, color=P.muted)
-        gtn = self.plain(style.fmt(v.gru_total, 2), size=style.LABEL_SIZE, color=P.muted)
-        gsum = VGroup(gt, gtn).arrange(RIGHT, buff=0.15).next_to(frame(y_g), RIGHT, buff=0.5)
-        lkl = lab("gru.keep", v.lstm_keep, P.forget, l_keep)
-        lkl.next_to(frame(y_l1), RIGHT, buff=0.5)
-        lwl = lab("gru.write", v.lstm_write, P.input_gate, l_write)
-        lwl.next_to(frame(y_l2), RIGHT, buff=0.5)
-        lt = self.math(r"\Sigma =", scale=0.7, color=P.muted)
-        ltn = self.plain(style.fmt(v.lstm_total, 2), size=style.LABEL_SIZE, color=P.muted)
-        lsum = VGroup(lt, ltn).arrange(RIGHT, buff=0.15)
-        lsum.next_to(VGroup(lkl, lwl), RIGHT, buff=0.6)
-        self.play(FadeIn(gname), Create(frame(y_g)), run_time=0.5)
+        y_g, y_l = 0.9, -1.3
+        gname = self.plain("GRU", size=style.BODY_SIZE).next_to(frame(y_g), LEFT, buff=0.35)
+        lname = self.plain("LSTM", size=style.BODY_SIZE).next_to(frame(y_l), LEFT, buff=0.35)
+        g_keep = seg(0, v.gru_keep, y_g, P.forget)
+        g_write = seg(v.gru_keep, v.gru_total, y_g, P.input_gate)
+        l_keep = seg(0, v.lstm_keep, y_l, P.forget)
+        l_write = seg(v.lstm_keep, v.lstm_total, y_l, P.input_gate)
+        gf, lf = frame(y_g), frame(y_l)
+        track = self.text("gru.track", size=style.SMALL_SIZE, color=P.muted,
+                          v=Val("track_length", "num"))
+        track.next_to(gf, UP, buff=0.55, aligned_edge=RIGHT)
+        gk = self.text("gru.keep", size=style.LABEL_SIZE, color=P.forget, v=Val("gru_keep", "num"))
+        gw = self.text("gru.write", size=style.LABEL_SIZE, color=P.input_gate,
+                       v=Val("gru_write", "num"))
+        VGroup(gk, gw).arrange(RIGHT, buff=0.5).next_to(gf, DOWN, buff=0.2, aligned_edge=LEFT)
+        lk = self.text("gru.keep", size=style.LABEL_SIZE, color=P.forget,
+                       v=Val("lstm_keep", "num"))
+        lw = self.text("gru.write", size=style.LABEL_SIZE, color=P.input_gate,
+                       v=Val("lstm_write", "num"))
+        VGroup(lk, lw).arrange(RIGHT, buff=0.5).next_to(lf, DOWN, buff=0.2, aligned_edge=LEFT)
+        right = x0 + unit * 2 + 0.4           # right of the longest LSTM bar (total <= 2)
+        gsum = self.mathv("gru.total", scale=0.75, color=P.muted, name="gru_total",
+                          t=Val("gru_total", "num"))
+        gsum.move_to([right, y_g, 0], aligned_edge=LEFT)
+        lsum = self.mathv("gru.total", scale=0.75, color=P.muted, name="lstm_total",
+                          t=Val("lstm_total", "num"))
+        lsum.move_to([right, y_l, 0], aligned_edge=LEFT)
+        self.play(FadeIn(gname), Create(gf), FadeIn(track), run_time=0.5)
         self.play(FadeIn(g_keep, shift=0.3 * RIGHT), FadeIn(gk), run_time=0.8)
         self.play(FadeIn(g_write, shift=0.3 * LEFT), FadeIn(gw), FadeIn(gsum), run_time=0.8)
-        self.play(FadeIn(lname), Create(frame(y_l1)), Create(frame(y_l2)), run_time=0.5)
-        self.play(FadeIn(l_keep, shift=0.3 * RIGHT), FadeIn(lkl), run_time=0.8)
-        self.play(FadeIn(l_write, shift=0.3 * RIGHT), FadeIn(lwl), FadeIn(lsum), run_time=0.8)
+        self.play(FadeIn(lname), Create(lf), run_time=0.5)
+        self.play(FadeIn(l_keep, shift=0.3 * RIGHT), FadeIn(lk), run_time=0.8)
+        self.play(FadeIn(l_write, shift=0.3 * RIGHT), FadeIn(lw), FadeIn(lsum), run_time=0.8)
         self.show("gru_keep", gk)
         self.show("gru_write", gw)
-        self.show("gru_total", gtn)
-        self.show("lstm_keep", lkl)
-        self.show("lstm_write", lwl)
-        self.show("lstm_total", ltn)
+        self.show("lstm_keep", lk)
+        self.show("lstm_write", lw)
         self.hold()
         self.clear_stage()
 
@@ -206,25 +262,39 @@ class Limits(LectureScene):
     def param_bars(self):
         v = self.v
         names = ("rnn", "gru", "lstm")
-        self.claim("params", d=v.d, **{k: style.fmt_millions(v.params[k]) for k in names})
-        block = VGroup(self.text("params.block", size=style.LABEL_SIZE, color=P.muted),
-                       self.math(r"= 2d^2 + d", scale=0.7, color=P.muted),
-                       self.math(rf"(d = {v.d})", scale=0.7, color=P.muted))
-        block.arrange(RIGHT, buff=0.2).move_to([0, 1.7, 0])
-        bw, x0 = 1.6, -3.6
+        f = v.param_format
+        self.claim("params", nb=Val("bias_vectors", "int"), d=Val("d", "count"),
+                 br=Val("param_blocks.rnn", "int"), bg=Val("param_blocks.gru", "int"),
+                 bl=Val("param_blocks.lstm", "int"),
+                 **{k: Val(f"param_counts.{k}", f) for k in names})
+        self.say("params.say_one", **{k: Val(f"param_counts_one_bias.{k}", f) for k in names})
+        block = VGroup(self.text("params.block", size=style.BODY_SIZE, color=P.muted),
+                       self.mathv("params.block_tex", scale=0.8, color=P.muted,
+                                  b=Val("bias_vectors", "int")),
+                       self.mathv("params.d_tex", scale=0.8, color=P.muted, name="d",
+                                  d=Val("d", "int")))
+        block.arrange(RIGHT, buff=0.25).move_to([0, 1.95, 0])
+        layout = self.text("params.layout", size=style.LABEL_SIZE, color=P.muted,
+                           nb=Val("bias_vectors", "int"))
+        layout.next_to(block, DOWN, buff=0.22)
+        bw, x0 = 1.7, -4.5
         colors = {"rnn": P.hidden, "gru": P.candidate, "lstm": P.cell}
         titles = {"rnn": "RNN", "gru": "GRU", "lstm": "LSTM"}
-        self.play(FadeIn(block), run_time=0.5)
+        self.play(FadeIn(block), FadeIn(layout), run_time=0.5)
+        right = x0 + bw * max(v.param_blocks.values()) + 0.35
         for i, k in enumerate(names):
-            y = 0.6 - 1.1 * i
-            blocks = VGroup(*[Rectangle(width=bw - 0.08, height=0.6, fill_color=colors[k],
+            y = 0.45 - 1.05 * i
+            blocks = VGroup(*[Rectangle(width=bw - 0.08, height=0.62, fill_color=colors[k],
                                         fill_opacity=0.8, stroke_width=0)
                               .move_to([x0 + (j + 0.5) * bw, y, 0])
                               for j in range(v.param_blocks[k])])
             name = self.plain(titles[k], size=style.BODY_SIZE).move_to([x0 - 1.0, y, 0])
-            lab = self.plain(style.fmt_millions(v.params[k]), size=style.BODY_SIZE,
-                             color=colors[k])
-            lab.next_to(blocks, RIGHT, buff=0.35)
-            self.play(FadeIn(name), Create(blocks), FadeIn(lab), run_time=0.9)
+            lab = self.value(f"param_counts.{k}", f, size=style.BODY_SIZE, color=colors[k])
+            lab.move_to([right, y + 0.17, 0], aligned_edge=LEFT)
+            one = self.text("params.one_bias", size=style.SMALL_SIZE, color=P.muted,
+                            v=Val(f"param_counts_one_bias.{k}", f))
+            one.move_to([right, y - 0.24, 0], aligned_edge=LEFT)
+            self.play(FadeIn(name), Create(blocks), FadeIn(lab), FadeIn(one), run_time=0.9)
             self.show(f"params_{k}", lab)
+            self.show(f"param_counts_one_bias_{k}", one)
         self.hold(2.0)

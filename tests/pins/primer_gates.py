@@ -1,0 +1,70 @@
+"""§03 pinned readouts and the rules for its sentences chosen among variants.
+
+The rules are written from the parameters with plain Python (powers, the §02 chain as the
+tests read it from §02's own values), not from the scene or from the variant names mathcore
+hands the scene.
+"""
+
+import math
+
+SECTION = "primer-03-gates"
+
+THRESHOLD = 0.01
+
+
+def _crossing(curve) -> str:
+    below = [k for k, x in enumerate(curve) if x < THRESHOLD]
+    if not below:
+        return "never"
+    return "stays" if all(x < THRESHOLD for x in curve[below[0]:]) else "returns"
+
+
+def _forget_crossing(v, p) -> str:
+    return _crossing([float(p["forget"]) ** k for k in range(p["steps"] + 1)])
+
+
+def _rnn_crossing(v, p) -> str:
+    # the running product of §02's hop factors tanh'(z_t) w_h, a leading 1, at rnn_w_h
+    from scenes.registry import get
+    s02 = get("primer-02-vanishing")
+    chain = s02.values(s02.resolve({"w_h": p["rnn_w_h"], "chain_length": max(10, p["steps"])}))
+    prod, curve = 1.0, [1.0]
+    for f in chain.hop_factors[: p["steps"]]:
+        prod *= float(f)
+        curve.append(prod)
+    return _crossing(curve)
+
+
+def _bias_side(v, p) -> str:
+    b = float(p["forget_bias"])
+    if math.isclose(b, 1.0, abs_tol=5e-4):
+        return "equal"
+    return "below" if b < 1.0 else "above"
+
+
+PINS = {
+    "path_cell": {"v": ("path_cell[7]", "dec:3")},
+    "path_rnn_state": {"v": ("path_rnn_states[7]", "dec:3")},
+    "wiped_cell": {"v": ("wiped_cell", "dec:2")},
+    "track_written": {"v": ("track_written", "dec:2")},
+    "steps": {"v": ("steps", "dec:0")},
+    "forget_product": {"v": ("forget_product", "tex")},
+    "rnn_product": {"v": ("rnn_product", "tex")},
+    "forget_note": {"thr": ("threshold", "num"), "k": ("steps", "count"),
+                    "s": ("forget_below_0_01_step", "int")},
+    "rnn_note": {"thr": ("threshold", "num"), "k": ("steps", "count"),
+                 "s": ("rnn_below_0_01_step", "int")},
+    "bias_at": {"b": ("params.forget_bias", "num"), "g": ("bias_gate", "fmt"),
+                "r": ("bias_retention", "fmt")},
+    "bias_at_1": {"b": ("bias_reference", "num"), "g": ("bias_gate_at_1", "fmt"),
+                  "r": ("bias_retention_at_1", "fmt")},
+    "bias_gate_readout": {"v": ("bias_gate_at_1", "dec:3")},
+}
+
+CHOICES = {
+    "curve.f": _forget_crossing,
+    "curve.fnote": _forget_crossing,
+    "curve.rnn": _rnn_crossing,
+    "curve.rnote": _rnn_crossing,
+    "bias.cmp": _bias_side,
+}
