@@ -6,8 +6,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-#: The context sweep spans three orders of magnitude: ``context / 2^10 .. context`` by doubling.
+#: The context sweep spans three orders of magnitude: ``context / 2^10 .. context`` by doubling
+#: (fewer octaves when the context is shorter than 2^10: it never goes below one token).
 CONTEXT_SWEEP_OCTAVES = 10
+#: Frames of the context sweep per octave (each frame shows one computed point).
+FRAMES_PER_OCTAVE = 8
+#: Axis ticks closer than this share of the axis span are dropped (their labels would touch).
+TICK_MIN_SEPARATION = 0.12
 
 GIB = 2**30
 KIB = 2**10
@@ -36,20 +41,46 @@ class CheatSheetValues:
         A recurrent state of ``width`` numbers per layer: ``layers * width * bytes_per_value``.
     ratio : float
         ``kv_cache_bytes / state_bytes``.
+    ratio_compare : str
+        ``"larger"``, ``"equal"`` or ``"smaller"``: the cache against the state.
     kv_cache_gib, state_kib : float
         The two in GiB (2^30 bytes) and KiB (2^10 bytes).
     gqa_kv_heads : int
     kv_cache_bytes_gqa : int
         The cache with ``gqa_kv_heads`` KV heads (grouped-query attention).
     gqa_fraction : float
-        ``kv_cache_bytes_gqa / kv_cache_bytes``.
+        ``kv_cache_bytes_gqa / kv_cache_bytes`` (``gqa_kv_heads / kv_heads``).
+    gqa_compare : str
+        ``"smaller"``, ``"same"`` or ``"larger"``: the grouped cache against the model's.
     accelerator_gib : float
     accelerator_fraction : float
         ``kv_cache_bytes`` as a fraction of an accelerator's ``accelerator_gib``.
-    sweep_context : numpy.ndarray, shape (CONTEXT_SWEEP_OCTAVES + 1,)
-        ``context / 2^10 .. context``, doubling.
+    accelerator_fits : bool
+        ``accelerator_fraction <= 1``.
+    sweep_context : numpy.ndarray of int, shape (K + 1,)
+        Whole contexts from ``context / 2^K`` to ``context``, doubling (rounded to whole
+        tokens), ``K = min(CONTEXT_SWEEP_OCTAVES, floor(log2(context)))``.
+    sweep_fold : float
+        ``context / sweep_context[0]``: how many times the context grows along the sweep.
     sweep_kv_cache_bytes, sweep_kv_cache_bytes_gqa, sweep_state_bytes : numpy.ndarray
-        Bytes along the sweep (the state's does not change).
+        Bytes along the sweep, shape (K + 1,) (the state's does not change).
+    frame_context : numpy.ndarray of int, shape (F,)
+        The context each frame of the sweep shows: ``FRAMES_PER_OCTAVE`` per octave, even
+        steps on the log axis rounded to whole tokens; first ``sweep_context[0]``, last
+        ``context``.
+    frame_log2_context, frame_log2_kv, frame_log2_kv_gqa, frame_log2_state : numpy.ndarray
+        ``log2`` of the context and of the three byte counts at each frame, shape (F,)
+        (the plot's x and y).
+    axis_log2_context, axis_log2_bytes : numpy.ndarray, shape (2,)
+        ``[lo, hi]`` of the plot's axes in ``log2`` units (every frame fits, never empty).
+    tick_context : numpy.ndarray of int, shape (A,)
+        x ticks: first, middle and last context of the sweep, duplicates and near neighbours
+        dropped.
+    tick_log2_context : numpy.ndarray, shape (A,)
+    tick_bytes : numpy.ndarray of int, shape (B,)
+        y ticks: the largest cache, the state and the smallest cache, a tick dropped when it
+        sits closer than ``TICK_MIN_SEPARATION`` of the axis to one kept before it.
+    tick_log2_bytes : numpy.ndarray, shape (B,)
     """
 
     sequence_length: int
@@ -67,17 +98,32 @@ class CheatSheetValues:
     kv_cache_bytes: int
     state_bytes: int
     ratio: float
+    ratio_compare: str
     kv_cache_gib: float
     state_kib: float
     gqa_kv_heads: int
     kv_cache_bytes_gqa: int
     gqa_fraction: float
+    gqa_compare: str
     accelerator_gib: float
     accelerator_fraction: float
+    accelerator_fits: bool
     sweep_context: np.ndarray
+    sweep_fold: float
     sweep_kv_cache_bytes: np.ndarray
     sweep_kv_cache_bytes_gqa: np.ndarray
     sweep_state_bytes: np.ndarray
+    frame_context: np.ndarray
+    frame_log2_context: np.ndarray
+    frame_log2_kv: np.ndarray
+    frame_log2_kv_gqa: np.ndarray
+    frame_log2_state: np.ndarray
+    axis_log2_context: np.ndarray
+    axis_log2_bytes: np.ndarray
+    tick_context: np.ndarray
+    tick_log2_context: np.ndarray
+    tick_bytes: np.ndarray
+    tick_log2_bytes: np.ndarray
 
 
 def kv_cache_bytes(context, layers: int, width: int, bytes_per_value: int,
@@ -116,6 +162,41 @@ def check_heads(width: int, query_heads: int, kv_heads: int, name: str = "kv_hea
         raise ValueError(f"query_heads ({query_heads}) must divide width ({width})")
 
 
+def context_sweep(context: int) -> np.ndarray:
+    """Whole contexts from ``context / 2^K`` to ``context`` by doubling (see CheatSheetValues)."""
+    octaves = min(CONTEXT_SWEEP_OCTAVES, int(np.floor(np.log2(context))))
+    return np.rint(context / 2.0 ** np.arange(octaves, -1, -1)).astype(np.int64)
+
+
+def sweep_frames(first: int, last: int) -> np.ndarray:
+    """Whole contexts from ``first`` to ``last``, ``FRAMES_PER_OCTAVE`` per octave on a log axis."""
+    octaves = np.log2(last / first)
+    count = int(np.ceil(octaves * FRAMES_PER_OCTAVE)) + 1
+    frames = np.rint(np.exp2(np.linspace(np.log2(first), np.log2(last), count))).astype(np.int64)
+    frames[0], frames[-1] = first, last
+    return frames
+
+
+def spaced_ticks(candidates, lo: float, hi: float) -> np.ndarray:
+    """Candidates (in order of priority, ``log2`` units) kept when at least
+    ``TICK_MIN_SEPARATION`` of the span ``hi - lo`` from every one kept before; returns the
+    indices kept, in increasing order of value."""
+    kept: list[int] = []
+    gap = TICK_MIN_SEPARATION * (hi - lo)
+    for i, x in enumerate(candidates):
+        if all(abs(x - candidates[j]) >= gap for j in kept):
+            kept.append(i)
+    return np.asarray(sorted(kept, key=lambda i: candidates[i]), dtype=np.int64)
+
+
+def _axis(values: np.ndarray, pad: float) -> np.ndarray:
+    """``[floor(min) - pad, ceil(max) + pad]`` (log2 units), at least one unit wide."""
+    lo, hi = float(np.floor(values.min())) - pad, float(np.ceil(values.max())) + pad
+    if hi - lo < 1:
+        lo, hi = lo - 1, hi + 1
+    return np.array([lo, hi])
+
+
 def cheatsheet_values(p: dict) -> CheatSheetValues:
     """Compute §06 from its parameters.
 
@@ -142,7 +223,21 @@ def cheatsheet_values(p: dict) -> CheatSheetValues:
     kv = kv_cache_bytes(ctx, *shape, p["kv_heads"])
     kv_gqa = kv_cache_bytes(ctx, *shape, p["gqa_kv_heads"])
     state = p["layers"] * width * p["bytes_per_value"]
-    sweep = ctx / 2.0 ** np.arange(CONTEXT_SWEEP_OCTAVES, -1, -1)
+    sweep = context_sweep(ctx)
+    frames = sweep_frames(int(sweep[0]), ctx)
+    f_kv = kv_cache_bytes(frames, *shape, p["kv_heads"])
+    f_gqa = kv_cache_bytes(frames, *shape, p["gqa_kv_heads"])
+    lx, ly_kv, ly_gqa = np.log2(frames), np.log2(f_kv), np.log2(f_gqa)
+    ly_state = np.full(frames.shape, np.log2(state))
+    ax_x = _axis(lx, 0.0)
+    ax_y = _axis(np.concatenate([ly_kv, ly_gqa, ly_state]), 1.0)
+    ctx_cand = np.asarray([sweep[-1], sweep[len(sweep) // 2], sweep[0]], dtype=np.int64)
+    keep_x = spaced_ticks(np.log2(ctx_cand), *ax_x)
+    bytes_cand = np.asarray([f_kv[-1], state, f_kv[0]], dtype=np.int64)
+    keep_y = spaced_ticks(np.log2(bytes_cand), *ax_y)
+    ratio = kv / state
+    gqa_fraction = kv_gqa / kv
+    acc_fraction = kv / (p["accelerator_gib"] * GIB)
     return CheatSheetValues(
         sequence_length=L,
         tbptt_window=W,
@@ -158,16 +253,31 @@ def cheatsheet_values(p: dict) -> CheatSheetValues:
         head_dim=width // qh,
         kv_cache_bytes=kv,
         state_bytes=state,
-        ratio=kv / state,
+        ratio=ratio,
+        ratio_compare="larger" if kv > state else ("equal" if kv == state else "smaller"),
         kv_cache_gib=kv / GIB,
         state_kib=state / KIB,
         gqa_kv_heads=p["gqa_kv_heads"],
         kv_cache_bytes_gqa=kv_gqa,
-        gqa_fraction=kv_gqa / kv,
+        gqa_fraction=gqa_fraction,
+        gqa_compare="smaller" if kv_gqa < kv else ("same" if kv_gqa == kv else "larger"),
         accelerator_gib=p["accelerator_gib"],
-        accelerator_fraction=kv / (p["accelerator_gib"] * GIB),
+        accelerator_fraction=acc_fraction,
+        accelerator_fits=bool(kv <= p["accelerator_gib"] * GIB),
         sweep_context=sweep,
+        sweep_fold=ctx / float(sweep[0]),
         sweep_kv_cache_bytes=kv_cache_bytes(sweep, *shape, p["kv_heads"]),
         sweep_kv_cache_bytes_gqa=kv_cache_bytes(sweep, *shape, p["gqa_kv_heads"]),
-        sweep_state_bytes=np.full(sweep.shape, float(state)),
+        sweep_state_bytes=np.full(sweep.shape, state, dtype=np.int64),
+        frame_context=frames,
+        frame_log2_context=lx,
+        frame_log2_kv=ly_kv,
+        frame_log2_kv_gqa=ly_gqa,
+        frame_log2_state=ly_state,
+        axis_log2_context=ax_x,
+        axis_log2_bytes=ax_y,
+        tick_context=ctx_cand[keep_x],
+        tick_log2_context=np.log2(ctx_cand[keep_x].astype(np.float64)),
+        tick_bytes=bytes_cand[keep_y],
+        tick_log2_bytes=np.log2(bytes_cand[keep_y].astype(np.float64)),
     )

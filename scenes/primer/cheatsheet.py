@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, FadeIn, FadeOut, Line,
-                   Rectangle, Square, SurroundingRectangle, Transform, ValueTracker, VGroup,
+from manim import (DOWN, LEFT, UP, Arrow, Axes, Create, FadeIn, FadeOut, Line,
+                   Rectangle, SurroundingRectangle, Transform, ValueTracker, VGroup,
                    VMobject, always_redraw, linear)
 
 from .. import style
-from ..base import LectureScene
+from ..base import LectureScene, Val
 
 P = style.PALETTE
 S = style.SMALL_SIZE
@@ -26,9 +25,12 @@ TEXT = {
     "role.c": {"zh": "细胞状态", "en": "cell state"},
     "role.h": {"zh": "隐藏状态", "en": "hidden state"},
     "tbptt": {"zh": "截断 BPTT：梯度只在窗口里走", "en": "Truncated BPTT: gradient stays in the window"},
-    "tbptt.say": {
-        "zh": "训练时不会一路反传到开头：要存下整条链的激活太贵。前向状态照常一路传下去，但梯度只在最近 {w} 步的窗口里回流，窗口之前的步不会为末端的误差负责。",
-        "en": "Training does not backpropagate to the start: storing every activation is too costly. The forward state still flows all the way, but gradient returns only through the last {w} steps; earlier steps are never blamed for the error at the end."},
+    "tbptt.say.truncated": {
+        "zh": "训练时不会一路反传到开头：要存下整条链的激活太贵。前向状态照常一路传下去，但梯度只在长度为 {w} 的窗口里回流，窗口之前的步不会为末端的误差负责。",
+        "en": "Training does not backpropagate to the start: storing every activation is too costly. The forward state still flows all the way, but gradient returns only inside a window of length {w}; earlier steps are never blamed for the error at the end."},
+    "tbptt.say.full": {
+        "zh": "训练时通常不会一路反传到开头：要存下整条链的激活太贵。这里窗口长 {w}，和整条序列（{n} 步）一样长，所以梯度能回到开头：这就是不截断的 BPTT。",
+        "en": "Training usually does not backpropagate to the start: storing every activation is too costly. Here the window, {w} long, covers the whole sequence of {n} steps, so gradient reaches the start: plain, untruncated BPTT."},
     "tbptt.fwd": {"zh": "前向：一路传下去", "en": "forward: flows all the way"},
     "tbptt.grad": {"zh": "梯度：只在窗口内", "en": "gradient: window only"},
     "tbptt.window": {"zh": "窗口", "en": "window"},
@@ -36,18 +38,48 @@ TEXT = {
     "kv": {"zh": "服务时：KV cache 随上下文长，状态不变",
            "en": "Serving: the KV cache grows, the state does not"},
     "kv.say": {
-        "zh": "解码时注意力要为每个见过的位置存下键和值，循环网络只存一个固定大小的状态。上下文拉长一千倍，一个 {layers} 层、宽 {width} 的 fp16 模型要 {kv}，状态始终是 {state}，差 {ratio} 倍。分组查询注意力让 {q} 个查询头共用 {g} 组键值，缓存降到四分之一。",
-        "en": "While decoding, attention keeps a key and a value for every position seen; a recurrent net keeps one fixed state. Over a thousandfold context, a {layers}-layer, width-{width} fp16 model needs {kv} against {state}: {ratio} times more. Grouped-query attention shares {g} key-value groups among {q} query heads, a quarter of the cache."},
+        "zh": "解码时注意力要为每个见过的位置存下键和值，缓存随上下文成比例增长；循环网络只存一个固定大小的状态。这里是 {layers} 层、宽 {width}、每个数 {b} 字节的模型。",
+        "en": "While decoding, attention keeps a key and a value for every position seen, so its cache grows with the context; a recurrent net keeps one fixed state. Here: {layers} layers, width {width}, {b} bytes a number."},
+    "kv.ratio.say.larger": {
+        "zh": "上下文到 {ctx} 时，缓存要 {kv}，状态始终是 {state}：缓存是状态的 {ratio} 倍。",
+        "en": "At a context of {ctx} the cache takes {kv}; the state stays {state}: the cache is {ratio} times larger."},
+    "kv.ratio.say.equal": {
+        "zh": "上下文到 {ctx} 时，缓存 {kv}，正好和状态一样大。上下文再长，缓存就超过状态。",
+        "en": "At a context of {ctx} the cache, {kv}, is exactly the size of the state; any longer and it is larger."},
+    "kv.ratio.say.smaller": {
+        "zh": "上下文只有 {ctx} 时，缓存 {kv} 还比状态 {state} 小，只有它的 {ratio}；上下文一长，缓存就会超过状态。",
+        "en": "At a context of only {ctx} the cache, {kv}, is still smaller than the state, {state}: {ratio} of it. A longer context soon reverses that."},
+    "kv.gqa.say.smaller": {
+        "zh": "分组查询注意力让 {q} 个查询头共用 {g} 组键值头（模型原有 {h} 组），缓存降到原来的 {frac}，即 {gqa}。",
+        "en": "Grouped-query attention lets {q} query heads share {g} key-value heads instead of {h}: the cache drops to {frac} of its size, {gqa}."},
+    "kv.gqa.say.same": {
+        "zh": "分组查询注意力用 {g} 组键值头，而这个模型本来就只有 {h} 组：缓存不变，还是 {gqa}。",
+        "en": "Grouped-query attention with {g} key-value heads changes nothing here: the model already keeps {h}, so the cache stays {gqa}."},
+    "kv.gqa.say.larger": {
+        "zh": "分组查询注意力的 {g} 组键值头比模型原有的 {h} 组还多：缓存反而变成原来的 {frac} 倍，即 {gqa}。",
+        "en": "Grouped-query attention with {g} key-value heads is more than the model's {h}: the cache would grow {frac} times, to {gqa}."},
+    "kv.acc.say.fits": {
+        "zh": "模型自己的缓存 {kv}，占一块 {acc} GiB 加速器显存的 {frac}。",
+        "en": "The model's own cache, {kv}, fills {frac} of one {acc} GiB accelerator."},
+    "kv.acc.say.exceeds": {
+        "zh": "模型自己的缓存 {kv}，是一块 {acc} GiB 加速器显存的 {frac} 倍，一块装不下。",
+        "en": "The model's own cache, {kv}, is {frac} times the memory of one {acc} GiB accelerator: it does not fit on one."},
     "kv.context": {"zh": "上下文", "en": "context"},
     "kv.cache": {"zh": "KV cache", "en": "KV cache"},
     "kv.state": {"zh": "循环状态", "en": "recurrent state"},
-    "kv.ratio": {"zh": "倍数", "en": "ratio"},
-    "kv.gqa": {"zh": "GQA {g} 组", "en": "GQA, {g} groups"},
+    "kv.ratio": {"zh": "缓存 ÷ 状态", "en": "cache ÷ state"},
+    "kv.times": {"zh": "{r}×", "en": "{r}×"},
+    "kv.gqa": {"zh": "GQA，{g} 组键值头", "en": "GQA · KV heads {g}"},
+    "kv.acc.fits": {"zh": "占一块 {acc} GiB 加速器的 {frac}", "en": "{frac} of one {acc} GiB accelerator"},
+    "kv.acc.exceeds": {"zh": "一块 {acc} GiB 加速器的 {frac} 倍", "en": "{frac}× one {acc} GiB accelerator"},
     "back": {"zh": "循环回来了", "en": "Recurrence comes back"},
     "back.say": {
         "zh": "在代价曲线交叉之后的长上下文里，循环状态又有了用处：Mamba（Gu、Dao 2023）与 RWKV 都保留固定大小的状态，同时把训练安排成可以并行。",
-        "en": "Past the point where the cost curves cross, a fixed state pays again: Mamba (Gu & Dao, 2023) and RWKV keep a constant-size state while training in parallel."},
+        "en": "Past the point where the cost curves cross, a fixed state pays again: Mamba (Gu & Dao, 2023) and RWKV keep a constant-size state while training in parallel.",
+        "fixed": {"2023": "year of the Mamba paper (a citation)"}},
     "back.where": {"zh": "在代价曲线交叉之处", "en": "where the cost curves cross"},
+    "back.names": {"zh": "Mamba（Gu、Dao 2023） · RWKV", "en": "Mamba (Gu & Dao, 2023)  ·  RWKV",
+                   "fixed": {"2023": "year of the Mamba paper (a citation)"}},
 }
 
 LSTM_LINES = (
@@ -67,12 +99,18 @@ class CheatSheet(LectureScene):
     BEATS = ("equations", "tbptt_window", "kv_cache", "closing")
     TEXT = TEXT
 
+    def _row(self, key, path, fmt, color, anchor, name=None, **fields):
+        """A readout row: a text-table label and a bound value (both the lecture font)."""
+        lab = self.text(key, size=L, color=color, **fields)
+        val = self.value(path, fmt, size=L, color=color, name=name)
+        return self.readout_row(lab, val, anchor)
+
     # ----- beats --------------------------------------------------------------------------
     def equations(self):
         self.claim("cell")
         lines = VGroup()
         for _, lhs, rhs, _ in LSTM_LINES:
-            lines.add(self.math(lhs, rhs, scale=0.78))
+            lines.add(self.math(lhs, rhs, scale=0.78, reason="time index t-1 of the recurrence"))
         lines.arrange(DOWN, aligned_edge=LEFT, buff=0.32).move_to([-1.6, -0.35, 0])
         roles = VGroup()
         for line, (key, _, _, role) in zip(lines, LSTM_LINES):
@@ -96,16 +134,22 @@ class CheatSheet(LectureScene):
         v = self.v
         n, w = v.sequence_length, v.tbptt_window
         self.clear_stage()
-        self.claim("tbptt", w=w)
-        pitch = min(0.2, 12.6 / n)
+        self.claim("tbptt", say=False)
+        self.say("tbptt.say", variant="full" if w >= n else "truncated",
+                 w=Val("tbptt_window", "count"), n=Val("sequence_length", "count"))
+        pitch = min(0.6, 12.6 / n)
+        side = 0.8 * pitch
+        tall = max(side, 0.4)            # narrow steps stay visible as bars
         x0 = -pitch * (n - 1) / 2
         y = 0.2
-        cells = VGroup(*[Square(0.8 * pitch, color=P.muted, stroke_width=1, fill_opacity=0)
+        outline = 1 if pitch >= 0.15 else 0   # a stroke would hide the fill of a narrow bar
+        cells = VGroup(*[Rectangle(width=side, height=tall, color=P.muted,
+                                   stroke_width=outline, fill_opacity=0)
                          .move_to([x0 + j * pitch, y, 0]) for j in range(n)])
-        idx = np.arange(len(v.window_starts), dtype=float)
-        s = ValueTracker(0.0)
+        last = len(v.window_starts) - 1
+        s = ValueTracker(0)
 
-        def r():
+        def r() -> int:
             return int(round(s.get_value()))
 
         def paint(group):
@@ -116,46 +160,47 @@ class CheatSheet(LectureScene):
                 elif v.forward_mask[row, j]:
                     c.set_fill(P.hidden, opacity=0.45)
                 else:
-                    c.set_fill(P.muted, opacity=0.0)
+                    c.set_fill(P.muted, opacity=0.25)
 
         paint(cells)
 
         def start_x():
-            return x0 + float(np.interp(s.get_value(), idx, v.window_starts)) * pitch
+            return x0 + int(v.window_starts[r()]) * pitch - pitch / 2
 
-        win = Rectangle(width=w * pitch, height=0.55, color=P.gradient, stroke_width=3)
-        win.move_to([start_x() - pitch / 2 + w * pitch / 2, y, 0])
-        win.add_updater(lambda m: m.move_to([start_x() - pitch / 2 + w * pitch / 2, y, 0]))
+        win_h = tall + 0.15
+        win = Rectangle(width=w * pitch, height=win_h, color=P.gradient, stroke_width=3)
+        win.move_to([start_x() + w * pitch / 2, y, 0])
+        win.add_updater(lambda m: m.move_to([start_x() + w * pitch / 2, y, 0]))
+        ya, yb = y + win_h / 2 + 0.2, y - win_h / 2 - 0.2
 
         def fwd_arrow():
-            end = start_x() + (w - 0.5) * pitch
-            return Arrow([x0 - pitch / 2, y + 0.55, 0], [end, y + 0.55, 0], buff=0,
+            return Arrow([x0 - pitch / 2, ya, 0], [start_x() + w * pitch, ya, 0], buff=0,
                          color=P.hidden, stroke_width=4, max_tip_length_to_length_ratio=0.5,
                          max_stroke_width_to_length_ratio=50)
 
         def grad_arrow():
-            a = start_x() - pitch / 2
-            return Arrow([a + w * pitch, y - 0.55, 0], [a, y - 0.55, 0], buff=0,
-                         color=P.gradient, stroke_width=4, max_tip_length_to_length_ratio=0.15)
+            a = start_x()
+            return Arrow([a + w * pitch, yb, 0], [a, yb, 0], buff=0, color=P.gradient,
+                         stroke_width=4, max_tip_length_to_length_ratio=0.15)
 
         fwd = always_redraw(fwd_arrow)
         grad = always_redraw(grad_arrow)
-        f_lab = self.text("tbptt.fwd", size=L, color=P.hidden).move_to([x0, 1.35, 0],
+        left = min(x0, -4.0)
+        f_lab = self.text("tbptt.fwd", size=L, color=P.hidden).move_to([left, ya + 0.45, 0],
                                                                        aligned_edge=LEFT)
-        g_lab = self.text("tbptt.grad", size=L, color=P.gradient).move_to([x0, -0.95, 0],
+        g_lab = self.text("tbptt.grad", size=L, color=P.gradient).move_to([left, yb - 0.45, 0],
                                                                          aligned_edge=LEFT)
-        anchor = Line([x0, -1.55, 0], [x0 + 0.1, -1.55, 0])
-        w_lab, w_val = self.readout_row(self.t("tbptt.window"), style.fmt_count(w), P.gradient, anchor,
-                                        buff=0.1)
-        n_lab, n_val = self.readout_row(self.t("tbptt.length"), style.fmt_count(n), P.muted,
-                                        VGroup(w_lab, w_val))
+        anchor = Line([left, yb - 1.0, 0], [left + 0.1, yb - 1.0, 0], stroke_opacity=0)
+        w_lab, w_val = self._row("tbptt.window", "tbptt_window", "count", P.gradient, anchor,
+                                 name="tbptt_window")
+        n_lab, n_val = self._row("tbptt.length", "sequence_length", "count", P.muted,
+                                 VGroup(w_lab, w_val), name="sequence_length")
         self.align_values((w_lab, w_val), (n_lab, n_val))
-        self.show("tbptt_window", w_val)
-        self.show("sequence_length", n_val)
         self.play(FadeIn(cells), Create(win), FadeIn(fwd), FadeIn(grad), FadeIn(f_lab),
                   FadeIn(g_lab), FadeIn(VGroup(w_lab, w_val, n_lab, n_val)), run_time=1.0)
         cells.add_updater(paint)
-        self.play(s.animate.set_value(idx[-1]), run_time=4.5, rate_func=linear)
+        if last:
+            self.play(s.animate.set_value(last), run_time=4.5, rate_func=linear)
         cells.clear_updaters()
         win.clear_updaters()
         self.hold()
@@ -163,85 +208,102 @@ class CheatSheet(LectureScene):
     def kv_cache(self):
         v = self.v
         self.clear_stage()
-        kv_s, st_s = style.fmt_bytes(v.kv_cache_bytes), style.fmt_bytes(v.state_bytes)
-        ratio_s = style.fmt_count(v.ratio) + "×"
-        self.claim("kv", layers=v.layers, width=v.width, kv=kv_s, state=st_s,
-                   ratio=style.fmt_count(v.ratio), q=v.query_heads, g=v.gqa_kv_heads)
-        lx = np.log2(v.sweep_context)
-        ly_kv = np.log2(v.sweep_kv_cache_bytes)
-        ly_st = np.log2(v.sweep_state_bytes)
-        ly_gqa = np.log2(v.sweep_kv_cache_bytes_gqa)
-        lo = float(np.floor(min(ly_st.min(), ly_gqa.min()))) - 2
-        hi = float(np.ceil(ly_kv.max())) + 1
-        ax = Axes([lx[0], lx[-1], 1], [lo, hi, 2], x_length=6.6, y_length=4.4,
+        self.claim("kv", layers=Val("layers", "count"), width=Val("width", "count"),
+                   b=Val("bytes_per_value", "count"))
+        (xlo, xhi), (ylo, yhi) = v.axis_log2_context, v.axis_log2_bytes
+        ax = Axes([xlo, xhi, 1], [ylo, yhi, 1], x_length=6.4, y_length=4.4,
                   axis_config={"color": P.muted, "include_tip": False, "stroke_width": 2,
                                "include_ticks": False})
-        ax.move_to([-2.3, -0.35, 0])
-        xt = VGroup()
-        for i in (0, len(lx) // 2, len(lx) - 1):
-            xt.add(self.plain(style.fmt_count(v.sweep_context[i]), size=S, color=P.muted)
-                   .next_to(ax.c2p(lx[i], lo), DOWN, buff=0.15))
-        yt = VGroup()
-        for val in (v.sweep_state_bytes[0], v.sweep_kv_cache_bytes[0], v.sweep_kv_cache_bytes[-1]):
-            yt.add(self.plain(style.fmt_bytes(val), size=S, color=P.muted)
-                   .next_to(ax.c2p(lx[0], np.log2(val)), LEFT, buff=0.15))
-        k = np.arange(len(lx), dtype=float)
-        s = ValueTracker(0.0)
+        ax.move_to([-2.1, -0.3, 0])
+        xt = VGroup(*[self.value(f"tick_context[{i}]", "count", size=S, color=P.muted)
+                      .next_to(ax.c2p(float(x), ylo), DOWN, buff=0.15)
+                      for i, x in enumerate(v.tick_log2_context)])
+        yt = VGroup(*[self.value(f"tick_bytes[{i}]", "bytes", size=S, color=P.muted)
+                      .next_to(ax.c2p(xlo, float(y)), LEFT, buff=0.15)
+                      for i, y in enumerate(v.tick_log2_bytes)])
+        last = len(v.frame_context) - 1
+        s = ValueTracker(0)
 
-        def partial(ys, color, width=4):
+        def k() -> int:
+            return int(round(s.get_value()))
+
+        def partial(ys, color):
             def build():
-                x = s.get_value()
-                m = int(np.floor(x))
-                pts = [ax.c2p(lx[j], ys[j]) for j in range(m + 1)]
-                if x > m:
-                    pts.append(ax.c2p(float(np.interp(x, k, lx)), float(np.interp(x, k, ys))))
+                pts = [ax.c2p(v.frame_log2_context[j], ys[j]) for j in range(k() + 1)]
                 if len(pts) < 2:
                     pts.append(pts[0])
-                return VMobject(color=color, stroke_width=width).set_points_as_corners(pts)
+                return VMobject(color=color, stroke_width=4).set_points_as_corners(pts)
             return build
 
-        kv_curve = always_redraw(partial(ly_kv, P.attention))
-        st_curve = always_redraw(partial(ly_st, P.hidden))
-        px = 2.0
-        c_lab = self.text("kv.context", size=L).move_to([px, 1.9, 0], aligned_edge=LEFT)
-        c_num = self.number(v.sweep_context[0], places=0, size=0.7)
-        c_num.next_to(c_lab, RIGHT, buff=0.3)
-        # geometric, like the log axis: between doublings the readout moves as the dot does
-        c_num.add_updater(lambda m: m.set_value(float(np.exp2(np.interp(
-            s.get_value(), k, np.log2(v.sweep_context))))))
-        kv_lab, kv_val = self.readout_row(self.t("kv.cache"), kv_s, P.attention, c_lab)
-        st_lab, st_val = self.readout_row(self.t("kv.state"), st_s, P.hidden, kv_lab)
-        r_lab, r_val = self.readout_row(self.t("kv.ratio"), ratio_s, P.text, st_lab)
-        g_lab, g_val = self.readout_row(self.t("kv.gqa", g=v.gqa_kv_heads),
-                                 style.fmt_bytes(v.kv_cache_bytes_gqa), P.attention, r_lab)
-        self.align_values((kv_lab, kv_val), (st_lab, st_val), (r_lab, r_val), (g_lab, g_val))
+        kv_curve = always_redraw(partial(v.frame_log2_kv, P.attention))
+        st_curve = always_redraw(partial(v.frame_log2_state, P.hidden))
+        c_lab = self.text("kv.context", size=L).move_to([1.5, 1.9, 0], aligned_edge=LEFT)
+        live: dict[int, object] = {}
+
+        def context_now():     # the lecture font, rebuilt only when the frame changes
+            j = k()
+            if j not in live:
+                live[j] = self.value(f"frame_context[{j}]", "count", size=L)
+            return live[j].copy().move_to([col(), c_lab.get_y(), 0], aligned_edge=LEFT)
+
+        def col() -> float:    # the values' column (set by align_values below)
+            return kv_val.get_left()[0]
+
+        kv_lab, kv_val = self._row("kv.cache", "kv_cache_bytes", "bytes", P.attention, c_lab,
+                                   name="kv_cache_bytes")
+        st_lab, st_val = self._row("kv.state", "state_bytes", "bytes", P.hidden, kv_lab,
+                                   name="state_bytes")
+        r_lab = self.text("kv.ratio", size=L)
+        r_val = self.text("kv.times", size=L, r=Val("ratio", "ratio"))
+        self.readout_row(r_lab, r_val, st_lab)
+        g_lab, g_val = self._row("kv.gqa", "kv_cache_bytes_gqa", "bytes", P.attention, r_lab,
+                                 name="kv_cache_bytes_gqa", g=Val("gqa_kv_heads", "count"))
+        rows = ((kv_lab, kv_val), (st_lab, st_val), (r_lab, r_val), (g_lab, g_val))
+        self.align_values(*rows)
+        fits = "fits" if v.accelerator_fits else "exceeds"
+        acc = self.text("kv.acc", variant=fits, size=S, color=P.muted,
+                        frac=Val("accelerator_fraction", "ratio"),
+                        acc=Val("accelerator_gib", "num"))
+        acc.next_to(g_lab, DOWN, buff=0.5, aligned_edge=LEFT)
+        c_num = always_redraw(context_now)
         self.play(Create(ax), FadeIn(xt), FadeIn(yt), FadeIn(c_lab), FadeIn(c_num),
                   run_time=0.8)
         self.add(kv_curve, st_curve)
-        self.play(s.animate.set_value(k[-1]), run_time=4.0, rate_func=linear)
-        c_num.clear_updaters().set_value(v.context)
-        self.show("context", c_num)
-        self.show("kv_cache_bytes", kv_val)
-        self.show("state_bytes", st_val)
+        if last:
+            self.play(s.animate.set_value(last), run_time=4.0, rate_func=linear)
+        self.remove(c_num)
+        c_num = self.value("context", "count", size=L, name="context")
+        c_num.move_to([col(), c_lab.get_y(), 0], aligned_edge=LEFT)
+        self.add(c_num)
         self.show("ratio", r_val)
+        ctx = Val("context", "count")
+        self.say("kv.ratio.say", variant=v.ratio_compare, ctx=ctx,
+                 kv=Val("kv_cache_bytes", "bytes"), state=Val("state_bytes", "bytes"),
+                 ratio=Val("ratio", "ratio"))
         self.play(FadeIn(VGroup(kv_lab, kv_val, st_lab, st_val, r_lab, r_val)), run_time=0.7)
         self.wait(0.6)
         gqa = VMobject(color=P.attention, stroke_width=4).set_points_as_corners(
-            [ax.c2p(a, b) for a, b in zip(lx, ly_gqa)])
+            [ax.c2p(a, b) for a, b in zip(v.frame_log2_context, v.frame_log2_kv_gqa)])
         moving = kv_curve.copy().clear_updaters()
         self.add(moving)
         kv_curve.clear_updaters()
+        st_curve.clear_updaters()
         kv_curve.set_stroke(opacity=0.35)
-        self.show("kv_cache_bytes_gqa", g_val)
+        self.say("kv.gqa.say", variant=v.gqa_compare, q=Val("query_heads", "count"),
+                 g=Val("gqa_kv_heads", "count"), h=Val("kv_heads", "count"),
+                 frac=Val("gqa_fraction", "ratio"), gqa=Val("kv_cache_bytes_gqa", "bytes"))
         self.play(Transform(moving, gqa), FadeIn(g_lab), FadeIn(g_val), run_time=1.2)
+        self.show("accelerator", acc)
+        self.say("kv.acc.say", variant=fits, frac=Val("accelerator_fraction", "ratio"),
+                 acc=Val("accelerator_gib", "num"), kv=Val("kv_cache_bytes", "bytes"))
+        self.play(FadeIn(acc), run_time=0.5)
         self.hold(2.0)
 
     def closing(self):
         self.clear_stage()
         self.claim("back")
         where = self.text("back.where", size=style.BODY_SIZE, color=P.muted).move_to([0, 0.9, 0])
-        names = self.plain("Mamba (Gu & Dao, 2023)  ·  RWKV", size=36, color=P.hidden)
-        names.move_to([0, 0.0, 0])
+        names = self.text("back.names", size=36, color=P.hidden).move_to([0, 0.0, 0])
         self.play(FadeIn(where, shift=0.2 * UP), run_time=0.7)
         self.play(FadeIn(names, shift=0.2 * UP), run_time=0.8)
         self.hold(2.0)

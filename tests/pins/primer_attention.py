@@ -1,0 +1,39 @@
+"""§05 pinned readouts and the rules choosing its sentences among variants."""
+
+SECTION = "primer-05-attention"
+
+PINS = {
+    "sequential_depth_recurrent": {"v": ("sequential_depth.recurrent", "count")},
+    "sequential_depth_attention": {"v": ("sequential_depth.attention", "count")},
+    "path_length_recurrent": {"v": ("path_length.recurrent", "count")},
+    "path_length_attention": {"v": ("path_length.attention", "count")},
+    "bottleneck_numbers": {"v": ("bottleneck_numbers", "count")},
+    "direct_numbers": {"v": ("direct_numbers", "count")},
+    "direct_numbers_long": {"v": ("direct_numbers_long", "count")},
+    "d": {"v": ("d", "dec:0")},
+    "cost_crossover_n": {"v": ("cost_crossover_n", "dec:0")},
+    "verdict": {"n": ("n", "count")},
+    "cost_recurrent": {"v": ("cost.recurrent", "count")},
+    "cost_attention": {"v": ("cost.attention", "count")},
+}
+
+
+def _grid(v, p):
+    # one position: both layers take a single column; more: recurrence takes n columns
+    return "one" if p["n"] == 1 else "many"
+
+
+def _path(v, p):
+    # multiplications on the recurrent path to token k are k: none, one, or several
+    k = p["path_target"]
+    return {0: "zero", 1: "one"}.get(k, "many")
+
+
+def _verdict(v, p):
+    # n d^2 (recurrent) against n^2 d (attention), from the parameters
+    n, d = p["n"], p["d"]
+    rec, att = n * d * d, n * n * d
+    return "attention" if att < rec else ("recurrent" if rec < att else "equal")
+
+
+CHOICES = {"grid": _grid, "path": _path, "cost.verdict": _verdict}

@@ -1,0 +1,43 @@
+"""§06 pinned readouts and the rules choosing its sentences among variants."""
+
+SECTION = "primer-06-cheatsheet"
+
+PINS = {
+    "tbptt_window": {"v": ("tbptt_window", "count")},
+    "sequence_length": {"v": ("sequence_length", "count")},
+    "context": {"v": ("context", "count")},
+    "kv_cache_bytes": {"v": ("kv_cache_bytes", "bytes")},
+    "state_bytes": {"v": ("state_bytes", "bytes")},
+    "ratio": {"r": ("ratio", "ratio")},
+    "kv_cache_bytes_gqa": {"v": ("kv_cache_bytes_gqa", "bytes")},
+    "accelerator": {"frac": ("accelerator_fraction", "ratio"), "acc": ("accelerator_gib", "num")},
+}
+
+GIB = 2**30
+
+
+def _cache(p, kv_heads):
+    # a key and a value of width/query_heads numbers per KV head, layer and position
+    return (2 * p["layers"] * (p["width"] // p["query_heads"]) * kv_heads
+            * p["bytes_per_value"] * p["context"])
+
+
+def _tbptt(v, p):
+    return "full" if p["tbptt_window"] >= p["sequence_length"] else "truncated"
+
+
+def _ratio(v, p):
+    cache, state = _cache(p, p["kv_heads"]), p["layers"] * p["width"] * p["bytes_per_value"]
+    return "larger" if cache > state else ("equal" if cache == state else "smaller")
+
+
+def _gqa(v, p):
+    g, h = p["gqa_kv_heads"], p["kv_heads"]
+    return "smaller" if g < h else ("same" if g == h else "larger")
+
+
+def _acc(v, p):
+    return "fits" if _cache(p, p["kv_heads"]) <= p["accelerator_gib"] * GIB else "exceeds"
+
+
+CHOICES = {"tbptt": _tbptt, "kv.ratio": _ratio, "kv.gqa": _gqa, "kv.acc": _acc}
