@@ -144,6 +144,23 @@ def share_tex_cache(tex_dir: Path) -> None:
     cls.generate_mobject = generate_mobject
 
 
+def _umask() -> int:
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _readable(path: Path, directory: bool = False) -> None:
+    """Give what ``tempfile`` made (0700 folders, 0600 files) the modes ``mkdir``/``open`` give."""
+    os.chmod(path, (0o777 if directory else 0o666) & ~_umask())
+
+
 def render_one(job: Job, key: str) -> dict:
     """Render one section in this process; return its manifest entry."""
     from manim import tempconfig
@@ -160,6 +177,7 @@ def render_one(job: Job, key: str) -> dict:
     stage = Path(tempfile.mkdtemp(prefix=f".{job.section}.", dir=final.parent))
     work = Path(tempfile.mkdtemp(prefix=f".work-{job.section}.", dir=final.parent))
     try:
+        _readable(stage, directory=True)  # becomes the section's folder
         cfg = {"quality": QUALITIES[job.quality], "media_dir": str(work),
                "tex_dir": str(tex_dir), "text_dir": str(work / "texts"),
                "save_sections": True, "disable_caching": True, "verbosity": "ERROR",
@@ -212,6 +230,7 @@ def _write_json(path: Path, data) -> None:
     with os.fdopen(fd, "w") as f:
         json.dump(data, f, indent=2, ensure_ascii=False)
         f.write("\n")
+    _readable(Path(tmp))
     os.replace(tmp, path)
 
 
