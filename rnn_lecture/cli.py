@@ -168,13 +168,22 @@ def values_cmd(section, assignments, config_path, as_json):
               help="TOML/JSON file of [section-id] name = value tables (--set wins).")
 @click.option("--force", is_flag=True, help="Render even if the outputs are up to date.")
 def render_cmd(sections, quality, lang, assignments, out, jobs, config_path, force):
-    """Render sections (default: all) to video, clips, posters and captions."""
-    from .render import Job, render
+    """Render sections (default: all) to video, clips, posters and captions.
+
+    Exit code 0: every section rendered or up to date; 1: a section failed (one line each,
+    logs in OUT/QUALITY/LANG/logs/, summary at the end); 2: bad input, nothing rendered.
+    Running the same command again renders only what is missing.
+    """
+    from .render import Job, RenderFailed, render
 
     chosen = _sections(sections)
     params = _overrides_for(chosen, assignments, load_config(config_path))
     job_list = [Job(s.id, params[s.id], quality, lang, out) for s in chosen]
-    render(job_list, n_jobs=jobs, force=force, echo=click.echo)
+    try:
+        render(job_list, n_jobs=jobs, force=force, echo=click.echo,
+               echo_err=lambda line: click.echo(line, err=True))
+    except RenderFailed:  # each failure and the summary are printed already
+        sys.exit(1)
 
 
 @cli.command("bench")
@@ -192,12 +201,25 @@ def bench_cmd(out, section_ids, high):
 
 
 def main(argv=None) -> None:
-    """Entry point: one-line errors with exit code 2, never a traceback for bad input."""
+    """Entry point: one-line errors, never a traceback for bad input or a failed render.
+
+    Exit codes: 0 done; 1 the work failed (a section, an unwritable output folder); 2 bad
+    input, before anything renders.
+    """
+    from .render import RenderFailed
+
     try:
         cli.main(args=argv, prog_name="rnn-lecture", standalone_mode=False)
     except (ParamError, UsageFailure) as e:
         click.echo(f"rnn-lecture: error: {e}", err=True)
         sys.exit(2)
+    except RenderFailed as e:  # from bench, whose progress lines are quiet
+        click.echo(f"rnn-lecture: error: {e}", err=True)
+        sys.exit(1)
+    except OSError as e:  # the output folder cannot be made or written, ...
+        where = f" ({e.filename})" if e.filename else ""
+        click.echo(f"rnn-lecture: error: {e.strerror or e}{where}", err=True)
+        sys.exit(1)
     except click.exceptions.Exit as e:
         sys.exit(e.exit_code)
     except click.Abort:
