@@ -167,12 +167,15 @@ def values_cmd(section, assignments, config_path, as_json):
 @click.option("--config", "config_path", type=click.Path(dir_okay=False),
               help="TOML/JSON file of [section-id] name = value tables (--set wins).")
 @click.option("--force", is_flag=True, help="Render even if the outputs are up to date.")
-def render_cmd(sections, quality, lang, assignments, out, jobs, config_path, force):
+@click.option("--no-space-check", is_flag=True,
+              help="Render even if the output folder's disk looks too full.")
+def render_cmd(sections, quality, lang, assignments, out, jobs, config_path, force,
+               no_space_check):
     """Render sections (default: all) to video, clips, posters and captions.
 
     Exit code 0: every section rendered or up to date; 1: a section failed (one line each,
-    logs in OUT/QUALITY/LANG/logs/, summary at the end); 2: bad input, nothing rendered.
-    Running the same command again renders only what is missing.
+    logs in OUT/QUALITY/LANG/logs/, summary at the end) or the disk is too full; 2: bad input,
+    nothing rendered. Running the same command again renders only what is missing.
     """
     from .render import Job, RenderFailed, render
 
@@ -181,7 +184,8 @@ def render_cmd(sections, quality, lang, assignments, out, jobs, config_path, for
     job_list = [Job(s.id, params[s.id], quality, lang, out) for s in chosen]
     try:
         render(job_list, n_jobs=jobs, force=force, echo=click.echo,
-               echo_err=lambda line: click.echo(line, err=True))
+               echo_err=lambda line: click.echo(line, err=True),
+               space_check=not no_space_check)
     except RenderFailed:  # each failure and the summary are printed already
         sys.exit(1)
 
@@ -203,16 +207,19 @@ def bench_cmd(out, section_ids, high):
 def main(argv=None) -> None:
     """Entry point: one-line errors, never a traceback for bad input or a failed render.
 
-    Exit codes: 0 done; 1 the work failed (a section, an unwritable output folder); 2 bad
-    input, before anything renders.
+    Exit codes: 0 done; 1 the work failed (a section, no room on disk, an unwritable output
+    folder); 2 bad input, before anything renders.
     """
-    from .render import RenderFailed
+    from .render import NoRoom, RenderFailed
 
     try:
         cli.main(args=argv, prog_name="rnn-lecture", standalone_mode=False)
     except (ParamError, UsageFailure) as e:
         click.echo(f"rnn-lecture: error: {e}", err=True)
         sys.exit(2)
+    except NoRoom as e:
+        click.echo(f"rnn-lecture: error: {e}", err=True)
+        sys.exit(1)
     except RenderFailed as e:  # from bench, whose progress lines are quiet
         click.echo(f"rnn-lecture: error: {e}", err=True)
         sys.exit(1)

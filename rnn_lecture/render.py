@@ -26,6 +26,8 @@ Faults are part of the design:
 - A section that fails (no space, LaTeX, encoder, a worker that died) ends with one line naming
   it and the cause and the path of its log; the other sections go on; the run ends with a
   summary and :class:`RenderFailed`.
+- Before anything renders, the room a run needs is estimated from the sizes of earlier renders
+  (else from a per-second rate per quality) and compared with the free space (:class:`NoRoom`).
 """
 
 from __future__ import annotations
@@ -168,7 +170,12 @@ def share_tex_cache(tex_dir: Path) -> None:
 BYTES_PER_SECOND = {"low": 64_000, "medium": 300_000, "high": 1_200_000, "4k": 4_800_000}
 DEFAULT_SECONDS = 120       # a section's length when no manifest has seen it (the primer's: ~60)
 BUILD_FACTOR = 2.0          # while built, a section's work folder holds about its size again
+MARGIN = 2_000_000          # logs, manifests, LaTeX cache
 LOW_WATER = 1_000_000       # a section that fails with less free than this failed for room
+
+
+class NoRoom(Exception):
+    """The output folder's file system has less free space than the run needs (one line)."""
 
 
 class RenderFailed(Exception):
@@ -402,8 +409,32 @@ def estimate_bytes(job: Job, history: list[dict]) -> int:
     return int(rate * (max(durations) if durations else DEFAULT_SECONDS))
 
 
+def room_needed(jobs: list[Job]) -> int:
+    """Bytes the file system must have free to render ``jobs`` (with room to spare)."""
+    histories: dict[str, list[dict]] = {}
+    total = 0
+    for job in jobs:
+        h = histories.setdefault(job.out, _history(job.out))
+        total += BUILD_FACTOR * estimate_bytes(job, h)
+    return int(total * 1.1) + MARGIN
+
+
 def human(n: float) -> str:
     return f"{n / 1e6:.1f} MB" if n < 1e9 else f"{n / 1e9:.2f} GB"
+
+
+def check_room(jobs: list[Job]) -> None:
+    """Raise :class:`NoRoom` (one line) if the output folder's file system is too full."""
+    by_out: dict[str, list[Job]] = {}
+    for job in jobs:
+        by_out.setdefault(job.out, []).append(job)
+    for out, js in by_out.items():
+        need, free = room_needed(js), free_bytes(out)
+        if free < need:
+            qualities = "/".join(sorted({j.quality for j in js}))
+            raise NoRoom(f"not enough room in {out}: {len(js)} section(s) at {qualities} quality "
+                         f"need about {human(need)}, its file system has {human(free)} free; "
+                         "free some space or choose another --out")
 
 
 # ----------------------------------------------------------------------------- locks
@@ -591,13 +622,13 @@ def _signal_name(n: int) -> str:
         return f"signal {n}"
 
 
-def render(jobs: list[Job], n_jobs: int = 1, force: bool = False, echo=print,
-           echo_err=None) -> list[dict]:
+def render(jobs: list[Job], n_jobs: int = 1, force: bool = False, echo=print, echo_err=None,
+           space_check: bool = True) -> list[dict]:
     """Render ``jobs``, skipping those already up to date; ``n_jobs`` worker processes at once.
 
     Returns the manifest entries of every section rendered or up to date. If any section
     failed, raises :class:`RenderFailed` after every other section finished and the summary
-    was printed.
+    was printed. Raises :class:`NoRoom` before anything renders if the disk is too full.
     """
     echo_err = echo_err or echo
     code = code_hash()
@@ -610,6 +641,8 @@ def render(jobs: list[Job], n_jobs: int = 1, force: bool = False, echo=print,
             up_to_date += 1
         else:
             todo.append((job, key))
+    if space_check and todo:
+        check_room([job for job, _ in todo])
     rendered, failed, skipped = _run(todo, n_jobs, force, echo, echo_err) if todo else ([], [], [])
     results += rendered + skipped
     parts = [f"{len(rendered)} rendered", f"{up_to_date + len(skipped)} up to date"]
