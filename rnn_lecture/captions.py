@@ -462,6 +462,15 @@ def shift(cues: list[Cue], t0: float, t1: float) -> list[Cue]:
     return out
 
 
+def clip_to_window(cue: Cue, windows: list[tuple[float, float]]) -> Cue:
+    """``cue`` clipped to the window that overlaps it most (unchanged if none does)."""
+    best = max(windows, key=lambda w: min(cue.end, w[1]) - max(cue.start, w[0]),
+               default=None)
+    if best is None or min(cue.end, best[1]) <= max(cue.start, best[0]):
+        return cue
+    return Cue(max(cue.start, best[0]), min(cue.end, best[1]), cue.lines)
+
+
 def beat_title(beat: str) -> str:
     """Fallback chapter title from a beat's method name: ``show_unroll`` -> ``Show unroll``."""
     return beat.replace("_", " ").strip().capitalize()
@@ -504,6 +513,13 @@ def write_section_captions(folder: Path, entry: dict, beat_titles: dict | None =
     sid, lang = entry["section"], entry["lang"]
     srt = folder / f"{sid}.srt"
     narration = parse_srt(srt.read_text(encoding="utf-8")) if srt.is_file() else []
+    windows, t = [], 0.0  # each clip's span in the section: cumulative clip durations
+    for c in entry.get("clips", []):
+        windows.append((round(t, 3), round(t + float(c["duration"]), 3)))
+        t += float(c["duration"])
+    # A narration line can run a few ms past its beat's clip (clips are whole frames): keep
+    # it inside the clip that holds most of it, so seeking to a chapter shows no leftover.
+    narration = [clip_to_window(c, windows) for c in narration]
     cues = split_all(narration, lang)
     files = []
     srt.write_text(to_srt(cues), encoding="utf-8")

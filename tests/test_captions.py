@@ -146,3 +146,11 @@ def test_shift_gives_each_cue_to_the_clip_holding_most_of_it():
     first, second = shift(cues, 0, 15.133), shift(cues, 15.133, 30)
     assert [c.text for c in first] == ["a"] and first[0].end == pytest.approx(15.133)
     assert [c.text for c in second] == ["b"] and second[0].start == pytest.approx(1.167)
+
+
+def test_a_narration_line_stays_inside_its_beats_clip():
+    from rnn_lecture.captions import clip_to_window
+
+    windows = [(0.0, 15.133), (15.133, 28.333)]
+    assert clip_to_window(Cue(0.6, 15.18, ("a",)), windows) == Cue(0.6, 15.133, ("a",))
+    assert clip_to_window(Cue(16.3, 20.0, ("b",)), windows) == Cue(16.3, 20.0, ("b",))
