@@ -107,6 +107,18 @@ const t0 = Date.now();
 })();
 """
 
+WAIT_IMAGES = """
+const done = arguments[arguments.length - 1];
+const imgs = Array.from(document.images);
+imgs.forEach(i => { i.loading = 'eager'; });
+const t0 = Date.now();
+(function poll() {
+  if (imgs.every(i => i.complete && i.naturalWidth > 0)) done(true);
+  else if (Date.now() - t0 > 20000) done(false);
+  else setTimeout(poll, 100);
+})();
+"""
+
 WAIT_TRACKS = """
 const done = arguments[arguments.length - 1];
 const v = document.getElementById('main-video');
@@ -155,8 +167,7 @@ def test_site_in_chromium(browser, served, built_site, lang):
         assert base + s["page"] in links, s["id"]
     assert browser.execute_script("return document.documentElement.lang") == \
         ("zh-Hans" if lang == "zh" else "en")
-    assert browser.execute_script(
-        "return Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)")
+    assert browser.execute_async_script(WAIT_IMAGES), "a poster on the index did not load"
     screenshot(browser, f"{lang}-index.png")
 
     for s in sections:
