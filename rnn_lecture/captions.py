@@ -52,6 +52,7 @@ _EN_WEAK_END = {"a", "an", "the", "of", "to", "by", "at", "in", "on", "for", "wi
 _ZH_AFTER = set("的了着地得")
 _ZH_BEFORE = set("和与或而但就才都也还只是在把被从向对给让为所再又")
 _FORBIDDEN = 1e9
+_NUMBER = re.compile(r"[-−]?\d[\d,.]*")
 
 
 @dataclass(frozen=True)
@@ -157,8 +158,10 @@ def _atoms_en(text: str, limit: int) -> list[_Atom]:
         atoms.append(_Atom(s, space_before=bool(atoms), strength=_strength(s)))
     for k, a in enumerate(atoms):
         nxt = atoms[k + 1].text if k + 1 < len(atoms) else ""
-        if a.strength == 1.0 and (a.text.lower() in _EN_WEAK_END or len(nxt.rstrip(",.;:")) == 1):
-            a.strength = 0.8  # no line ends on "the", and "gate | f" keeps a symbol with its noun
+        if a.strength == 1.0 and (a.text.lower() in _EN_WEAK_END or len(nxt.rstrip(",.;:")) == 1
+                                  or _NUMBER.fullmatch(a.text) and nxt[:1].isalpha()):
+            # no line ends on "the"; "gate | f" and "7 | multiplications" stay together
+            a.strength = 0.8
     return atoms
 
 

@@ -154,3 +154,11 @@ def test_a_narration_line_stays_inside_its_beats_clip():
     windows = [(0.0, 15.133), (15.133, 28.333)]
     assert clip_to_window(Cue(0.6, 15.18, ("a",)), windows) == Cue(0.6, 15.133, ("a",))
     assert clip_to_window(Cue(16.3, 20.0, ("b",)), windows) == Cue(16.3, 20.0, ("b",))
+
+
+def test_a_number_stays_with_the_word_it_counts():
+    text = ("Either way the first token reaches the last answer through 7 multiplications "
+            "by W_h and 7 squashes.")
+    cues = split_cue(text, "en", 0, 0.06 * len(text))
+    check_cues(cues, "en", text)
+    assert not any(ln.endswith(" 7") for c in cues for ln in c.lines), [c.lines for c in cues]
