@@ -1,4 +1,4 @@
-"""The ``rnn-lecture`` command: list sections, show parameters and values, render, bench.
+"""The ``rnn-lecture`` command: list sections, show parameters and values, render, site, bench.
 
 Bad input (unknown section or parameter, a value of the wrong type or out of range) gets one
 line on stderr naming the thing and what is allowed, and exit code 2, before anything renders.
@@ -190,6 +190,31 @@ def render_cmd(sections, quality, lang, assignments, out, jobs, config_path, for
         sys.exit(1)
 
 
+@cli.command("site")
+@click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True)
+@click.option("--quality", type=click.Choice(["low", "medium", "high", "4k"]), default="low",
+              show_default=True)
+@click.option("--media", default="media", show_default=True, type=click.Path(file_okay=False),
+              help="Where render wrote its outputs (render --out).")
+@click.option("--out", default=None, type=click.Path(file_okay=False),
+              help="Site folder.  [default: site/<quality>/<lang>]")
+@click.option("--base-url", default="", metavar="URL",
+              help="Prefix of the URLs in embed snippets, e.g. https://course.example/rnn/ "
+                   "(default: paths relative to the site root).")
+def site_cmd(lang, quality, media, out, base_url):
+    """Build a static course site (pages, clips, captions, manifest.json) from the renders."""
+    from .site import SiteError, build_site
+
+    out = out or str(Path("site") / quality / lang)
+    try:
+        manifest = build_site(media, out, lang=lang, quality=quality, base_url=base_url,
+                              echo=click.echo)
+    except SiteError as e:
+        raise UsageFailure(str(e)) from None
+    n = sum(len(p["sections"]) for p in manifest["parts"])
+    click.echo(f"site: {n} sections ({lang}, {quality}) -> {Path(out) / 'index.html'}")
+
+
 @cli.command("bench")
 @click.option("--out", default="media/bench", show_default=True, type=click.Path(file_okay=False))
 @click.option("--sections", "section_ids", multiple=True, help="Limit to these sections.")
@@ -197,11 +222,14 @@ def render_cmd(sections, quality, lang, assignments, out, jobs, config_path, for
               help="Also measure high quality.")
 def bench_cmd(out, section_ids, high):
     """Measure render speed against the reference explainer; print ratios, write JSON."""
-    from .bench import run_bench
+    from .bench import BenchError, run_bench
 
     for sid in section_ids:
         get(sid)
-    run_bench(out, list(section_ids) or ids(), high=high, echo=click.echo)
+    try:
+        run_bench(out, list(section_ids) or ids(), high=high, echo=click.echo)
+    except BenchError as e:
+        raise UsageFailure(str(e)) from None
 
 
 def main(argv=None) -> None:

@@ -4,9 +4,12 @@ Layout under ``out`` (default ``media/``)::
 
     out/<quality>/<lang>/manifest.json
     out/<quality>/<lang>/<section>/<section>.mp4      the whole section
-    out/<quality>/<lang>/<section>/<section>.srt      narration captions
+    out/<quality>/<lang>/<section>/<section>.webm     the same in WebM/VP9
+    out/<quality>/<lang>/<section>/<section>.srt/.vtt  captions (cues of at most two lines)
+    out/<quality>/<lang>/<section>/<section>.chapters.vtt  one chapter per beat
     out/<quality>/<lang>/<section>/poster.png         last frame
-    out/<quality>/<lang>/<section>/clips/NN_<beat>.mp4  one clip per beat
+    out/<quality>/<lang>/<section>/clips/NN_<beat>.mp4  one clip per beat (.webm, .png poster,
+                                                      .srt/.vtt captions beside it)
     out/<quality>/<lang>/logs/<section>.log           output of the section's last render
                                                       (the traceback when it failed)
     out/<quality>/<lang>/locks/<section>.lock         held while a run builds the section
@@ -224,6 +227,9 @@ def render_one(job: Job, key: str) -> dict:
 
     from scenes.registry import get, to_json
 
+    from .captions import record_beat_titles
+    from .site import publish_section
+
     section = get(job.section)
     final = section_dir(job)
     final.parent.mkdir(parents=True, exist_ok=True)
@@ -242,6 +248,7 @@ def render_one(job: Job, key: str) -> dict:
         t0 = time.perf_counter()
         with tempconfig(cfg):
             scene = section.scene_class()(params=job.params, lang=job.lang)
+            beat_titles = record_beat_titles(scene)
             scene.render()
             fw = scene.renderer.file_writer
             movie = Path(fw.movie_file_path)
@@ -274,6 +281,7 @@ def render_one(job: Job, key: str) -> dict:
             "captions": f"{job.section}.srt" if f"{job.section}.srt" in files else None,
             "clips": clips, "files": files, "key": key,
         }
+        entry = publish_section(stage, entry, beat_titles)  # captions, WebM, modes 0644/0755
         _write_json(stage / "render.json", entry)
         _swap_in(stage, final)
         return entry
