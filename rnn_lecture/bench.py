@@ -1,7 +1,9 @@
 """Render-speed benchmark: seconds of rendering per second of video, as ratios.
 
-Every figure is relative to ``shared/bench/reference_explainer.py`` rendered in the same run at
-the same quality, so numbers from different machines and days can be compared. All timings are
+Every figure is relative to the reference explainer (``reference_explainer.py`` beside this
+module, a byte-for-byte copy of ``shared/bench/reference_explainer.py`` kept in the package so
+the bench runs in any clone) rendered in the same run at the same quality, so numbers from
+different machines and days can be compared. All timings are
 taken with a warm LaTeX cache (ours and the reference's alike).
 """
 
@@ -14,9 +16,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from .render import ROOT, Job, _video_duration, render
+from .render import Job, _video_duration, render
 
-REFERENCE = ROOT.parent / "shared" / "bench" / "reference_explainer.py"
+REFERENCE = Path(__file__).with_name("reference_explainer.py")
+
+
+class BenchError(Exception):
+    """A one-line reason the bench cannot run."""
 FLAGS = {"low": "-ql", "high": "-qh"}
 
 
@@ -46,6 +52,8 @@ def _timed(jobs, n_jobs, force):
 
 def run_bench(out: str, section_ids: list[str], high: bool = True, echo=print) -> dict:
     """Measure and print ratios; write ``out/bench.json``."""
+    if not REFERENCE.is_file():
+        raise BenchError(f"reference explainer missing: {REFERENCE} (restore it from git)")
     outp = Path(out)
     outp.mkdir(parents=True, exist_ok=True)
     result: dict = {"sections": {}, "qualities": {}}

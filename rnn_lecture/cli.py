@@ -1,4 +1,5 @@
-"""The ``rnn-lecture`` command: list sections, show parameters, values and script, render, bench.
+"""The ``rnn-lecture`` command: list sections, show parameters, values and script, stills,
+render, site, bench.
 
 Bad input (unknown section or parameter, a value of the wrong type or out of range) gets one
 line on stderr naming the thing and what is allowed, and exit code 2, before anything renders.
@@ -228,14 +229,52 @@ def still_cmd(section, beats, lang, quality, assignments, config_path, out):
 @click.option("--config", "config_path", type=click.Path(dir_okay=False),
               help="TOML/JSON file of [section-id] name = value tables (--set wins).")
 @click.option("--force", is_flag=True, help="Render even if the outputs are up to date.")
-def render_cmd(sections, quality, lang, assignments, out, jobs, config_path, force):
-    """Render sections (default: all) to video, clips, posters and captions."""
-    from .render import Job, render
+@click.option("--no-space-check", is_flag=True,
+              help="Render even if the output folder's disk looks too full.")
+def render_cmd(sections, quality, lang, assignments, out, jobs, config_path, force,
+               no_space_check):
+    """Render sections (default: all) to video, clips, posters and captions.
+
+    Exit code 0: every section rendered or up to date; 1: a section failed (one line each,
+    logs in OUT/QUALITY/LANG/logs/, summary at the end) or the disk is too full; 2: bad input,
+    nothing rendered. Running the same command again renders only what is missing.
+    """
+    from .render import Job, RenderFailed, render
 
     chosen = _sections(sections)
     params = _overrides_for(chosen, assignments, load_config(config_path))
     job_list = [Job(s.id, params[s.id], quality, lang, out) for s in chosen]
-    render(job_list, n_jobs=jobs, force=force, echo=click.echo)
+    try:
+        render(job_list, n_jobs=jobs, force=force, echo=click.echo,
+               echo_err=lambda line: click.echo(line, err=True),
+               space_check=not no_space_check)
+    except RenderFailed:  # each failure and the summary are printed already
+        sys.exit(1)
+
+
+@cli.command("site")
+@click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True)
+@click.option("--quality", type=click.Choice(["low", "medium", "high", "4k"]), default="low",
+              show_default=True)
+@click.option("--media", default="media", show_default=True, type=click.Path(file_okay=False),
+              help="Where render wrote its outputs (render --out).")
+@click.option("--out", default=None, type=click.Path(file_okay=False),
+              help="Site folder.  [default: site/<quality>/<lang>]")
+@click.option("--base-url", default="", metavar="URL",
+              help="Prefix of the URLs in embed snippets, e.g. https://course.example/rnn/ "
+                   "(default: paths relative to the site root).")
+def site_cmd(lang, quality, media, out, base_url):
+    """Build a static course site (pages, clips, captions, manifest.json) from the renders."""
+    from .site import SiteError, build_site
+
+    out = out or str(Path("site") / quality / lang)
+    try:
+        manifest = build_site(media, out, lang=lang, quality=quality, base_url=base_url,
+                              echo=click.echo)
+    except SiteError as e:
+        raise UsageFailure(str(e)) from None
+    n = sum(len(p["sections"]) for p in manifest["parts"])
+    click.echo(f"site: {n} sections ({lang}, {quality}) -> {Path(out) / 'index.html'}")
 
 
 @cli.command("bench")
@@ -245,20 +284,39 @@ def render_cmd(sections, quality, lang, assignments, out, jobs, config_path, for
               help="Also measure high quality.")
 def bench_cmd(out, section_ids, high):
     """Measure render speed against the reference explainer; print ratios, write JSON."""
-    from .bench import run_bench
+    from .bench import BenchError, run_bench
 
     for sid in section_ids:
         get(sid)
-    run_bench(out, list(section_ids) or ids(), high=high, echo=click.echo)
+    try:
+        run_bench(out, list(section_ids) or ids(), high=high, echo=click.echo)
+    except BenchError as e:
+        raise UsageFailure(str(e)) from None
 
 
 def main(argv=None) -> None:
-    """Entry point: one-line errors with exit code 2, never a traceback for bad input."""
+    """Entry point: one-line errors, never a traceback for bad input or a failed render.
+
+    Exit codes: 0 done; 1 the work failed (a section, no room on disk, an unwritable output
+    folder); 2 bad input, before anything renders.
+    """
+    from .render import NoRoom, RenderFailed
+
     try:
         cli.main(args=argv, prog_name="rnn-lecture", standalone_mode=False)
     except (ParamError, UsageFailure) as e:
         click.echo(f"rnn-lecture: error: {e}", err=True)
         sys.exit(2)
+    except NoRoom as e:
+        click.echo(f"rnn-lecture: error: {e}", err=True)
+        sys.exit(1)
+    except RenderFailed as e:  # from bench, whose progress lines are quiet
+        click.echo(f"rnn-lecture: error: {e}", err=True)
+        sys.exit(1)
+    except OSError as e:  # the output folder cannot be made or written, ...
+        where = f" ({e.filename})" if e.filename else ""
+        click.echo(f"rnn-lecture: error: {e.strerror or e}{where}", err=True)
+        sys.exit(1)
     except click.exceptions.Exit as e:
         sys.exit(e.exit_code)
     except click.Abort:

@@ -4,29 +4,52 @@ Layout under ``out`` (default ``media/``)::
 
     out/<quality>/<lang>/manifest.json
     out/<quality>/<lang>/<section>/<section>.mp4      the whole section
-    out/<quality>/<lang>/<section>/<section>.srt      narration captions
+    out/<quality>/<lang>/<section>/<section>.webm     the same in WebM/VP9
+    out/<quality>/<lang>/<section>/<section>.srt/.vtt  captions (cues of at most two lines)
+    out/<quality>/<lang>/<section>/<section>.chapters.vtt  one chapter per beat
     out/<quality>/<lang>/<section>/poster.png         last frame
-    out/<quality>/<lang>/<section>/clips/NN_<beat>.mp4  one clip per beat
+    out/<quality>/<lang>/<section>/clips/NN_<beat>.mp4  one clip per beat (.webm, .png poster,
+                                                      .srt/.vtt captions beside it)
+    out/<quality>/<lang>/logs/<section>.log           output of the section's last render
+                                                      (the traceback when it failed)
+    out/<quality>/<lang>/locks/<section>.lock         held while a run builds the section
     out/tex/                                          one LaTeX cache shared by every job
                                                       (compiles serialised by a file lock)
 
 A section's folder is built beside the final one and swapped in with renames, so an interrupted
 render never leaves a broken file where a good one was.
+
+Faults are part of the design:
+
+- Every section is built in its own worker process while the run holds the section's lock
+  (``flock``, handed to the worker too). Another run that wants the same section waits for the
+  lock, says so, and then skips the section if it is up to date or renders it after. Staging
+  folders beside the final one are removed as leftovers only by a process holding that lock, so
+  a live render's folders are never touched.
+- A section that fails (no space, LaTeX, encoder, a worker that died) ends with one line naming
+  it and the cause and the path of its log; the other sections go on; the run ends with a
+  summary and :class:`RenderFailed`.
+- Before anything renders, the room a run needs is estimated from the sizes of earlier renders
+  (else from a per-second rate per quality) and compared with the free space (:class:`NoRoom`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import hashlib
 import json
 import os
 import shutil
+import signal
+import sys
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
+import traceback
 from dataclasses import dataclass
-from multiprocessing import get_context
+from multiprocessing import connection as mp_connection
+from multiprocessing import get_context, reduction
 from pathlib import Path
 
 QUALITIES = {"low": "low_quality", "medium": "medium_quality", "high": "high_quality",
@@ -144,12 +167,68 @@ def share_tex_cache(tex_dir: Path) -> None:
     cls.generate_mobject = generate_mobject
 
 
+# Space estimate without history: bytes of final output (video, clips, poster, captions) per
+# second of video. Low is measured (the primer's sections came to 19-37 kB/s at low quality);
+# the others scale it by pixel rate with room to spare. Real sizes from the manifests win.
+BYTES_PER_SECOND = {"low": 64_000, "medium": 300_000, "high": 1_200_000, "4k": 4_800_000}
+DEFAULT_SECONDS = 120       # a section's length when no manifest has seen it (the primer's: ~60)
+BUILD_FACTOR = 2.0          # while built, a section's work folder holds about its size again
+MARGIN = 2_000_000          # logs, manifests, LaTeX cache
+LOW_WATER = 1_000_000       # a section that fails with less free than this failed for room
+
+
+class NoRoom(Exception):
+    """The output folder's file system has less free space than the run needs (one line)."""
+
+
+class RenderFailed(Exception):
+    """Some sections failed; each was reported and the summary printed."""
+
+    def __init__(self, failed: list[tuple[str, str]], summary: str):
+        super().__init__(summary)
+        self.failed = failed
+        self.summary = summary
+
+
+def _umask() -> int:
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _readable(path: Path, directory: bool = False) -> None:
+    """Give what ``tempfile`` made (0700 folders, 0600 files) the modes ``mkdir``/``open`` give."""
+    os.chmod(path, (0o777 if directory else 0o666) & ~_umask())
+
+
+def log_path(job: Job) -> Path:
+    return Path(job.out) / job.quality / job.lang / "logs" / f"{job.section}.log"
+
+
+def lock_path(job: Job) -> Path:
+    return Path(job.out) / job.quality / job.lang / "locks" / f"{job.section}.lock"
+
+
 def render_one(job: Job, key: str) -> dict:
-    """Render one section in this process; return its manifest entry."""
+    """Render one section in this process; return its manifest entry.
+
+    The caller holds the section's lock. Staging folders are named after this process
+    (``.<section>.<pid>.*``, ``.work-<section>.<pid>.*``) and removed on the way out, whatever
+    happens.
+    """
     from manim import tempconfig
     from PIL import Image
 
     from scenes.registry import get, to_json
+
+    from .captions import record_beat_titles
+    from .site import publish_section
 
     section = get(job.section)
     final = section_dir(job)
@@ -157,9 +236,11 @@ def render_one(job: Job, key: str) -> dict:
     tex_dir = Path(job.out) / "tex"
     tex_dir.mkdir(parents=True, exist_ok=True)
     share_tex_cache(tex_dir)
-    stage = Path(tempfile.mkdtemp(prefix=f".{job.section}.", dir=final.parent))
-    work = Path(tempfile.mkdtemp(prefix=f".work-{job.section}.", dir=final.parent))
+    pid = os.getpid()
+    stage = Path(tempfile.mkdtemp(prefix=f".{job.section}.{pid}.", dir=final.parent))
+    work = Path(tempfile.mkdtemp(prefix=f".work-{job.section}.{pid}.", dir=final.parent))
     try:
+        _readable(stage, directory=True)  # becomes the section's folder
         cfg = {"quality": QUALITIES[job.quality], "media_dir": str(work),
                "tex_dir": str(tex_dir), "text_dir": str(work / "texts"),
                "save_sections": True, "disable_caching": True, "verbosity": "ERROR",
@@ -167,6 +248,7 @@ def render_one(job: Job, key: str) -> dict:
         t0 = time.perf_counter()
         with tempconfig(cfg):
             scene = section.scene_class()(params=job.params, lang=job.lang)
+            beat_titles = record_beat_titles(scene)
             scene.render()
             fw = scene.renderer.file_writer
             movie = Path(fw.movie_file_path)
@@ -194,25 +276,38 @@ def render_one(job: Job, key: str) -> dict:
             "lang": job.lang, "quality": job.quality, "params": to_json(job.params),
             "duration": round(_video_duration(stage / files[0]), 3),
             "render_seconds": round(seconds, 2),
+            "bytes": sum((stage / f).stat().st_size for f in files),
             "video": files[0], "poster": "poster.png",
             "captions": f"{job.section}.srt" if f"{job.section}.srt" in files else None,
             "clips": clips, "files": files, "key": key,
         }
+        entry = publish_section(stage, entry, beat_titles)  # captions, WebM, modes 0644/0755
         _write_json(stage / "render.json", entry)
         _swap_in(stage, final)
         return entry
+    except BaseException as e:  # a full disk can surface as a LaTeX or encoder error
+        with contextlib.suppress(Exception):
+            e.free_at_failure = free_bytes(final.parent)
+        raise
     finally:
         shutil.rmtree(work, ignore_errors=True)
         shutil.rmtree(stage, ignore_errors=True)
 
 
 def _write_json(path: Path, data) -> None:
-    """Write JSON atomically (temp file in the same folder, then rename)."""
+    """Write JSON atomically (temp file in the same folder, then rename); no temp file is left
+    behind when writing fails (a full disk)."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    with os.fdopen(fd, "w") as f:
-        json.dump(data, f, indent=2, ensure_ascii=False)
-        f.write("\n")
-    os.replace(tmp, path)
+    try:
+        with os.fdopen(fd, "w") as f:
+            json.dump(data, f, indent=2, ensure_ascii=False)
+            f.write("\n")
+        _readable(Path(tmp))
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def _swap_in(stage: Path, final: Path) -> None:
@@ -221,18 +316,33 @@ def _swap_in(stage: Path, final: Path) -> None:
     if final.exists():
         old = final.with_name(f".{final.name}.old-{os.getpid()}")
         os.replace(final, old)
-    os.replace(stage, final)
+    try:
+        os.replace(stage, final)
+    except BaseException:
+        if old is not None and not final.exists():
+            os.replace(old, final)
+        raise
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
 
 
 def _remove_leftovers(job: Job) -> None:
-    """Delete staging folders a killed render of this section left beside its final folder."""
-    parent = section_dir(job).parent
-    if parent.is_dir():
-        for p in parent.iterdir():
-            if p.name.startswith((f".{job.section}.", f".work-{job.section}.")):
-                shutil.rmtree(p, ignore_errors=True)
+    """Delete the staging folders of renders of this section that are gone.
+
+    Only call this while holding the section's lock: every live render of the section holds it,
+    so whatever staging folder is there belongs to a process that died. A render that died
+    between the two renames of :func:`_swap_in` left the good folder as ``.old-<pid>``: it is
+    put back.
+    """
+    final = section_dir(job)
+    parent = final.parent
+    if not parent.is_dir():
+        return
+    for p in sorted(parent.iterdir()):
+        if p.name.startswith(f".{job.section}.old-") and not final.exists():
+            os.replace(p, final)
+        elif p.name.startswith((f".{job.section}.", f".work-{job.section}.")):
+            shutil.rmtree(p, ignore_errors=True)
 
 
 @contextlib.contextmanager
@@ -249,6 +359,9 @@ def update_manifest(out: str, quality: str, lang: str, entry: dict) -> Path:
 
     path = manifest_path(out, quality, lang)
     with _locked(path):
+        for tmp in path.parent.glob(f".{path.name}.*"):  # a writer killed mid-write
+            with contextlib.suppress(OSError):
+                tmp.unlink()
         try:
             data = json.loads(path.read_text())
         except (OSError, ValueError):
@@ -263,45 +376,418 @@ def update_manifest(out: str, quality: str, lang: str, entry: dict) -> Path:
     return path
 
 
-def _worker(job: Job, key: str) -> dict:
-    entry = render_one(job, key)
-    update_manifest(job.out, job.quality, job.lang, entry)
-    return entry
+# ----------------------------------------------------------------------------- room
+
+def free_bytes(path: str | Path) -> int:
+    """Free bytes for an unprivileged user on the file system that holds (or will hold) path."""
+    p = Path(path).absolute()
+    while not p.exists() and p != p.parent:
+        p = p.parent
+    st = os.statvfs(p)
+    return st.f_bavail * st.f_frsize
 
 
-def render(jobs: list[Job], n_jobs: int = 1, force: bool = False, echo=print) -> list[dict]:
-    """Render ``jobs``, skipping those already up to date; ``n_jobs`` processes in parallel."""
+def _history(out: str) -> list[dict]:
+    entries = []
+    for q in QUALITIES:
+        for lang in LANGS:
+            try:
+                data = json.loads(manifest_path(out, q, lang).read_text())
+                entries += [e for e in data.get("sections", []) if isinstance(e, dict)]
+            except (OSError, ValueError, AttributeError):
+                pass
+    return entries
+
+
+def estimate_bytes(job: Job, history: list[dict]) -> int:
+    """Bytes a section's finished folder will take: its last size at this quality (this
+    language first), else its length times this quality's bytes per second (measured from the
+    manifests, else :data:`BYTES_PER_SECOND`)."""
+    same = [e for e in history if e.get("section") == job.section
+            and e.get("quality") == job.quality and isinstance(e.get("bytes"), int)]
+    same.sort(key=lambda e: e.get("lang") != job.lang)
+    if same:
+        return same[0]["bytes"]
+    sized = [e for e in history if e.get("quality") == job.quality
+             and isinstance(e.get("bytes"), int) and e.get("duration")]
+    rate = (sum(e["bytes"] for e in sized) / sum(e["duration"] for e in sized) if sized
+            else BYTES_PER_SECOND[job.quality])
+    durations = [e["duration"] for e in history
+                 if e.get("section") == job.section and e.get("duration")]
+    return int(rate * (max(durations) if durations else DEFAULT_SECONDS))
+
+
+def room_needed(jobs: list[Job]) -> int:
+    """Bytes the file system must have free to render ``jobs`` (with room to spare)."""
+    histories: dict[str, list[dict]] = {}
+    total = 0
+    for job in jobs:
+        h = histories.setdefault(job.out, _history(job.out))
+        total += BUILD_FACTOR * estimate_bytes(job, h)
+    return int(total * 1.1) + MARGIN
+
+
+def human(n: float) -> str:
+    return f"{n / 1e6:.1f} MB" if n < 1e9 else f"{n / 1e9:.2f} GB"
+
+
+def check_room(jobs: list[Job]) -> None:
+    """Raise :class:`NoRoom` (one line) if the output folder's file system is too full."""
+    by_out: dict[str, list[Job]] = {}
+    for job in jobs:
+        by_out.setdefault(job.out, []).append(job)
+    for out, js in by_out.items():
+        need, free = room_needed(js), free_bytes(out)
+        if free < need:
+            qualities = "/".join(sorted({j.quality for j in js}))
+            raise NoRoom(f"not enough room in {out}: {len(js)} section(s) at {qualities} quality "
+                         f"need about {human(need)}, its file system has {human(free)} free; "
+                         "free some space or choose another --out")
+
+
+# ----------------------------------------------------------------------------- locks
+
+class SectionLock:
+    """``flock`` on ``locks/<section>.lock``, outside the staging folders; holds the run's pid."""
+
+    def __init__(self, job: Job):
+        self.path = lock_path(job)
+        self.fd: int | None = None
+
+    def try_acquire(self) -> bool:
+        if self.fd is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        with contextlib.suppress(OSError):  # the pid is for messages only
+            os.ftruncate(self.fd, 0)
+            os.pwrite(self.fd, f"{os.getpid()}\n".encode(), 0)
+        return True
+
+    def holder(self) -> int | None:
+        with contextlib.suppress(OSError, ValueError):
+            return int(self.path.read_text().split()[0])
+        return None
+
+    def release(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+
+# ----------------------------------------------------------------------------- failures
+
+def _chain(e: BaseException):
+    seen = set()
+    while e is not None and id(e) not in seen:
+        seen.add(id(e))
+        yield e
+        e = e.__cause__ or e.__context__
+
+
+def describe_failure(e: BaseException) -> dict:
+    """Classify an exception from a section's render: ``{"kind", "detail"}``."""
+    for x in _chain(e):
+        code = getattr(x, "errno", None)
+        if code in (errno.ENOSPC, errno.EDQUOT) or "No space left on device" in str(x):
+            return {"kind": "nospace", "detail": str(x)}
+        if code == errno.EFBIG:
+            return {"kind": "fsize", "detail": str(x)}
+    first = (str(e).strip().splitlines() or [""])[0][:200]
+    if getattr(e, "free_at_failure", LOW_WATER) < LOW_WATER:
+        return {"kind": "nospace", "detail": f"{type(e).__name__}: {first}"}
+    frames = traceback.extract_tb(e.__traceback__)
+    if any(f.filename.endswith(os.path.join("utils", "tex_file_writing.py")) for f in frames) \
+            or "latex" in first.lower():
+        return {"kind": "latex", "detail": first}
+    module = type(e).__module__
+    name = type(e).__name__ if module == "builtins" else f"{module}.{type(e).__name__}"
+    kind = "encoder" if module.startswith("av") else "error"
+    return {"kind": kind, "detail": f"{name}: {first}" if first else name}
+
+
+def _cause(job: Job, failure: dict) -> str:
+    kind, detail = failure["kind"], failure.get("detail", "")
+    if kind == "nospace":
+        need = int(BUILD_FACTOR * estimate_bytes(job, _history(job.out)))
+        return (f"no space left on device in {job.out} (about {human(need)} needed for this "
+                f"section, {human(free_bytes(job.out))} free now)")
+    if kind == "fsize":
+        return "a file grew past this process's file-size limit (ulimit -f)"
+    if kind == "latex":
+        return f"LaTeX error: {detail}"
+    if kind == "encoder":
+        return f"video encoder error: {detail}"
+    return detail
+
+
+# ----------------------------------------------------------------------------- worker
+
+def _die_with_parent(parent_pid: int) -> None:
+    """Ask Linux to send SIGTERM when the run that started us dies (kill -9 included)."""
+    with contextlib.suppress(Exception):
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent_pid:
+        sys.exit(1)
+
+
+_HOLDING: dict = {}  # in a worker: the job whose section lock it holds
+
+
+def _on_sigterm(signum, frame):
+    """Stop now, and take this section's staging folders along (we hold its lock).
+
+    No exception is raised into the render: manim and PyAV swallow some (an exception in a
+    callback is only printed), and a worker that lives on after its run was stopped is worse
+    than one that stops hard.
+    """
+    job = _HOLDING.get("job")
+    if job is not None:
+        with contextlib.suppress(Exception):
+            _remove_leftovers(job)
+    os._exit(128 + signum)
+
+
+def _child(job: Job, key: str, conn, parent_pid: int) -> None:
+    """Worker process: render one section, report on ``conn``; all output goes to its log.
+
+    SIGINT is ignored (started so by the run, which answers Ctrl-C by stopping its workers);
+    SIGTERM, from the run or from Linux when the run dies, stops it at once.
+    """
+    signal.signal(signal.SIGTERM, _on_sigterm)
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a file-size limit is an error, not a kill
+    _die_with_parent(parent_pid)
+    lock_fd = reduction.recv_handle(conn)  # the section's lock: held as long as we live
+    _HOLDING["job"] = job
+    with contextlib.suppress(Exception):
+        # tqdm (manim's progress bars) makes a multiprocessing lock, i.e. a named semaphore;
+        # one bar per process needs none, and a killed worker would leave a warning about it.
+        from tqdm.std import TqdmDefaultWriteLock
+
+        TqdmDefaultWriteLock.mp_lock = None
+    msg: tuple = ("failed", {"kind": "error", "detail": "worker stopped before rendering"})
+    try:
+        log = log_path(job)
+        log.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os.dup2(fd, 1)
+        os.dup2(fd, 2)
+        os.close(fd)
+        print(f"{job.section}: rendering ({job.quality}, {job.lang}) in pid {os.getpid()}",
+              flush=True)
+        entry = render_one(job, key)
+        update_manifest(job.out, job.quality, job.lang, entry)
+        msg = ("ok", entry)
+    except Exception as e:
+        with contextlib.suppress(Exception):
+            traceback.print_exc()
+            sys.stderr.flush()
+        msg = ("failed", describe_failure(e))
+    finally:
+        with contextlib.suppress(Exception):
+            conn.send(msg)
+        _HOLDING.clear()
+        os.close(lock_fd)
+
+
+@contextlib.contextmanager
+def _sigint_ignored():
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@dataclass
+class _Task:
+    job: Job
+    key: str
+    lock: SectionLock
+    told_waiting: bool = False
+    proc: object = None
+    conn: object = None
+    conn_open: bool = True
+    msg: tuple | None = None
+
+
+def _signal_name(n: int) -> str:
+    try:
+        return f"signal {n}, {signal.Signals(n).name}"
+    except ValueError:
+        return f"signal {n}"
+
+
+def render(jobs: list[Job], n_jobs: int = 1, force: bool = False, echo=print, echo_err=None,
+           space_check: bool = True) -> list[dict]:
+    """Render ``jobs``, skipping those already up to date; ``n_jobs`` worker processes at once.
+
+    Returns the manifest entries of every section rendered or up to date. If any section
+    failed, raises :class:`RenderFailed` after every other section finished and the summary
+    was printed. Raises :class:`NoRoom` before anything renders if the disk is too full.
+    """
+    echo_err = echo_err or echo
     code = code_hash()
     todo, results = [], []
+    up_to_date = 0
     for job in jobs:
         key = job_key(job, code)
         if not force and is_up_to_date(job, key):
-            echo(f"{job.section}: up to date ({section_dir(job)}), skipped")
-            meta = json.loads((section_dir(job) / "render.json").read_text())
-            update_manifest(job.out, job.quality, job.lang, meta)
-            results.append(meta)
+            results.append(_skip(job, echo))
+            up_to_date += 1
         else:
             todo.append((job, key))
-    if not todo:
-        return results
-    for job, _ in todo:
-        _remove_leftovers(job)
-    if n_jobs <= 1 or len(todo) == 1:
-        for job, key in todo:
-            echo(f"{job.section}: rendering ({job.quality}, {job.lang})")
-            e = _worker(job, key)
-            echo(f"{job.section}: {e['duration']:.1f} s of video in {e['render_seconds']:.1f} s "
-                 f"-> {section_dir(job)}")
-            results.append(e)
-        return results
-    with ProcessPoolExecutor(max_workers=n_jobs, mp_context=get_context("spawn")) as pool:
-        futures = []
-        for job, key in todo:
-            echo(f"{job.section}: rendering ({job.quality}, {job.lang})")
-            futures.append((job, pool.submit(_worker, job, key)))
-        for job, fut in futures:
-            e = fut.result()
-            echo(f"{job.section}: {e['duration']:.1f} s of video in {e['render_seconds']:.1f} s "
-                 f"-> {section_dir(job)}")
-            results.append(e)
+    if space_check and todo:
+        check_room([job for job, _ in todo])
+    rendered, failed, skipped = _run(todo, n_jobs, force, echo, echo_err) if todo else ([], [], [])
+    results += rendered + skipped
+    parts = [f"{len(rendered)} rendered", f"{up_to_date + len(skipped)} up to date"]
+    if failed:
+        parts.append(f"{len(failed)} failed ({', '.join(s for s, _ in failed)})")
+    summary = "done: " + ", ".join(parts)
+    if failed:
+        logs = sorted({str(log_path(job).parent) for job, _ in todo})
+        summary += f"; logs in {', '.join(logs)}; run the same command again to retry"
+        echo_err(summary)
+        raise RenderFailed(failed, summary)
+    echo(summary)
     return results
+
+
+def _skip(job: Job, echo) -> dict:
+    echo(f"{job.section}: up to date ({section_dir(job)}), skipped")
+    meta = json.loads((section_dir(job) / "render.json").read_text())
+    update_manifest(job.out, job.quality, job.lang, meta)
+    return meta
+
+
+def _run(todo, n_jobs, force, echo, echo_err):
+    """Schedule worker processes; returns (rendered entries, [(section, cause)], skipped)."""
+    ctx = get_context("spawn")
+    pending = [_Task(job, key, SectionLock(job)) for job, key in todo]
+    running: list[_Task] = []
+    rendered, failed, skipped = [], [], []
+
+    def fail(task: _Task, cause: str) -> None:
+        log = log_path(task.job)
+        with contextlib.suppress(OSError):
+            log.parent.mkdir(parents=True, exist_ok=True)
+            with open(log, "a") as f:
+                f.write(f"\n{task.job.section}: failed: {cause}\n")
+        where = f"; log: {log}" if log.is_file() else ""
+        echo_err(f"{task.job.section}: failed: {cause}{where}")
+        failed.append((task.job.section, cause))
+
+    def start(task: _Task) -> None:
+        """Under the section's lock: skip if another run made it meanwhile, else start."""
+        job = task.job
+        if not force and is_up_to_date(job, task.key):
+            skipped.append(_skip(job, echo))
+            task.lock.release()
+            return
+        _remove_leftovers(job)
+        parent_conn, child_conn = ctx.Pipe()
+        proc = ctx.Process(target=_child, args=(job, task.key, child_conn, os.getpid()),
+                           name=f"rnn-lecture {job.section}")
+        with _sigint_ignored():  # inherited through exec: Ctrl-C is the run's to handle
+            proc.start()
+        task.proc, task.conn = proc, parent_conn
+        running.append(task)
+        child_conn.close()
+        with contextlib.suppress(OSError):  # a worker that died at once shows in its exit code
+            reduction.send_handle(parent_conn, task.lock.fd, proc.pid)
+        echo(f"{job.section}: rendering ({job.quality}, {job.lang})")
+
+    def finish(task: _Task) -> None:
+        task.proc.join()
+        job = task.job
+        try:
+            if task.msg and task.msg[0] == "ok":
+                e = task.msg[1]
+                echo(f"{job.section}: {e['duration']:.1f} s of video in "
+                     f"{e['render_seconds']:.1f} s -> {section_dir(job)}")
+                rendered.append(e)
+            elif task.msg:
+                fail(task, _cause(job, task.msg[1]))
+            elif task.proc.exitcode is not None and task.proc.exitcode < 0:
+                fail(task, f"worker process died ({_signal_name(-task.proc.exitcode)})")
+            else:
+                fail(task, f"worker process exited with code {task.proc.exitcode} "
+                           "without a result")
+        finally:
+            with contextlib.suppress(OSError):
+                _remove_leftovers(job)  # we still hold the lock: whatever is there is dead
+            task.lock.release()
+            task.conn.close()
+
+    try:
+        while pending or running:
+            i = 0
+            while len(running) < n_jobs and i < len(pending):
+                task = pending[i]
+                try:
+                    got = task.lock.try_acquire()
+                except OSError as e:
+                    pending.pop(i)
+                    fail(task, _cause(task.job, describe_failure(e)))
+                    continue
+                if not got:
+                    if not task.told_waiting:
+                        pid = task.lock.holder()
+                        who = f"pid {pid}" if pid else "another process"
+                        echo(f"{task.job.section}: waiting for {who}, which is rendering it")
+                        task.told_waiting = True
+                    i += 1
+                    continue
+                pending.pop(i)
+                try:
+                    start(task)
+                except Exception as e:  # could not even start (no room for a folder, ...)
+                    task.lock.release()
+                    fail(task, _cause(task.job, describe_failure(e)))
+            if not running:
+                if pending:
+                    time.sleep(0.5)
+                continue
+            waits = [t.proc.sentinel for t in running] + [t.conn for t in running if t.conn_open]
+            ready = mp_connection.wait(waits, timeout=0.5 if pending else None)
+            for task in list(running):
+                if task.conn_open and task.conn in ready:
+                    try:
+                        task.msg = task.conn.recv()
+                    except (EOFError, OSError):
+                        task.conn_open = False
+                if task.proc.sentinel in ready:
+                    if task.conn_open and task.msg is None and task.conn.poll():
+                        with contextlib.suppress(EOFError, OSError):
+                            task.msg = task.conn.recv()
+                    running.remove(task)
+                    finish(task)
+    except BaseException:  # Ctrl-C or a bug: stop the workers, keep nothing half-made
+        for task in running:
+            if task.proc.is_alive():
+                task.proc.terminate()  # the worker removes its staging folders and exits
+        for task in running:
+            task.proc.join(timeout=15)
+            if task.proc.is_alive():
+                task.proc.kill()
+                task.proc.join()
+            with contextlib.suppress(OSError):
+                _remove_leftovers(task.job)
+            task.lock.release()
+        for task in pending:
+            task.lock.release()
+        raise
+    return rendered, failed, skipped

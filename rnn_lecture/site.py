@@ -1,0 +1,701 @@
+"""Web outputs of a render, and the static course site built from them.
+
+Two halves:
+
+* :func:`publish_section` runs inside ``render`` once a section's files are staged: caption
+  cues, WebVTT, chapters and per-clip captions (:mod:`rnn_lecture.captions`), a WebM/VP9 copy
+  of the section video and of every clip (Chromium builds without proprietary codecs cannot
+  play H.264), a poster per clip (its last, held frame), and modes 0644/0755 on everything.
+* :func:`build_site` turns ``media/<quality>/<lang>/`` into a self-contained folder: an index
+  page, one page per section (video with both sources, captions and chapters tracks, a chapter
+  list that seeks, every clip with an embed snippet, the parameters), and ``manifest.json``
+  (schema in the README). No network, no CDN, no framework: a few lines of plain JavaScript
+  only make the chapter list seek; without them the list still links to each clip.
+
+A re-run copies only the sections whose render changed (their render key), and writes a file
+only when its bytes change, so the other sections' files keep their mtimes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import os
+import shutil
+from fractions import Fraction
+from pathlib import Path
+
+from . import captions
+
+FILE_MODE, DIR_MODE = 0o644, 0o755
+#: Version of the site layout and of manifest.json's schema.
+SCHEMA = "rnn-lecture-site/1"
+SITE_CODE = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+
+#: Parts of the lecture, by section id prefix, in lecture order.
+PARTS = {
+    "primer": {"zh": "入门：从循环到注意力", "en": "Primer: from the loop to attention"},
+    "lstm": {"zh": "LSTM 一章", "en": "The LSTM chapter"},
+    "prehistory": {"zh": "前史", "en": "Prehistory"},
+}
+
+UI = {
+    "zh": {"site": "循环神经网络：动画讲座", "sections": "节", "clips": "个片段",
+           "duration": "时长", "chapters": "章节", "clips_h": "片段", "params": "渲染参数",
+           "param": "参数", "value": "取值", "default": "默认", "embed": "嵌入代码",
+           "copy": "复制", "copied": "已复制", "downloads": "下载", "captions": "字幕",
+           "transcript": "旁白文字", "back": "← 目录",
+           "lang_label": "中文", "prev": "上一节", "next": "下一节",
+           "quality": "画质", "command": "重现命令", "changed": "（已改）",
+           "doc": "说明", "language": "语言"},
+    "en": {"site": "Recurrent networks: an animated lecture", "sections": "sections",
+           "clips": "clips", "duration": "Duration", "chapters": "Chapters",
+           "clips_h": "Clips", "params": "Rendered with", "param": "Parameter",
+           "value": "Value", "default": "Default", "embed": "Embed code", "copy": "Copy",
+           "copied": "Copied", "downloads": "Downloads", "captions": "captions",
+           "transcript": "Narration", "back": "← Contents",
+           "lang_label": "English", "prev": "Previous", "next": "Next",
+           "quality": "quality", "command": "To reproduce", "changed": " (changed)",
+           "doc": "Meaning", "language": "language"},
+}
+
+
+class SiteError(Exception):
+    """A one-line user error of ``rnn-lecture site`` (exit code 2)."""
+
+
+# ======================================================================================
+# Inside render: web outputs of one staged section
+# ======================================================================================
+
+def make_public(path: Path) -> None:
+    """chmod 0755 folders and 0644 files under ``path`` (and ``path`` itself)."""
+    path = Path(path)
+    if path.is_dir():
+        os.chmod(path, DIR_MODE)
+        for root, dirs, files in os.walk(path):
+            for d in dirs:
+                os.chmod(os.path.join(root, d), DIR_MODE)
+            for f in files:
+                os.chmod(os.path.join(root, f), FILE_MODE)
+    elif path.exists():
+        os.chmod(path, FILE_MODE)
+
+
+def to_webm(src: Path, dst: Path, poster: Path | None = None) -> None:
+    """Transcode an H.264 MP4 to WebM/VP9 with PyAV (libvpx-vp9); same size and frame rate.
+
+    ``poster``, if given, receives the last frame as PNG (a clip ends on its held frame).
+    """
+    import av
+
+    tmp = dst.with_name(f".{dst.name}.part")
+    last = None
+    with av.open(str(src)) as inp, av.open(str(tmp), "w", format="webm") as out:
+        vin = inp.streams.video[0]
+        rate = Fraction(vin.average_rate or 15).limit_denominator(1001)
+        vout = out.add_stream("libvpx-vp9", rate=rate)
+        vout.width, vout.height = vin.codec_context.width, vin.codec_context.height
+        vout.pix_fmt = "yuv420p"
+        # realtime deadline: ~5x faster than "good" and plenty for flat lecture graphics
+        vout.options = {"deadline": "realtime", "cpu-used": "8", "row-mt": "1", "crf": "32",
+                        "b": "0", "g": str(max(int(rate * 4), 1))}
+        for i, frame in enumerate(inp.decode(vin)):
+            last = frame
+            f = frame.reformat(format="yuv420p")
+            f.pts, f.time_base = i, 1 / rate
+            for p in vout.encode(f):
+                out.mux(p)
+        for p in vout.encode():
+            out.mux(p)
+    os.replace(tmp, dst)
+    if poster is not None and last is not None:
+        last.to_image().convert("RGB").save(poster)
+
+
+def h264_codecs(path: Path) -> str:
+    """RFC 6381 codecs string of an MP4's H.264 stream, e.g. ``avc1.64001e``."""
+    import av
+
+    with av.open(str(path)) as c:
+        extra = c.streams.video[0].codec_context.extradata or b""
+    return f"avc1.{extra[1:4].hex()}" if len(extra) >= 4 else "avc1.42e01e"
+
+
+def publish_section(stage: Path, entry: dict, beat_titles: dict | None = None) -> dict:
+    """Add the web outputs to a staged section folder; return the updated render record.
+
+    Writes split captions (SRT, WebVTT), chapters, per-clip captions, ``<section>.webm``,
+    ``clips/NN_<beat>.webm`` and ``.png``; records them in the entry (``files`` included) and
+    makes every file 0644 and every folder 0755.
+    """
+    stage = Path(stage)
+    entry = dict(entry)
+    sid = entry["section"]
+    extra = captions.write_section_captions(stage, entry, beat_titles)
+    files = list(entry.get("files", []))
+    webm = f"{sid}.webm"
+    to_webm(stage / entry["video"], stage / webm)
+    clips = []
+    for c in extra["clips"]:
+        stem = c["file"].rsplit(".", 1)[0]
+        to_webm(stage / c["file"], stage / f"{stem}.webm", poster=stage / f"{stem}.png")
+        clips.append({**c, "webm": f"{stem}.webm", "poster": f"{stem}.png"})
+        files += [f"{stem}.webm", f"{stem}.png"]
+    files += [webm, *extra["files"]]
+    entry.update({k: v for k, v in extra.items() if k not in ("files", "clips")})
+    entry.update({"webm": webm, "video_codecs": h264_codecs(stage / entry["video"]),
+                  "clips": clips, "files": list(dict.fromkeys(files))})
+    make_public(stage)
+    return entry
+
+
+# ======================================================================================
+# The site
+# ======================================================================================
+
+def part_of(section_id: str) -> str:
+    """The part a section belongs to: its id's prefix (``primer-01-x`` -> ``primer``)."""
+    return section_id.split("-", 1)[0]
+
+
+def part_title(part: str, lang: str) -> str:
+    return PARTS.get(part, {}).get(lang) or part.replace("_", " ").capitalize()
+
+
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def _write_if_changed(path: Path, data: bytes | str) -> bool:
+    """Write atomically if the bytes differ; 0644. True if written."""
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    try:
+        if path.read_bytes() == data:
+            return False
+    except OSError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_bytes(data)
+    os.chmod(tmp, FILE_MODE)
+    os.replace(tmp, path)
+    return True
+
+
+def _link_or_copy(src: Path, dst: Path) -> None:
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dst.with_name(f".{dst.name}.tmp")
+    if tmp.exists():
+        tmp.unlink()
+    try:
+        os.link(src, tmp)  # render never rewrites a file in place, so a hard link is safe
+    except OSError:
+        shutil.copyfile(src, tmp)
+    os.chmod(tmp, FILE_MODE)
+    os.replace(tmp, dst)
+
+
+def _fmt_duration(seconds: float) -> str:
+    s = int(round(seconds))
+    return f"{s // 60}:{s % 60:02d}"
+
+
+def _fmt_time(seconds: float) -> str:
+    return _fmt_duration(seconds) if seconds >= 0 else "0:00"
+
+
+def _e(x) -> str:
+    """Escape for HTML text and double-quoted attributes."""
+    return html.escape(str(x), quote=True)
+
+
+def _load_renders(media: Path, quality: str, lang: str) -> list[dict]:
+    """Render records of every section rendered in this quality and language, lecture order."""
+    from scenes.registry import ids
+
+    root = media / quality / lang
+    if not root.is_dir():
+        raise SiteError(f"no renders in {root}; run: rnn-lecture render --quality {quality} "
+                        f"--lang {lang} --out {media}")
+    order = ids()
+    entries = []
+    for d in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
+        if d.name not in order or not (d / "render.json").is_file():
+            continue
+        try:
+            e = json.loads((d / "render.json").read_text(encoding="utf-8"))
+        except ValueError as err:
+            raise SiteError(f"{d / 'render.json'}: unreadable ({err})") from None
+        missing = [f for f in e.get("files", []) if not (d / f).is_file()]
+        if "webm" not in e or "captions_vtt" not in e:
+            raise SiteError(f"{d.name}: rendered before web outputs existed (no WebM/WebVTT); "
+                            f"run: rnn-lecture render {d.name} --quality {quality} --lang {lang} "
+                            f"--out {media} --force")
+        if missing:
+            raise SiteError(f"{d.name}: render incomplete, missing {missing[0]}; render it again")
+        entries.append(e)
+    if not entries:
+        raise SiteError(f"no rendered sections in {root}; run: rnn-lecture render --quality "
+                        f"{quality} --lang {lang} --out {media}")
+    entries.sort(key=lambda e: order.index(e["section"]))
+    return entries
+
+
+def _file_record(site: Path, rel: str, hashes: dict) -> dict:
+    p = site / rel
+    size = p.stat().st_size
+    return {"path": rel, "size": size, "sha256": hashes[rel]}
+
+
+def _section_files(e: dict) -> list[str]:
+    """Files of a render that the site publishes (all but render.json)."""
+    return [f for f in e["files"] if f != "render.json"]
+
+
+def _sync_section(media_dir: Path, site: Path, e: dict, echo) -> dict:
+    """Copy one section's files into the site if its render changed; return file hashes."""
+    sid = e["section"]
+    dest = site / sid
+    stamp_path = dest / ".site-stamp.json"
+    try:
+        stamp = json.loads(stamp_path.read_text())
+    except (OSError, ValueError):
+        stamp = {}
+    files = _section_files(e)
+    if (stamp.get("key") == e.get("key") and stamp.get("files") == files
+            and all((dest / f).is_file() for f in files)):
+        return stamp["sha256"]
+    echo(f"{sid}: copying {len(files)} files")
+    hashes = {}
+    for f in files:
+        _link_or_copy(media_dir / f, dest / f)
+        hashes[f] = _sha256(dest / f)
+    keep = set(files) | {"index.html", ".site-stamp.json"}
+    for p in sorted(dest.rglob("*"), reverse=True):  # files of an older render of the section
+        rel = p.relative_to(dest).as_posix()
+        if p.is_file() and rel not in keep:
+            p.unlink()
+        elif p.is_dir() and not any(p.iterdir()):
+            p.rmdir()
+    _write_if_changed(stamp_path, json.dumps({"key": e.get("key"), "files": files,
+                                              "sha256": hashes}, indent=1))
+    return hashes
+
+
+def build_site(media: str | Path = "media", out: str | Path | None = None, lang: str = "zh",
+               quality: str = "low", base_url: str = "", echo=print) -> dict:
+    """Build the static site for one language and quality; return its manifest.
+
+    Parameters
+    ----------
+    media : path
+        The render output folder (``render --out``).
+    out : path, optional
+        The site folder (default ``site/<quality>/<lang>``).
+    lang : {"zh", "en"}
+    quality : str
+    base_url : str
+        Prefix of the URLs in embed snippets (e.g. ``https://course.example/rnn/``); empty:
+        paths relative to the site root.
+    """
+    from scenes.registry import get
+
+    media = Path(media)
+    site = Path(out) if out else Path("site") / quality / lang
+    entries = _load_renders(media, quality, lang)
+    site.mkdir(parents=True, exist_ok=True)
+    os.chmod(site, DIR_MODE)
+    sections = []
+    for e in entries:
+        hashes = _sync_section(media / quality / lang / e["section"], site, e, echo)
+        sections.append((e, hashes))
+    if base_url and not base_url.endswith("/"):
+        base_url += "/"
+
+    manifest = _manifest(site, sections, lang, quality)
+    for k, (e, _) in enumerate(sections):
+        prev_e = sections[k - 1][0] if k > 0 else None
+        next_e = sections[k + 1][0] if k + 1 < len(sections) else None
+        schema = get(e["section"]).schema
+        page = section_page(e, lang, schema_rows=[p.describe() for p in schema.params],
+                            base_url=base_url, prev_e=prev_e, next_e=next_e)
+        _write_if_changed(site / e["section"] / "index.html", page)
+    _write_if_changed(site / "index.html", index_page(manifest))
+    _write_if_changed(site / "assets" / "site.css", CSS)
+    _write_if_changed(site / "assets" / "site.js", JS)
+    _write_if_changed(site / "manifest.json",
+                      json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
+    # drop pages of sections no longer rendered
+    wanted = {e["section"] for e, _ in sections} | {"assets"}
+    for p in site.iterdir():
+        if p.is_dir() and p.name not in wanted and (p / ".site-stamp.json").is_file():
+            shutil.rmtree(p)
+    make_public(site)
+    return manifest
+
+
+def _manifest(site: Path, sections, lang: str, quality: str) -> dict:
+    from . import __version__
+
+    parts: dict[str, dict] = {}
+    for e, hashes in sections:
+        sid = e["section"]
+        rec = lambda rel: _file_record(site, f"{sid}/{rel}", {f"{sid}/{k}": v  # noqa: E731
+                                                               for k, v in hashes.items()})
+        clips = []
+        for c in e["clips"]:
+            clips.append({
+                "beat": c["beat"], "title": c["title"], "start": c["start"],
+                "duration": c["duration"],
+                "video": {"mp4": rec(c["file"]), "webm": rec(c["webm"])},
+                "poster": rec(c["poster"]),
+                "captions": {"vtt": rec(c["captions_vtt"]), "srt": rec(c["captions"])},
+            })
+        part = part_of(sid)
+        parts.setdefault(part, {"id": part, "title": part_title(part, lang), "sections": []})
+        parts[part]["sections"].append({
+            "id": sid, "number": e["number"], "title": e["title"][lang],
+            "page": f"{sid}/index.html", "duration": e["duration"],
+            "lang": lang, "quality": quality, "params": e["params"],
+            "video": {"mp4": rec(e["video"]), "webm": rec(e["webm"]),
+                      "mp4_codecs": e.get("video_codecs", "avc1.64001e"),
+                      "webm_codecs": "vp9"},
+            "poster": rec(e["poster"]),
+            "captions": {"vtt": rec(e["captions_vtt"]), "srt": rec(e["captions"])},
+            "chapters": rec(e["chapters"]),
+            "clips": clips,
+        })
+    order = list(PARTS)
+    part_list = sorted(parts.values(),
+                       key=lambda p: order.index(p["id"]) if p["id"] in order else len(order))
+    return {"schema": SCHEMA, "generator": f"rnn-lecture {__version__}", "lang": lang,
+            "quality": quality, "parts": part_list}
+
+
+# ----- pages ----------------------------------------------------------------------------
+
+FONT_STACK = {
+    "zh": ('"Noto Sans CJK SC", "Source Han Sans SC", "PingFang SC", "Hiragino Sans GB", '
+           '"Microsoft YaHei", "WenQuanYi Micro Hei", system-ui, sans-serif'),
+    "en": ('system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", '
+           'Arial, sans-serif'),
+}
+HTML_LANG = {"zh": "zh-Hans", "en": "en"}
+
+
+def _head(title: str, lang: str, root: str) -> str:
+    return (f'<!doctype html>\n<html lang="{HTML_LANG[lang]}">\n<head>\n<meta charset="utf-8">\n'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f'<title>{_e(title)}</title>\n<link rel="icon" href="data:,">\n'
+            f'<link rel="stylesheet" href="{root}assets/site.css">\n'
+            f'<style>body{{font-family:{FONT_STACK[lang]}}}</style>\n</head>\n')
+
+
+def index_page(manifest: dict) -> str:
+    """The contents page: parts and sections in lecture order, posters, titles, durations."""
+    lang = manifest["lang"]
+    t = UI[lang]
+    out = [_head(t["site"], lang, ""), "<body>\n<main>\n", f"<h1>{_e(t['site'])}</h1>\n"]
+    for part in manifest["parts"]:
+        out.append(f'<section class="part" id="part-{_e(part["id"])}">\n'
+                   f'<h2>{_e(part["title"])}</h2>\n<ol class="cards">\n')
+        for s in part["sections"]:
+            out.append(
+                f'<li class="card"><a href="{_e(s["page"])}">'
+                f'<img src="{_e(s["poster"]["path"])}" alt="" width="427" height="240" '
+                f'loading="lazy">'
+                f'<span class="head"><span class="num">{_e(s["number"])}</span> '
+                f'<span class="title">{_e(s["title"])}</span></span></a>'
+                f'<span class="meta">{_e(t["duration"])} '
+                f'<time datetime="PT{int(round(s["duration"]))}S">'
+                f'{_fmt_duration(s["duration"])}</time> · {len(s["clips"])} '
+                f'{_e(t["clips"])}</span></li>\n')
+        out.append("</ol>\n</section>\n")
+    out.append(f'<footer>{_e(manifest["quality"])} · {_e(t["lang_label"])} · '
+               f'<a href="manifest.json">manifest.json</a></footer>\n</main>\n</body>\n</html>\n')
+    return "".join(out)
+
+
+def video_tag(base: str, e_video: str, e_webm: str, poster: str, vtt: str, lang: str,
+              codecs: str, chapters: str | None = None, attrs: str = "",
+              crossorigin: bool = False) -> str:
+    """A ``<video>`` with MP4 and WebM sources, poster, captions (and chapters) tracks; its
+    width scales with the page (``width:100%; height:auto``)."""
+    label = UI[lang]["lang_label"]
+    co = ' crossorigin="anonymous"' if crossorigin else ""
+    lines = [f'<video controls preload="metadata" playsinline{co}{attrs}',
+             f'       poster="{_e(base + poster)}"',
+             '       style="display:block;width:100%;height:auto;aspect-ratio:16/9">',
+             f"  <source src=\"{_e(base + e_video)}\" type='video/mp4; codecs=\"{_e(codecs)}\"'>",
+             f"  <source src=\"{_e(base + e_webm)}\" type='video/webm; codecs=\"vp9\"'>",
+             f'  <track kind="captions" src="{_e(base + vtt)}" srclang="{lang}" '
+             f'label="{_e(label)}" default>']
+    if chapters:
+        lines.append(f'  <track kind="chapters" src="{_e(base + chapters)}" srclang="{lang}" '
+                     f'label="{_e(UI[lang]["chapters"])}">')
+    lines.append("</video>")
+    return "\n".join(lines)
+
+
+def embed_snippet(e: dict, clip: dict | None, lang: str, base_url: str) -> str:
+    """The copy-paste ``<video>`` for a section or one of its clips, URLs under ``base_url``
+    (or relative to the site root)."""
+    sid = e["section"]
+    base = f"{base_url}{sid}/"
+    codecs = e.get("video_codecs", "avc1.64001e")
+    absolute = base_url.startswith(("http://", "https://", "//"))
+    if clip is None:
+        return video_tag(base, e["video"], e["webm"], e["poster"], e["captions_vtt"], lang,
+                         codecs, chapters=e["chapters"], crossorigin=absolute)
+    return video_tag(base, clip["file"], clip["webm"], clip["poster"], clip["captions_vtt"],
+                     lang, codecs, crossorigin=absolute)
+
+
+def _value_text(v) -> str:
+    if isinstance(v, list):
+        return ", ".join(_value_text(x) for x in v)
+    return json.dumps(v, ensure_ascii=False) if isinstance(v, str) else str(v)
+
+
+def section_page(e: dict, lang: str, schema_rows: list[dict] | None = None,
+                 base_url: str = "", prev_e: dict | None = None,
+                 next_e: dict | None = None) -> str:
+    """One section's page; every text from parameters or files is escaped."""
+    t = UI[lang]
+    sid = e["section"]
+    title = f'{e["number"]}  {e["title"][lang]}'
+    codecs = e.get("video_codecs", "avc1.64001e")
+    out = [_head(f'{title} · {t["site"]}', lang, "../"), "<body>\n<main>\n",
+           f'<nav><a href="../index.html">{_e(t["back"])}</a> · '
+           f'{_e(part_title(part_of(sid), lang))}</nav>\n',
+           f'<h1><span class="num">{_e(e["number"])}</span> {_e(e["title"][lang])}</h1>\n',
+           '<figure class="player">\n',
+           video_tag("", e["video"], e["webm"], e["poster"], e["captions_vtt"], lang, codecs,
+                     chapters=e["chapters"], attrs=' id="main-video"'),
+           "\n</figure>\n",
+           f'<h2>{_e(t["chapters"])}</h2>\n<ol class="chapters" data-video="main-video">\n']
+    for k, c in enumerate(e["clips"]):
+        out.append(f'<li><a href="#clip-{k:02d}" data-start="{c["start"]:.3f}">'
+                   f'<time>{_fmt_time(c["start"])}</time> {_e(c["title"])}</a></li>\n')
+    out.append("</ol>\n")
+    if e.get("narration"):
+        out.append(f'<details class="transcript"><summary>{_e(t["transcript"])}</summary>\n')
+        out.extend(f"<p>{_e(n['text'])}</p>\n" for n in e["narration"])
+        out.append("</details>\n")
+    out.append(f'<h2>{_e(t["embed"])}</h2>\n')
+    out.append(_snippet_block(embed_snippet(e, None, lang, base_url), t, "embed-section"))
+    out.append(f'<h2>{_e(t["clips_h"])}</h2>\n')
+    for k, c in enumerate(e["clips"]):
+        out.append(f'<section class="clip" id="clip-{k:02d}">\n'
+                   f'<h3>{k + 1}. {_e(c["title"])} <span class="meta">'
+                   f'{_fmt_duration(c["duration"])}</span></h3>\n')
+        out.append(video_tag("", c["file"], c["webm"], c["poster"], c["captions_vtt"], lang,
+                             codecs))
+        out.append("\n")
+        out.append(_snippet_block(embed_snippet(e, c, lang, base_url), t, f"embed-{k:02d}"))
+        out.append("</section>\n")
+    out.append(f'<h2>{_e(t["params"])}</h2>\n')
+    out.append(_params_table(e, schema_rows or [], lang))
+    out.append(f'<h2>{_e(t["downloads"])}</h2>\n<ul class="downloads">\n')
+    for label, f in (("MP4 (H.264)", e["video"]), ("WebM (VP9)", e["webm"]),
+                     (f'WebVTT {t["captions"]}', e["captions_vtt"]),
+                     (f'SRT {t["captions"]}', e["captions"]),
+                     (f'WebVTT {t["chapters"]}', e["chapters"])):
+        out.append(f'<li><a href="{_e(f)}" download>{_e(label)}</a></li>\n')
+    out.append("</ul>\n<nav class=\"prevnext\">")
+    if prev_e:
+        out.append(f'<a rel="prev" href="../{_e(prev_e["section"])}/index.html">'
+                   f'← {_e(prev_e["number"])} {_e(prev_e["title"][lang])}</a>')
+    if next_e:
+        out.append(f'<a rel="next" href="../{_e(next_e["section"])}/index.html">'
+                   f'{_e(next_e["number"])} {_e(next_e["title"][lang])} →</a>')
+    out.append('</nav>\n</main>\n<script src="../assets/site.js"></script>\n</body>\n</html>\n')
+    return "".join(out)
+
+
+def _snippet_block(snippet: str, t: dict, ident: str) -> str:
+    return (f'<div class="snippet"><div class="bar"><span>HTML</span>'
+            f'<button type="button" data-copy="{ident}" data-done="{_e(t["copied"])}">'
+            f'{_e(t["copy"])}</button></div>'
+            f'<pre><code id="{ident}">{_e(snippet)}</code></pre></div>\n')
+
+
+def _params_table(e: dict, rows: list[dict], lang: str) -> str:
+    t = UI[lang]
+    defaults = {r["name"]: r for r in rows}
+    out = [f'<p class="meta">{_e(t["quality"])} {_e(e["quality"])} · '
+           f'{_e(t["language"])} {_e(e["lang"])}</p>\n',
+           f'<table class="params"><thead><tr><th>{_e(t["param"])}</th><th>{_e(t["value"])}'
+           f'</th><th>{_e(t["default"])}</th><th>{_e(t["doc"])}</th></tr></thead><tbody>\n']
+    sets = []
+    for name, value in e["params"].items():
+        r = defaults.get(name, {})
+        default = r.get("default")
+        changed = default is not None and json.dumps(default) != json.dumps(value)
+        if changed:
+            sets.append(f"--set {name}={_value_text(value).replace(', ', ',')}")
+        out.append(f'<tr{" class=changed" if changed else ""}><td><code>{_e(name)}</code></td>'
+                   f'<td>{_e(_value_text(value))}{_e(t["changed"]) if changed else ""}</td>'
+                   f'<td>{_e(_value_text(default)) if default is not None else ""}</td>'
+                   f'<td lang="en">{_e(r.get("doc", ""))}</td></tr>\n')
+    out.append("</tbody></table>\n")
+    cmd = (f'rnn-lecture render {e["section"]} --quality {e["quality"]} --lang {e["lang"]} '
+           + " ".join(sets)).strip()
+    out.append(f'<p>{_e(t["command"])}: <code>{_e(cmd)}</code></p>\n')
+    return "".join(out)
+
+
+CSS = """\
+:root { --fg: #1d2330; --muted: #5d6577; --bg: #fbfbfd; --line: #dfe2ea; --accent: #2a62c9; }
+* { box-sizing: border-box; }
+body { margin: 0; color: var(--fg); background: var(--bg); line-height: 1.6; }
+main { max-width: 960px; margin: 0 auto; padding: 1.5rem 1rem 3rem; }
+h1 { font-size: 1.8rem; line-height: 1.3; margin: .5rem 0 1rem; }
+h2 { font-size: 1.3rem; margin: 2rem 0 .6rem; border-bottom: 1px solid var(--line); }
+h3 { font-size: 1.1rem; margin: 1.6rem 0 .5rem; }
+a { color: var(--accent); }
+.num { color: var(--muted); font-variant-numeric: tabular-nums; margin-right: .3em; }
+.meta { color: var(--muted); font-size: .9rem; font-weight: normal; }
+.cards { list-style: none; padding: 0; display: grid; gap: 1rem;
+         grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); }
+.card { background: #fff; border: 1px solid var(--line); border-radius: 8px; overflow: hidden;
+        display: flex; flex-direction: column; }
+.card a { text-decoration: none; color: inherit; display: block; padding-bottom: .3rem; }
+.card img { width: 100%; height: auto; display: block; background: #111; }
+.card .head { display: block; padding: .5rem .8rem 0; }
+.card .title { font-weight: 600; }
+.card .meta { padding: 0 .8rem .7rem; }
+figure.player { margin: 0; background: #000; }
+video { display: block; background: #000; }
+ol.chapters { padding-left: 1.4rem; }
+ol.chapters a { text-decoration: none; }
+ol.chapters a:hover { text-decoration: underline; }
+ol.chapters time { color: var(--muted); font-variant-numeric: tabular-nums; margin-right: .5em; }
+.snippet { margin: .6rem 0 1rem; border: 1px solid var(--line); border-radius: 6px;
+           background: #f1f3f8; }
+.snippet .bar { display: flex; justify-content: space-between; align-items: center;
+                padding: .25rem .5rem .25rem .7rem; border-bottom: 1px solid var(--line);
+                color: var(--muted); font-size: .85rem; }
+.snippet pre { margin: 0; padding: .6rem .7rem; overflow-x: auto; font-size: .8rem;
+               line-height: 1.45; white-space: pre-wrap; overflow-wrap: anywhere; }
+.snippet button { font: inherit; font-size: .8rem; padding: .05rem .7rem; cursor: pointer; }
+table.params { border-collapse: collapse; width: 100%; font-size: .9rem; }
+table.params th, table.params td { border-bottom: 1px solid var(--line); padding: .3rem .5rem;
+                                   text-align: left; vertical-align: top; }
+table.params tr.changed td { background: #fff6dc; }
+details.transcript { margin: 1rem 0; }
+nav.prevnext { display: flex; justify-content: space-between; gap: 1rem; margin-top: 2rem; }
+footer { margin-top: 2rem; color: var(--muted); font-size: .85rem; }
+"""
+
+JS = """\
+// Chapter list seeks the player; copy buttons copy the embed code. No framework, no network.
+document.querySelectorAll("ol.chapters").forEach(function (list) {
+  var video = document.getElementById(list.dataset.video);
+  if (!video) return;
+  list.querySelectorAll("a[data-start]").forEach(function (a) {
+    a.addEventListener("click", function (ev) {
+      ev.preventDefault();
+      video.currentTime = parseFloat(a.dataset.start) + 0.01;
+      video.scrollIntoView({block: "nearest"});
+    });
+  });
+  // load the chapters track's cues too, for players and scripts that read them
+  for (var i = 0; i < video.textTracks.length; i++) {
+    if (video.textTracks[i].kind === "chapters") video.textTracks[i].mode = "hidden";
+  }
+});
+document.querySelectorAll("button[data-copy]").forEach(function (b) {
+  b.addEventListener("click", function () {
+    var text = document.getElementById(b.dataset.copy).textContent;
+    if (navigator.clipboard) navigator.clipboard.writeText(text).then(function () {
+      b.textContent = b.dataset.done;
+    }, function () {});
+  });
+});
+"""
+
+
+# ----- preview server -----------------------------------------------------------------
+
+def make_server(folder: str | Path, host: str = "127.0.0.1", port: int = 0):
+    """An HTTP server for ``folder`` that answers Range requests (browsers seek video with
+    them). Returns the server; ``server.server_address`` has the port."""
+    import functools
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    class Handler(SimpleHTTPRequestHandler):
+        extensions_map = {**SimpleHTTPRequestHandler.extensions_map,
+                          ".vtt": "text/vtt; charset=utf-8", ".webm": "video/webm",
+                          ".mp4": "video/mp4", ".srt": "application/x-subrip; charset=utf-8",
+                          ".json": "application/json", ".js": "text/javascript",
+                          ".html": "text/html; charset=utf-8", ".css": "text/css"}
+
+        def log_message(self, *args):  # quiet
+            pass
+
+        def send_head(self):
+            rng = self.headers.get("Range")
+            path = self.translate_path(self.path)
+            if not rng or not os.path.isfile(path):
+                return super().send_head()
+            size = os.path.getsize(path)
+            try:
+                unit, spec = rng.split("=", 1)
+                a, b = spec.split(",")[0].split("-")
+                start = int(a) if a else max(size - int(b), 0)
+                end = int(b) if a and b else size - 1
+            except ValueError:
+                return super().send_head()
+            if unit.strip() != "bytes" or start >= size:
+                self.send_response(416)
+                self.send_header("Content-Range", f"bytes */{size}")
+                self.end_headers()
+                return None
+            end = min(end, size - 1)
+            f = open(path, "rb")
+            f.seek(start)
+            self.send_response(206)
+            self.send_header("Content-Type", self.guess_type(path))
+            self.send_header("Accept-Ranges", "bytes")
+            self.send_header("Content-Range", f"bytes {start}-{end}/{size}")
+            self.send_header("Content-Length", str(end - start + 1))
+            self.end_headers()
+            return _Limited(f, end - start + 1)
+
+        def end_headers(self):
+            if not self.headers.get("Range"):
+                self.send_header("Accept-Ranges", "bytes")
+            super().end_headers()
+
+    return ThreadingHTTPServer((host, port), functools.partial(Handler, directory=str(folder)))
+
+
+class _Limited:
+    """A file object that reads at most ``n`` bytes (the body of a 206 answer)."""
+
+    def __init__(self, f, n):
+        self.f, self.n = f, n
+
+    def read(self, size=-1):
+        if self.n <= 0:
+            return b""
+        size = self.n if size < 0 else min(size, self.n)
+        data = self.f.read(size)
+        self.n -= len(data)
+        return data
+
+    def close(self):
+        self.f.close()
+
+
+__all__ = ["build_site", "publish_section", "make_public", "to_webm", "make_server",
+           "SiteError", "PARTS", "part_of", "part_title", "section_page", "index_page",
+           "embed_snippet"]

@@ -1,0 +1,164 @@
+"""Caption splitting: broadcast limits on synthetic text and on every narration line of every
+section, in both languages (no rendering)."""
+
+from __future__ import annotations
+
+import importlib
+import re
+import string
+
+import pytest
+
+from rnn_lecture.captions import (LINE_COLUMNS, MAX_CUE, MAX_LINES, MIN_CUE, Cue, display_width,
+                                  parse_srt, shift, split_cue, to_srt, to_vtt)
+from scenes.registry import SECTIONS
+
+READING = {"zh": 0.18, "en": 0.06}  # seconds per character, as the scenes time narration
+
+#: Unbreakable pieces: numbers, formulas (X = number, h_7, n·d²), Latin words.
+NUMBER = re.compile(r"-?\d[\d,.]*(?:e-?\d+)?\d*")
+FORMULA = re.compile(r"[A-Za-z][\w^·²]*\s*=\s*-?[\w.,]+")
+
+
+def check_cues(cues: list[Cue], lang: str, text: str | None = None) -> None:
+    """Every limit of the issue, on one narration line's cues (or a whole file's)."""
+    limit = LINE_COLUMNS[lang]
+    for c in cues:
+        assert 1 <= len(c.lines) <= MAX_LINES, c
+        for line in c.lines:
+            assert display_width(line) <= limit, (line, display_width(line))
+            assert line == line.strip() and line, c
+        assert MIN_CUE - 1e-3 <= c.duration <= MAX_CUE + 1e-3, (c.duration, c.text)
+    for a, b in zip(cues, cues[1:]):
+        assert a.end <= b.start + 1e-3, (a, b)
+    if text is None:
+        return
+    joined = " ".join(" ".join(c.lines) for c in cues)
+    squash = lambda s: re.sub(r"\s+", "", s)  # noqa: E731
+    assert squash(joined) == squash(text), "text lost or reordered"
+    # no cue or line boundary inside a number, formula or Latin word
+    pieces = [ln for c in cues for ln in c.lines]
+    for m in [*NUMBER.finditer(text), *FORMULA.finditer(text),
+              *re.finditer(r"[A-Za-z_][A-Za-z_0-9^'’]*", text)]:
+        token = m.group(0).rstrip(",.")
+        assert any(token in p for p in pieces), f"{token!r} broken across lines: {pieces}"
+
+
+def narration_cases():
+    """Every text of every section's TEXT table in both languages, placeholders filled with
+    short and long values (``{n}`` -> ``8`` and ``131,072``)."""
+    cases = []
+    for s in SECTIONS:
+        module = importlib.import_module(s.scene.partition(":")[0])
+        table = getattr(module, "TEXT", {})
+        for key, entry in table.items():
+            for lang in ("zh", "en"):
+                fields = [f for _, f, _, _ in string.Formatter().parse(entry[lang]) if f]
+                for filler in ("8", "131,072"):
+                    text = entry[lang].format(**{f: filler for f in fields})
+                    cases.append(pytest.param(text, lang, id=f"{s.id}:{key}:{lang}:{filler}"))
+    return cases
+
+
+@pytest.mark.parametrize("text, lang", narration_cases())
+def test_every_narration_line_splits_within_limits(text, lang):
+    duration = max(2.0, READING[lang] * len(text))  # the scene's own timing (base.say)
+    cues = split_cue(text, lang, 10.0, 10.0 + duration)
+    assert cues[0].start == 10.0 and cues[-1].end == pytest.approx(10.0 + duration, abs=1e-3)
+    check_cues(cues, lang, text)
+
+
+def test_vanishing_product_narration_joined_from_three_texts():
+    """§02's product beat says three texts as one line; the joined line still splits well."""
+    from scenes.primer.vanishing import TEXT
+
+    for lang in ("zh", "en"):
+        text = " ".join((TEXT["product.intro"][lang].format(n=200, step=24),
+                         TEXT["product.say.under"][lang].format(h=137, p="9.8e-48"),
+                         TEXT["product.say.over"][lang].format(w="1.60", h=186)))
+        check_cues(split_cue(text, lang, 0, READING[lang] * len(text)), lang, text)
+
+
+def test_display_width_counts_full_width_as_two():
+    assert display_width("abc") == 3
+    assert display_width("状态") == 4
+    assert display_width("，") == 2 and display_width("h_7 = 0.90") == 10
+
+
+def test_breaks_prefer_sentence_then_clause_punctuation():
+    text = ("The state is always 512 numbers. The longer the sequence, the less each token "
+            "gets on average: 128 numbers each for 4 tokens, only 2 each for 256 tokens.")
+    cues = split_cue(text, "en", 0, 0.06 * len(text))
+    ends = [c.lines[-1][-1] for c in cues]
+    assert all(e in ".,:;" for e in ends), [c.text for c in cues]
+    assert cues[0].text == "The state is always 512 numbers."
+
+
+def test_chinese_breaks_at_punctuation_and_keeps_latin_and_formulas_whole():
+    text = "还是第一节的八个状态，W_h = 0.90。梯度从 h_7 出发，大小为 1，一跳一跳退回 h_0；" \
+           "弧下是每跳的因子，方格里是乘到这里的结果。"
+    cues = split_cue(text, "zh", 0, 0.18 * len(text))
+    check_cues(cues, "zh", text)
+    lines = [ln for c in cues for ln in c.lines]
+    assert any("W_h = 0.90" in ln for ln in lines)
+    assert all(ln[-1] in "，。；：" for ln in lines), lines
+
+
+def test_a_long_clause_without_punctuation_breaks_between_words_not_inside():
+    text = "supercalifragilistic " * 6 + "W_h = 0.90 and h_7 = 0.123456"
+    cues = split_cue(text.strip(), "en", 0, 0.06 * len(text))
+    check_cues(cues, "en", text)
+    chinese = "循环编码器只把最后一个状态交给解码器源句再长也只有五百一十二个数而直连让解码器读每一个位置"
+    cues = split_cue(chinese, "zh", 0, 0.18 * len(chinese))
+    check_cues(cues, "zh", chinese)
+    # jieba's words stay whole: no line starts with the second character of 解码器 or 状态
+    assert not any(ln.startswith(("码器", "态")) for c in cues for ln in c.lines)
+
+
+def test_timing_is_proportional_to_characters_and_back_to_back():
+    text = "This first sentence is short. " + "This second sentence is quite a lot longer than the first one."
+    cues = split_cue(text, "en", 5.0, 5.0 + 0.06 * len(text))
+    assert len(cues) == 2
+    per_char = [c.duration / len(" ".join(c.lines)) for c in cues]
+    assert per_char[0] == pytest.approx(per_char[1], rel=0.1)
+    assert cues[0].end == cues[1].start
+
+
+def test_a_long_span_is_cut_into_cues_of_at_most_seven_seconds():
+    text = "Every step shares one recurrent weight, and the sweep moves it slowly."
+    cues = split_cue(text, "en", 0, 13.0)
+    check_cues(cues, "en", text)
+    assert len(cues) >= 2
+
+
+def test_srt_and_vtt_round_trip_and_escape():
+    cues = [Cue(0.6, 2.5, ("a < b & c",)), Cue(2.5, 3661.25, ("line one", "line two"))]
+    srt = to_srt(cues)
+    assert "00:00:00,600 --> 00:00:02,500" in srt and "01:01:01,250" in srt
+    assert parse_srt(srt) == cues
+    vtt = to_vtt(cues)
+    assert vtt.startswith("WEBVTT\n") and "a &lt; b &amp; c" in vtt
+    assert "00:00:02.500 --> 01:01:01.250" in vtt
+
+
+def test_shift_gives_each_cue_to_the_clip_holding_most_of_it():
+    cues = [Cue(0.6, 15.18, ("a",)), Cue(16.3, 20.0, ("b",))]
+    first, second = shift(cues, 0, 15.133), shift(cues, 15.133, 30)
+    assert [c.text for c in first] == ["a"] and first[0].end == pytest.approx(15.133)
+    assert [c.text for c in second] == ["b"] and second[0].start == pytest.approx(1.167)
+
+
+def test_a_narration_line_stays_inside_its_beats_clip():
+    from rnn_lecture.captions import clip_to_window
+
+    windows = [(0.0, 15.133), (15.133, 28.333)]
+    assert clip_to_window(Cue(0.6, 15.18, ("a",)), windows) == Cue(0.6, 15.133, ("a",))
+    assert clip_to_window(Cue(16.3, 20.0, ("b",)), windows) == Cue(16.3, 20.0, ("b",))
+
+
+def test_a_number_stays_with_the_word_it_counts():
+    text = ("Either way the first token reaches the last answer through 7 multiplications "
+            "by W_h and 7 squashes.")
+    cues = split_cue(text, "en", 0, 0.06 * len(text))
+    check_cues(cues, "en", text)
+    assert not any(ln.endswith(" 7") for c in cues for ln in c.lines), [c.lines for c in cues]
