@@ -52,6 +52,8 @@ def narration_cases():
         module = importlib.import_module(s.scene.partition(":")[0])
         table = getattr(module, "TEXT", {})
         for key, entry in table.items():
+            if "zh" not in entry:           # a formula (entry "tex"), never narrated
+                continue
             for lang in ("zh", "en"):
                 fields = [f for _, f, _, _ in string.Formatter().parse(entry[lang]) if f]
                 for filler in ("8", "131,072"):
@@ -68,15 +70,19 @@ def test_every_narration_line_splits_within_limits(text, lang):
     check_cues(cues, lang, text)
 
 
-def test_vanishing_product_narration_joined_from_three_texts():
-    """§02's product beat says three texts as one line; the joined line still splits well."""
-    from scenes.primer.vanishing import TEXT
+def test_every_narration_line_as_said_at_defaults_splits_within_limits():
+    """The narration lines exactly as each primer section says them at its defaults."""
+    from conftest import constructed
 
-    for lang in ("zh", "en"):
-        text = " ".join((TEXT["product.intro"][lang].format(n=200, step=24),
-                         TEXT["product.say.under"][lang].format(h=137, p="9.8e-48"),
-                         TEXT["product.say.over"][lang].format(w="1.60", h=186)))
-        check_cues(split_cue(text, lang, 0, READING[lang] * len(text)), lang, text)
+    for s in SECTIONS:
+        if not s.id.startswith("primer-"):
+            continue
+        for lang in ("zh", "en"):
+            scene = constructed(s.id, lang)
+            for rec in scene.records.values():
+                for text, _ in rec["narration"]:
+                    duration = max(2.0, READING[lang] * len(text))
+                    check_cues(split_cue(text, lang, 0, duration), lang, text)
 
 
 def test_display_width_counts_full_width_as_two():
