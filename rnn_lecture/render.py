@@ -653,7 +653,9 @@ def render(jobs: list[Job], n_jobs: int = 1, force: bool = False, echo=print, ec
         check_room([job for job, _ in todo])
     rendered, failed, skipped = _run(todo, n_jobs, force, echo, echo_err) if todo else ([], [], [])
     results += rendered + skipped
-    parts = [f"{len(rendered)} rendered", f"{up_to_date + len(skipped)} up to date"]
+    parts = [f"{len(rendered)} rendered"]
+    if up_to_date + len(skipped):
+        parts.append(f"{up_to_date + len(skipped)} up to date")
     if failed:
         parts.append(f"{len(failed)} failed ({', '.join(s for s, _ in failed)})")
     summary = "done: " + ", ".join(parts)
