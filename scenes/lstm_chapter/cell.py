@@ -1,0 +1,297 @@
+"""L2 One LSTM cell: the gate table, the block diagram stepped ①→⑥, two sweeps."""
+
+from __future__ import annotations
+
+from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circle, Create, FadeIn, FadeOut, Line,
+                   MathTex, Rectangle, SurroundingRectangle, Transform, ValueTracker, VGroup,
+                   linear)
+
+from .. import style
+from ..base import LectureScene, Val
+
+P = style.PALETTE
+
+GATE_COLOR = {"f": P.forget, "i": P.input_gate, "g": P.candidate, "o": P.output_gate}
+
+TEXT = {
+    # ----- beat 1: the gate table -------------------------------------------------------
+    "table": {"zh": "每个门都是一个小网络：读 $[h_{{t-1}}, x_t]$，过一个挤压函数",
+              "en": "Each gate is a small network reading $[h_{{t-1}}, x_t]$",
+              "fixed": {"1": "index t-1: the previous step"}},
+    "table.say": {
+        "zh": "LSTM 里有两条线：细胞状态 c 是长期记忆，沿传送带走；隐藏状态 h 是短期输出，对外汇报。后面的演示里它们都是 4 维，也就是 4 个记忆槽。每个门把上一步的 h 和这一步的 x 拼起来，乘自己的权重，再过 sigmoid（候选 g 用 tanh）；这些权重和网络其余部分一起训练。",
+        "en": "An LSTM runs two lines: the cell state c is long-term memory and rides the conveyor; the hidden state h is the short-term output it reports. In the later demos both have 4 entries, four memory slots. Each gate takes the previous h and the current x side by side, multiplies them by its own weights and applies a sigmoid (tanh for the candidate g); those weights are trained with the rest of the network.",
+        "fixed": {"4": "the size of the later demos' states (a fixed choice)"}},
+    "table.say2": {
+        "zh": "遗忘门 0 表示全忘、1 表示全留，训练后它常在句号处接近 0。f、i、o 这三个门，就是第四节门控沙盘里的三根旋钮。",
+        "en": "A forget gate of 0 drops everything and 1 keeps everything; trained networks often push it near 0 at a full stop. The gates f, i and o are the three knobs of the gate sandbox in section four.",
+        "fixed": {"0": "the forget gate's lower end", "1": "the forget gate's upper end"}},
+    "table.f": {"zh": "旧记忆留下多少", "en": "how much old memory stays"},
+    "table.i": {"zh": "新内容写进去多少", "en": "how much new is written"},
+    "table.g": {"zh": "写进去的内容本身", "en": "the content to write"},
+    "table.o": {"zh": "记忆报出去多少", "en": "how much memory is reported"},
+    "table.value": {"zh": "这一步", "en": "this step"},
+    "table.inputs": {"zh": "$x_t = {x}$，$h_{{t-1}} = {h}$", "en": "$x_t = {x}$, $h_{{t-1}} = {h}$",
+                     "fixed": {"1": "index t-1: the previous step"}},
+    # ----- beat 2: the block diagram ----------------------------------------------------
+    "block": {"zh": "一个时间步，逐个部件算一遍", "en": "One time step, part by part"},
+    "block.say": {
+        "zh": "黄色粗线是 c 的传送带。四个方块是四个门，每个方块里的数就是这个一维单元此刻的取值，按 ① 到 ⑥ 依次点亮。",
+        "en": "The thick yellow line is the conveyor that carries c. The four blocks are the four gates; each shows the live value of this one-dimensional cell, lit in order from ① to ⑥."},
+    "block.say2": {
+        "zh": "圆圈里的乘号是逐元素相乘。传送带上只有一次乘法和一次加法：c 等于 f 乘旧的 c，再加 i 乘 g。",
+        "en": "The circled times is an elementwise product. The conveyor holds one product and one sum: c is f times the old c, plus i times g."},
+    "block.s1": {"zh": "① 遗忘门 $f$：旧的 $c$ 留下几成", "en": "① forget gate $f$: how much old $c$ stays"},
+    "block.s2": {"zh": "② 输入门 $i$：写进去几成", "en": "② input gate $i$: how much is written"},
+    "block.s3": {"zh": "③ 候选 $g$：写什么", "en": "③ candidate $g$: what is written"},
+    "block.s4": {"zh": "④ 传送带：$c_t = f\\,c_{{t-1}} + i\\,g$",
+                 "en": "④ the conveyor: $c_t = f\\,c_{{t-1}} + i\\,g$",
+                 "fixed": {"1": "index t-1: the previous step"}},
+    "block.s5": {"zh": "⑤ 输出门 $o$：报出去几成", "en": "⑤ output gate $o$: how much is reported"},
+    "block.s6": {"zh": "⑥ 输出：$h_t = o \\tanh(c_t)$", "en": "⑥ the output: $h_t = o \\tanh(c_t)$"},
+    # ----- beat 3: sweep x ------------------------------------------------------------------
+    "sweep_x": {"zh": "拖动 $x_t$：四个门全部重新算", "en": "Move $x_t$: all four gates are recomputed"},
+    "sweep_x.say": {
+        "zh": "把当前输入从 {x} 拖到 {lo}，再到 {hi}，再回来。门不是拖出来的，是算出来的：每个门都跟着变，最多变了 {s}。",
+        "en": "The input goes from {x} to {lo}, then to {hi}, and back. The gates are not dragged, they are computed: every one of them moves, by up to {s}."},
+    "sweep_x.note": {"zh": "$x_t$ 从 {lo} 到 {hi}：门最多变了 {s}",
+                     "en": "$x_t$ from {lo} to {hi}: gates moved up to {s}"},
+    # ----- beat 4: sweep c_prev -------------------------------------------------------------
+    "sweep_c": {"zh": "拖动 $c_{{t-1}}$：门根本不读它",
+                "en": "Move $c_{{t-1}}$: the gates never read it",
+                "fixed": {"1": "index t-1: the previous step"}},
+    "sweep_c.say": {
+        "zh": "这回拖旧记忆，从 {c} 到 {lo}，再到 {hi}。四个门一动不动，最多变了 {s}：它们只看 h 和 x。变的只有传送带上留下的那一份，以及后面的 c 和 h。",
+        "en": "Now the old memory moves, from {c} to {lo}, then to {hi}. The four gates stay put, changing by at most {s}: they read only h and x. Only the kept share on the conveyor changes, and with it c and h."},
+    "sweep_c.note": {"zh": "$c_{{t-1}}$ 从 {lo} 到 {hi}：门最多变了 {s}",
+                     "en": "$c_{{t-1}}$ from {lo} to {hi}: gates moved up to {s}",
+                     "fixed": {"1": "index t-1: the previous step"}},
+}
+
+#: Readouts of the block diagram: name -> (values key, LaTeX label, color role).
+READOUTS = (
+    ("f", "f", r"f =", "forget"),
+    ("i", "i", r"i =", "input_gate"),
+    ("g", "g", r"g =", "candidate"),
+    ("o", "o", r"o =", "output_gate"),
+    ("kept", "kept", r"f\,c_{t-1} =", "forget"),
+    ("written", "written", r"i\,g =", "input_gate"),
+    ("c", "c", r"c_t =", "cell"),
+    ("tanh_c", "tanh_c", r"\tanh c_t =", "cell"),
+    ("h", "h", r"h_t =", "hidden"),
+)
+
+
+class Cell(LectureScene):
+    """L2: the gate table, the stepped block diagram, sweeping x_t and c_{t-1}."""
+
+    SECTION_ID = "lstm-02-cell"
+    BEATS = ("gate_table", "block_diagram", "sweep_input", "sweep_memory")
+    TEXT = TEXT
+
+    # ----- beat 1 -------------------------------------------------------------------------
+    def gate_table(self):
+        self.claim("table")
+        self.say("table.say2")
+        rows = VGroup()
+        formulas = {
+            "f": r"f = \sigma(W_f\,[h_{t-1}, x_t] + b_f)",
+            "i": r"i = \sigma(W_i\,[h_{t-1}, x_t] + b_i)",
+            "g": r"g = \tanh(W_g\,[h_{t-1}, x_t] + b_g)",
+            "o": r"o = \sigma(W_o\,[h_{t-1}, x_t] + b_o)",
+        }
+        for k, name in enumerate(("f", "i", "g", "o")):
+            y = 1.45 - 0.95 * k
+            color = GATE_COLOR[name]
+            fm = self.math(formulas[name], scale=0.8, color=color,
+                           reason="index t-1: the previous step").move_to([-6.4, y, 0],
+                                                                          aligned_edge=LEFT)
+            mean = self.text(f"table.{name}", color=P.text).move_to([-0.5, y, 0],
+                                                                     aligned_edge=LEFT)
+            val = self.value(name, "fmt", color=color, name=f"table_{name}")
+            val.move_to([5.45, y, 0], aligned_edge=LEFT)
+            rows.add(VGroup(fm, mean, val))
+        head = self.text("table.value", size=style.LABEL_SIZE, color=P.muted)
+        head.next_to(rows[0][2], UP, buff=0.3).align_to(rows[0][2], LEFT)
+        inputs = self.text("table.inputs", size=style.LABEL_SIZE, color=P.token,
+                           x=Val("params.x", "num"), h=Val("params.h_prev", "num"))
+        inputs.next_to(head, LEFT, buff=0.6)
+        self.show("table_inputs", inputs)
+        eq = self.math(r"c_t = f \odot c_{t-1} + i \odot g", r"\qquad",
+                       r"h_t = o \odot \tanh(c_t)", scale=0.85,
+                       reason="the cell update (index t-1)")
+        eq[0].set_color(P.cell)
+        eq[2].set_color(P.hidden)
+        eq.move_to([0, -2.4, 0])
+        for r in rows:
+            self.play(FadeIn(r, shift=0.2 * RIGHT), run_time=0.5)
+        self.play(FadeIn(head), FadeIn(inputs), Create(eq), run_time=0.8)
+        self.hold(2.0)
+        self.clear_stage()
+
+    # ----- beat 2 -------------------------------------------------------------------------
+    def _diagram(self):
+        """The block diagram, unlit: conveyor, gate blocks, nodes, wires, readouts."""
+        yc, yg, yb = 1.3, -0.75, -2.2
+        gx = {"f": -4.1, "i": -2.05, "g": 0.0, "o": 2.05}
+        d = {}
+        d["conveyor_in"] = Line([-6.4, yc, 0], [-1.02, yc, 0], color=P.cell, stroke_width=14)
+        d["conveyor_out"] = Line([-1.02, yc, 0], [6.4, yc, 0], color=P.cell, stroke_width=14)
+
+        def node(sym, at, color):
+            c = Circle(0.27, color=color, fill_color=P.background, fill_opacity=1,
+                       stroke_width=3).move_to(at)
+            return VGroup(c, MathTex(sym, color=color).scale(0.75).move_to(at))
+
+        d["times_f"] = node(r"\times", [gx["f"], yc, 0], P.forget)
+        d["plus"] = node("+", [-1.02, yc, 0], P.cell)
+        d["times_ig"] = node(r"\times", [-1.02, 0.35, 0], P.input_gate)
+        d["times_o"] = node(r"\times", [4.0, yg, 0], P.output_gate)
+        blocks = {}
+        for name, x in gx.items():
+            r = Rectangle(width=1.8, height=0.95, color=GATE_COLOR[name], stroke_width=3)
+            blocks[name] = r.move_to([x, yg, 0])
+        d["blocks"] = blocks
+        d["tanh"] = Rectangle(width=1.3, height=0.7, color=P.cell, stroke_width=3).move_to(
+            [4.0, 0.3, 0])
+        d["tanh_tex"] = MathTex(r"\tanh", color=P.cell).scale(0.7).move_to(d["tanh"])
+        w = dict(color=P.muted, stroke_width=3)
+        d["bus"] = Line([-6.4, yb, 0], [gx["o"], yb, 0], **w)
+        d["x_in"] = Line([-5.2, -2.9, 0], [-5.2, yb, 0], color=P.token, stroke_width=3)
+        d["taps"] = {n: Line([x, yb, 0], blocks[n].get_bottom(), **w) for n, x in gx.items()}
+        d["w_f"] = Arrow(blocks["f"].get_top(), d["times_f"].get_bottom(), buff=0,
+                         color=P.forget, stroke_width=4, max_tip_length_to_length_ratio=0.12)
+        d["w_i"] = VGroup(Line(blocks["i"].get_top(), [gx["i"], 0.35, 0], color=P.input_gate,
+                               stroke_width=4),
+                          Line([gx["i"], 0.35, 0], d["times_ig"].get_left(), color=P.input_gate,
+                               stroke_width=4))
+        d["w_g"] = VGroup(Line(blocks["g"].get_top(), [gx["g"], 0.35, 0], color=P.candidate,
+                               stroke_width=4),
+                          Line([gx["g"], 0.35, 0], d["times_ig"].get_right(), color=P.candidate,
+                               stroke_width=4))
+        d["w_ig"] = Arrow(d["times_ig"].get_top(), d["plus"].get_bottom(), buff=0,
+                          color=P.input_gate, stroke_width=4, max_tip_length_to_length_ratio=0.3)
+        d["w_tanh"] = VGroup(Line([4.0, yc, 0], d["tanh"].get_top(), color=P.cell, stroke_width=4),
+                             Line(d["tanh"].get_bottom(), d["times_o"].get_top(), color=P.cell,
+                                  stroke_width=4))
+        d["w_o"] = Line(blocks["o"].get_right(), d["times_o"].get_left(), color=P.output_gate,
+                        stroke_width=4)
+        d["h_out"] = Arrow(d["times_o"].get_right(), [6.4, yg, 0], buff=0, color=P.hidden,
+                           stroke_width=6, max_tip_length_to_length_ratio=0.08)
+        return d
+
+    def _readout(self, key: str, label: str, role: str, path: str | None = None):
+        color = getattr(P, role)
+        lab = self.math(label, scale=0.66, color=color, reason="index t-1: the previous step"
+                        if "t-1" in label else None)
+        num = self.number(path or key, "dec:3", size=0.62, color=color, name=f"cell_{key}")
+        return VGroup(lab, num.next_to(lab, RIGHT, buff=0.1))
+
+    def _place_readouts(self, d):
+        r = {}
+        for key, _, label, role in READOUTS:
+            r[key] = self._readout(key, label, role)
+        for name in ("f", "i", "g", "o"):
+            r[name].move_to(d["blocks"][name])
+        r["kept"].next_to(d["times_f"], UP, buff=0.22)
+        r["written"].move_to([d["times_ig"].get_x() + 0.45, 0.78, 0], aligned_edge=LEFT)
+        r["c"].next_to([6.4, 1.3, 0], UP, buff=0.28).align_to([6.4, 0, 0], RIGHT)
+        r["tanh_c"].next_to(d["tanh"], RIGHT, buff=0.2)
+        r["h"].next_to([6.4, -0.75, 0], UP, buff=0.2).align_to([6.4, 0, 0], RIGHT)
+        ins = {
+            "c_prev": self._readout("c_prev", r"c_{t-1} =", "cell", "params.c_prev"),
+            "h_prev": self._readout("h_prev", r"h_{t-1} =", "hidden", "params.h_prev"),
+            "x": self._readout("x", r"x_t =", "token", "params.x"),
+        }
+        ins["c_prev"].next_to([-6.4, 1.3, 0], DOWN, buff=0.28).align_to([-6.4, 0, 0], LEFT)
+        ins["h_prev"].next_to([-6.4, -2.2, 0], UP, buff=0.18).align_to([-6.4, 0, 0], LEFT)
+        ins["x"].move_to([-4.95, -2.7, 0], aligned_edge=LEFT)
+        return r, ins
+
+    def block_diagram(self):
+        self.claim("block")
+        self.say("block.say2")
+        d = self._diagram()
+        r, ins = self._place_readouts(d)
+        self.d, self.r, self.ins = d, r, ins
+        skeleton = VGroup(d["conveyor_in"], d["bus"], d["x_in"], *d["taps"].values(),
+                          *[b.copy().set_stroke(P.muted, 2) for b in d["blocks"].values()])
+        self.play(Create(skeleton), FadeIn(VGroup(*ins.values())), run_time=1.2)
+        self.skeleton = skeleton
+        steps = (
+            ("block.s1", VGroup(d["blocks"]["f"], r["f"], d["w_f"], d["times_f"], r["kept"])),
+            ("block.s2", VGroup(d["blocks"]["i"], r["i"])),
+            ("block.s3", VGroup(d["blocks"]["g"], r["g"])),
+            ("block.s4", VGroup(d["conveyor_out"], d["w_i"], d["w_g"], d["times_ig"], d["w_ig"],
+                                d["plus"], r["written"], r["c"])),
+            ("block.s5", VGroup(d["blocks"]["o"], r["o"])),
+            ("block.s6", VGroup(d["w_tanh"], d["tanh"], d["tanh_tex"], d["w_o"], d["times_o"],
+                                d["h_out"], r["tanh_c"], r["h"])),
+        )
+        caption = box = None
+        for key, part in steps:
+            new_cap = self.text(key, size=style.BODY_SIZE, color=P.text)
+            new_cap.move_to([2.9, 2.2, 0])
+            new_box = SurroundingRectangle(part, color=P.highlight, buff=0.12, stroke_width=2)
+            anims = [FadeIn(part)]
+            if caption is None:
+                anims += [FadeIn(new_cap), Create(new_box)]
+            else:
+                anims += [Transform(caption, new_cap), Transform(box, new_box)]
+            self.play(*anims, run_time=0.9)
+            if caption is None:
+                caption, box = new_cap, new_box
+            self.wait(0.9)
+        self.play(FadeOut(box), run_time=0.4)
+        self.caption = caption
+        self.show("step_caption", caption)
+        self.hold(2.0)
+
+    # ----- beats 3 and 4: sweeps ----------------------------------------------------------
+    def _sweep(self, driver: str, points: str, cell: str, target: str):
+        """Drive every readout along ``points`` (``x_sweep`` or ``c_sweep``) and settle back."""
+        v = self.v
+        arr = getattr(v, cell)
+        xs = getattr(v, points)
+        last = len(xs) - 1
+        k = ValueTracker(0)
+
+        def i() -> int:
+            return int(round(k.get_value()))
+
+        drive = self.ins[driver][1]
+        ring = SurroundingRectangle(self.ins[driver], color=P.highlight, buff=0.1,
+                                    stroke_width=2)
+        self.play(Create(ring), run_time=0.4)
+        drive.add_updater(lambda m: m.set_value(xs[i()]))
+        for key, *_ in READOUTS:
+            self.r[key][1].add_updater(lambda m, key=key: m.set_value(arr[key][i()]))
+        self.play(k.animate.set_value(last), run_time=5.0, rate_func=linear)
+        self.settle(drive, target, name=f"cell_{driver}")
+        for key, *_ in READOUTS:
+            self.settle(self.r[key][1], key, name=f"cell_{key}")
+        return ring
+
+    def sweep_input(self):
+        lo, hi = Val("sweep_lo", "num"), Val("sweep_hi", "num")
+        s = Val("x_sweep_gate_span")
+        self.claim("sweep_x", x=Val("params.x", "num"), lo=lo, hi=hi, s=s)
+        self.play(FadeOut(self.caption), run_time=0.3)
+        ring = self._sweep("x", "x_sweep", "x_sweep_cell", "params.x")
+        note = self.text("sweep_x.note", size=style.BODY_SIZE, lo=lo, hi=hi, s=s)
+        note.move_to([2.9, 2.2, 0])
+        self.show("x_gate_span", note)
+        self.play(FadeIn(note), run_time=0.5)
+        self.hold(1.5)
+        self.play(FadeOut(ring), FadeOut(note), run_time=0.4)
+
+    def sweep_memory(self):
+        lo, hi = Val("sweep_lo", "num"), Val("sweep_hi", "num")
+        s = Val("c_sweep_gate_span")
+        self.claim("sweep_c", c=Val("params.c_prev", "num"), lo=lo, hi=hi, s=s)
+        self._sweep("c_prev", "c_sweep", "c_sweep_cell", "params.c_prev")
+        note = self.text("sweep_c.note", size=style.BODY_SIZE, lo=lo, hi=hi, s=s)
+        note.move_to([2.9, 2.2, 0])
+        self.show("c_gate_span", note)
+        self.play(FadeIn(note), run_time=0.5)
+        self.hold(2.0)

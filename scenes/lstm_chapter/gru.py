@@ -1,0 +1,233 @@
+"""L6 GRU: one step of a 1-D GRU, the update gate as one keep/write bar, LSTM against GRU."""
+
+from __future__ import annotations
+
+from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, Line, Rectangle, RoundedRectangle,
+                   SurroundingRectangle, ValueTracker, VGroup, always_redraw, linear)
+
+from .. import style
+from ..base import LectureScene, Val
+
+P = style.PALETTE
+
+PREV = {"1": "index t-1: the previous step"}
+ONE = {"1": "the 1 of 1 - z: the two shares sum to one", **PREV}
+
+TEXT = {
+    # ----- beat 1: one step -------------------------------------------------------------------
+    "step": {"zh": "GRU：$c$ 和 $h$ 合成一条状态，三个门减成两个",
+             "en": "GRU: $c$ and $h$ merge into one state, three gates become two"},
+    "step.say": {
+        "zh": "GRU 在 2014 年由 Cho 等人提出，是 LSTM 的精简版：没有单独的细胞状态，只留一条 h；门只有两个，重置门 r 和更新门 z。下面是一个一维 GRU 的一步，权重是手工设定的，输入 x 是 {x}，上一步的 h 是 {h}。",
+        "en": "Cho and colleagues proposed the GRU in 2014 as a leaner LSTM: no separate cell state, only h, and two gates, reset r and update z. Below is one step of a 1-D GRU with hand-set weights; the input x is {x} and the previous h is {h}.",
+        "fixed": {"2014": "year of Cho et al.", "1": "one dimension"}},
+    "step.inputs": {"zh": "输入 $x_t = {x}$，上一步 $h_{{t-1}} = {h}$",
+                    "en": "input $x_t = {x}$, previous $h_{{t-1}} = {h}$",
+                    "fixed": PREV},
+    "box.r": {"zh": "重置门", "en": "reset gate"},
+    "box.z": {"zh": "更新门", "en": "update gate"},
+    "box.n": {"zh": "候选", "en": "candidate"},
+    "box.h": {"zh": "新状态", "en": "new state"},
+    "step.more": {
+        "zh": "先算 r 和 z，再用 r 调过的旧状态算候选 n，最后按 z 把旧状态和候选混起来：留下 {z} 份旧的，写入 {w} 份新的。",
+        "en": "First r and z; then the candidate n from the input and the reset-scaled old state; last, z mixes old and new: {z} of the old state kept, {w} of the candidate written."},
+    "mix": {"zh": "$h_t = {w} \\times {n} + {z} \\times {hp} = {h}$",
+            "en": "$h_t = {w} \\times {n} + {z} \\times {hp} = {h}$"},
+    # ----- beat 2: the update gate sweep ------------------------------------------------------
+    "bar": {"zh": "一个 $z$ 管两件事：留下 $z$，写入 $1-z$，合起来总是 {s}",
+            "en": "One $z$ does two jobs: keep $z$, write $1-z$, always {s} together",
+            "fixed": ONE},
+    "bar.say": {
+        "zh": "LSTM 用遗忘门和输入门分别决定留多少、写多少；GRU 只用一个更新门 z，留下 z，写入 1 减 z。把输入 x 从 {lo} 拖到 {hi}，z 在 {zl} 到 {zh} 之间移动，这一根条的两段始终加起来是 {s}。",
+        "en": "The LSTM decides how much to keep and how much to write with two gates, forget and input; the GRU uses one update gate z: keep z, write 1 minus z. Drag the input x from {lo} to {hi}: z moves between {zl} and {zh}, and the two parts of this one bar always add up to {s}.",
+        "fixed": {"1": "the 1 of 1 - z"}},
+    "bar.keep": {"zh": "留下旧状态 $z$", "en": "keep old state $z$"},
+    "bar.write": {"zh": "写入候选 $1-z$", "en": "write candidate $1-z$", "fixed": ONE},
+    "bar.result": {"zh": "$x = {x}$：留下 {k}，写入 {w}，$h_t = {h}$",
+                   "en": "$x = {x}$: keep {k}, write {w}, $h_t = {h}$"},
+    # ----- beat 3: the comparison -------------------------------------------------------------
+    "cmp": {"zh": "LSTM 对 GRU：{lg} 组权重对 {gg} 组，少 {p}%",
+            "en": "LSTM against GRU: {lg} weight groups to {gg}, {p}% fewer"},
+    "cmp.say": {
+        "zh": "这些数直接从两个单元的参数形状数出来：LSTM 有 {lg} 组权重，GRU 有 {gg} 组，少 {p}%。效果上多数任务两者打平，LSTM 在很长、要求精确记忆的序列上略好；常见的建议是先试 GRU，不够再换 LSTM。两者都还是一步一步按时间算。",
+        "en": "These counts come straight from the two cells' parameter shapes: the LSTM has {lg} weight groups, the GRU {gg}, {p}% fewer. In quality the two tie on most tasks, with the LSTM slightly ahead on long sequences that need exact memory; the usual advice is to try the GRU first and switch if it falls short. Both still run step by step in time."},
+    "cmp.head": {"zh": "对比项", "en": "aspect"},
+    "cmp.states": {"zh": "状态", "en": "states"},
+    "cmp.gates": {"zh": "门", "en": "gates"},
+    "cmp.groups": {"zh": "权重组", "en": "weight groups"},
+    "cmp.params": {"zh": "参数（$h = d = {n}$）", "en": "parameters ($h = d = {n}$)"},
+    "cmp.path": {"zh": "记忆通道", "en": "memory path"},
+    "cmp.quality": {"zh": "效果", "en": "quality"},
+    "lstm.states": {"zh": "{n}：$c$、$h$", "en": "{n}: $c$, $h$"},
+    "gru.states": {"zh": "{n}：$h$", "en": "{n}: $h$"},
+    "lstm.gates": {"zh": "{n}：$f$、$i$、$o$", "en": "{n}: $f$, $i$, $o$"},
+    "gru.gates": {"zh": "{n}：$r$、$z$", "en": "{n}: $r$, $z$"},
+    "lstm.groups": {"zh": "{n}", "en": "{n}"},
+    "gru.groups": {"zh": "{n}（少 {p}%）", "en": "{n} ({p}% fewer)"},
+    "lstm.params": {"zh": "{n}", "en": "{n}"},
+    "gru.params": {"zh": "{n}", "en": "{n}"},
+    "lstm.path": {"zh": "独立传送带 $c$", "en": "a separate conveyor $c$"},
+    "gru.path": {"zh": "耦合的 $1-z$", "en": "coupled $1-z$", "fixed": ONE},
+    "lstm.quality": {"zh": "长程精确记忆略好", "en": "slightly ahead on long recall"},
+    "gru.quality": {"zh": "多数任务打平，先试它", "en": "ties on most tasks; try it first"},
+}
+
+
+class GRU(LectureScene):
+    """L6: one GRU step, the update gate's keep/write bar, the LSTM/GRU table."""
+
+    SECTION_ID = "lstm-06-gru"
+    BEATS = ("one_step", "update_sweep", "compare")
+    TEXT = TEXT
+
+    # ----- beat 1 -------------------------------------------------------------------------
+    def one_step(self):
+        self.claim("step", x=Val("x", "num"), h=Val("h_prev", "num"))
+        cite = self.label("Cho et al., 2014", "citation year", size=style.SMALL_SIZE,
+                          color=P.muted)
+        cite.next_to(self._claim, RIGHT, buff=0.4).align_to(self._claim, DOWN)
+        inputs = self.text("step.inputs", size=style.BODY_SIZE, color=P.token,
+                           x=Val("x", "num"), h=Val("h_prev", "num"))
+        inputs.move_to([0, 2.0, 0])
+        boxes = VGroup()
+        # z in the forget gate's color (its share z keeps, as f does), 1 - z in the input gate's;
+        # r scales the old state into the candidate, as o scales what leaves an LSTM cell
+        spec = (("r", "reset", P.output_gate, "box.r"), ("z", "update", P.forget, "box.z"),
+                ("n", "candidate", P.candidate, "box.n"), ("h_t", "hidden", P.hidden, "box.h"))
+        for j, (sym, attr, color, key) in enumerate(spec):
+            x = self.slot_x(j, 4, 3.3)
+            frame = RoundedRectangle(corner_radius=0.18, width=2.6, height=2.0, color=color,
+                                     stroke_width=3).move_to([x, 0.35, 0])
+            s = self.math(sym, scale=1.2, color=color).move_to([x, 0.85, 0])
+            num = self.number(attr, "dec:2", size=0.9, color=color, name=attr)
+            num.move_to([x, 0.05, 0])
+            name = self.text(key, size=style.LABEL_SIZE, color=P.muted)
+            name.next_to(frame, DOWN, buff=0.15)
+            boxes.add(VGroup(frame, s, num, name))
+        eq = self.math(r"h_t", "=", r"(1-z)", r"\,n", "+", "z", r"\,h_{t-1}",
+                       reason="1 - z: the two shares sum to one; t-1 the previous step")
+        eq[0].set_color(P.hidden)
+        eq[2].set_color(P.input_gate)
+        eq[3].set_color(P.candidate)
+        eq[5].set_color(P.forget)
+        eq.scale(1.2).move_to([0, -1.6, 0])
+        mix = self.text("mix", size=style.BODY_SIZE, w=Val("write_share", "fmt:2"),
+                        n=Val("candidate", "fmt:2"), z=Val("keep_share", "fmt:2"),
+                        hp=Val("h_prev", "fmt:2"), h=Val("hidden", "fmt:2"))
+        mix.move_to([0, -2.35, 0])
+        self.show("mix", mix)
+        self.play(FadeIn(cite), FadeIn(inputs), run_time=0.6)
+        ring = None
+        for box in boxes:       # the step button: r, z, n, then h
+            new = SurroundingRectangle(box[0], color=P.highlight, buff=0.1, stroke_width=3)
+            anims = [FadeIn(box)]
+            anims.append(Create(new) if ring is None else ring.animate.become(new))
+            ring = ring or new
+            self.play(*anims, run_time=0.8)
+            self.wait(0.4)
+        self.say("step.more", z=Val("keep_share", "fmt:2"), w=Val("write_share", "fmt:2"))
+        self.play(FadeIn(eq), FadeIn(mix), run_time=0.8)
+        self.hold(2.0)
+        self.clear_stage()
+
+    # ----- beat 2 -------------------------------------------------------------------------
+    def update_sweep(self):
+        v = self.v
+        last = len(v.sweep_x) - 1
+        self.claim("bar", s=Val("share_sum", "fmt:2"), lo=Val("sweep_x[0]", "num"),
+                   hi=Val("sweep_x[120]", "num"), zl=Val("update_low", "fmt:3"),
+                   zh=Val("update_high", "fmt:3"))
+        k = ValueTracker(0)
+
+        def i() -> int:
+            return int(round(k.get_value()))
+
+        x0, width, y = -5.5, 11.0, 0.3
+
+        def part(start, share, color):
+            w = max(1e-3, width * share)
+            return Rectangle(width=w, height=1.1, stroke_width=0, fill_color=color,
+                             fill_opacity=0.85).move_to([x0 + width * start + w / 2, y, 0])
+
+        keep = always_redraw(lambda: part(0.0, float(v.sweep_keep[i()]), P.forget))
+        write = always_redraw(lambda: part(float(v.sweep_keep[i()]),
+                                           float(v.sweep_write[i()]), P.input_gate))
+        frame = Rectangle(width=width, height=1.1, stroke_color=P.text, stroke_width=2)
+        frame.move_to([x0 + width / 2, y, 0])
+        kl = self.text("bar.keep", size=style.BODY_SIZE, color=P.forget)
+        kn = self.number("sweep_keep[0]", "dec:2", size=0.8, color=P.forget)
+        VGroup(kl, kn).arrange(RIGHT, buff=0.25).next_to(frame, UP, buff=0.3).align_to(frame, LEFT)
+        wl = self.text("bar.write", size=style.BODY_SIZE, color=P.input_gate)
+        wn = self.number("sweep_write[0]", "dec:2", size=0.8, color=P.input_gate)
+        VGroup(wl, wn).arrange(RIGHT, buff=0.25).next_to(frame, DOWN, buff=0.3).align_to(frame, RIGHT)
+        sl = self.math(r"z + (1-z) =", reason="the 1 of 1 - z")
+        sn = self.number("sweep_sum[0]", "dec:2", size=0.8)
+        xl = self.math(r"x_t =", color=P.token)
+        xn = self.number("sweep_x[0]", "dec:2", size=0.8, color=P.token)
+        hl = self.math(r"h_t =", color=P.hidden)
+        hn = self.number("sweep_hidden[0]", "dec:2", size=0.8, color=P.hidden)
+        row = VGroup(VGroup(xl, xn).arrange(RIGHT, buff=0.15),
+                     VGroup(sl, sn).arrange(RIGHT, buff=0.15),
+                     VGroup(hl, hn).arrange(RIGHT, buff=0.15)).arrange(RIGHT, buff=1.2)
+        row.move_to([0, -1.75, 0])
+        self.play(Create(frame), FadeIn(keep), FadeIn(write), FadeIn(VGroup(kl, kn, wl, wn)),
+                  FadeIn(row), run_time=1.0)
+        for m, arr in ((kn, v.sweep_keep), (wn, v.sweep_write), (sn, v.sweep_sum),
+                       (xn, v.sweep_x), (hn, v.sweep_hidden)):
+            m.add_updater(lambda m, arr=arr: m.set_value(float(arr[i()])))
+        self.play(k.animate.set_value(last), run_time=6.0, rate_func=linear)
+        self.settle(kn, "keep_share", name="keep_readout")
+        self.settle(wn, "write_share", name="write_readout")
+        self.settle(sn, "share_sum", name="sum_readout")
+        self.settle(xn, "x", name="x_readout")
+        self.settle(hn, "hidden", name="hidden_readout")
+        res = self.text("bar.result", size=style.BODY_SIZE, x=Val("x", "num"),
+                        k=Val("keep_share", "fmt:2"), w=Val("write_share", "fmt:2"),
+                        h=Val("hidden", "fmt:2"))
+        res.move_to([0, -2.55, 0])
+        self.show("bar_result", res)
+        self.play(FadeIn(res), run_time=0.6)
+        self.hold(2.0)
+        keep.clear_updaters()
+        write.clear_updaters()
+        self.clear_stage()
+
+    # ----- beat 3 -------------------------------------------------------------------------
+    def compare(self):
+        p = dict(p=Val("fewer_percent", "int"))
+        self.claim("cmp", lg=Val("lstm_groups", "int"), gg=Val("gru_groups", "int"), **p)
+        xs = (-6.6, -2.2, 2.3)
+        head = VGroup(self.text("cmp.head", size=style.BODY_SIZE, color=P.muted),
+                      self.plain("LSTM", size=style.BODY_SIZE, color=P.cell),
+                      self.label("GRU (Cho et al., 2014)", "citation year",
+                                 size=style.BODY_SIZE, color=P.hidden))
+        rows = [head]
+        fields = {
+            "states": ({"n": Val("lstm_states", "int")}, {"n": Val("gru_states", "int")}),
+            "gates": ({"n": Val("lstm_gates", "int")}, {"n": Val("gru_gates", "int")}),
+            "groups": ({"n": Val("lstm_groups", "int")}, {"n": Val("gru_groups", "int"), **p}),
+            "params": ({"n": Val("lstm_params", "count")}, {"n": Val("gru_params", "count")}),
+            "path": ({}, {}),
+            "quality": ({}, {}),
+        }
+        for key, (lf, gf) in fields.items():
+            extra = {"n": Val("count_h", "int")} if key == "params" else {}
+            rows.append(VGroup(
+                self.text(f"cmp.{key}", size=style.LABEL_SIZE, color=P.muted, **extra),
+                self.text(f"lstm.{key}", size=style.LABEL_SIZE, color=P.text, **lf),
+                self.text(f"gru.{key}", size=style.LABEL_SIZE, color=P.text, **gf)))
+        for r, row in enumerate(rows):
+            yy = 1.95 - 0.72 * r
+            for c, cell in enumerate(row):
+                cell.move_to([xs[c], yy, 0], aligned_edge=LEFT)
+        rule = Line([xs[0], 1.6, 0], [6.9, 1.6, 0], color=P.muted, stroke_width=1.5)
+        self.show("groups_gru", rows[3][2])
+        self.show("params_lstm", rows[4][1])
+        self.show("params_gru", rows[4][2])
+        self.play(FadeIn(head), Create(rule), run_time=0.6)
+        for row in rows[1:]:    # one row at a time
+            self.play(FadeIn(row), run_time=0.5)
+            self.wait(0.3)
+        hi = SurroundingRectangle(rows[3], color=P.highlight, buff=0.12, stroke_width=3)
+        self.play(Create(hi), run_time=0.6)
+        self.hold(2.0)

@@ -1,0 +1,331 @@
+"""L8 The chapter's ledger: shapes through the fused matrix, the parameter count, GNMT's stack,
+what was paid and bought, the takeaways."""
+
+from __future__ import annotations
+
+from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Create, FadeIn, GrowFromEdge, Rectangle,
+                   RoundedRectangle, SurroundingRectangle, VGroup)
+
+from .. import style
+from ..base import LectureScene, Val
+
+P = style.PALETTE
+
+PREV = {"1": "index t-1: the previous step"}
+FOUR = {"4": "four gate groups (i, f, g, o)"}
+GATE_COLORS = ("input_gate", "forget", "candidate", "output_gate")
+
+TEXT = {
+    # ----- beat 1: shapes -------------------------------------------------------------------
+    "shapes": {"zh": "一步 LSTM 就是一次大矩阵乘法，再切成四份",
+               "en": "One LSTM step is one big matrix product, cut into four"},
+    "shapes.say": {
+        "zh": "每一步把上一步的 h（宽 {h}）和这一步的输入 x（宽 {d}）拼成一行宽 {hd} 的向量，乘一个 {hd} 行、{g} 列的矩阵，得到宽 {g} 的结果，切成四份：三份过 sigmoid 当门，一份过 tanh 当候选。",
+        "en": "Each step joins the previous h (width {h}) and this step's input x (width {d}) into one row of width {hd}, multiplies it by a matrix with {hd} rows and {g} columns, and cuts the result of width {g} into four: three go through a sigmoid as gates, one through tanh as the candidate."},
+    "shapes.c": {
+        "zh": "c 和 h 形状相同、路径不同：c 只做逐元素乘法和加法，从不经过 tanh；tanh 只在读出 h 时出现。这就是传送带在代码里的样子。",
+        "en": "c and h have the same shape but different paths: c only meets elementwise products and a sum and never passes a tanh; tanh appears only when h is read out. That is the conveyor, in code."},
+    "shape.h": {"zh": "$h_{{t-1}}$  [batch, {n}]", "en": "$h_{{t-1}}$  [batch, {n}]",
+                "fixed": PREV},
+    "shape.x": {"zh": "$x_t$  [batch, {n}]", "en": "$x_t$  [batch, {n}]"},
+    "shape.cat": {"zh": "拼接 [batch, {n}]", "en": "joined [batch, {n}]"},
+    "shape.w": {"zh": "$W$  [{a}, {b}]", "en": "$W$  [{a}, {b}]"},
+    "shape.z": {"zh": "[batch, {n}]，切成四份", "en": "[batch, {n}], cut in four"},
+    "shape.gate": {"zh": "每份 [batch, {n}]", "en": "each [batch, {n}]"},
+    "shapes.note": {"zh": "$c$ 从不经过 $\\tanh$：只有 $\\odot$ 和 $+$",
+                    "en": "$c$ never passes a $\\tanh$: only $\\odot$ and $+$"},
+    # ----- beat 2: the ledger ---------------------------------------------------------------
+    "ledger": {"zh": "一层的参数账：$4h(h+d) + 4h$",
+               "en": "One layer's bill: $4h(h+d) + 4h$", "fixed": FOUR},
+    "ledger.say": {
+        "zh": "四组门各有一个 {h} 乘 {hd} 的权重矩阵，再各带一个长 {h} 的偏置。h = {h}、d = {d} 时一共 {n} 个参数，约 {m}。",
+        "en": "Each of the four gate groups has a weight matrix of {h} by {hd} and a bias of length {h}. At h = {h}, d = {d} that makes {n} parameters, about {m}.",
+        "fixed": {"4": "four gate groups"}},
+    "ledger.rnn.say": {
+        "zh": "同样宽度的简单 RNN 只有一组：{rnn} 个。LSTM 是它的 {r} 倍，因为门有四组。注意力层的 Q、K、V、O 四个方阵共 {att} 个。",
+        "en": "A simple RNN of the same width has one group: {rnn}. The LSTM is {r} times that, because there are four gate groups. An attention layer's four square matrices Q, K, V, O hold {att}."},
+    "bar.rnn": {"zh": "简单 RNN", "en": "simple RNN"},
+    "bar.lstm": {"zh": "LSTM", "en": "LSTM"},
+    "bar.attention": {"zh": "注意力层 $4d^2$", "en": "attention layer $4d^2$",
+                      "fixed": {"4": "four d x d matrices (Q, K, V, O)",
+                                "2": "exponent: d squared"}},
+    "ledger.rnn": {"zh": "LSTM 是同宽 RNN 的 {r} 倍", "en": "the LSTM is {r}× the RNN of its width"},
+    "ledger.att.more": {"zh": "LSTM 约是注意力层的 {r} 倍", "en": "the LSTM is about {r}× an attention layer"},
+    "ledger.att.less": {"zh": "注意力层约是 LSTM 的 {r} 倍", "en": "an attention layer is about {r}× the LSTM"},
+    "ledger.att.close": {"zh": "LSTM 和注意力层差不多大（{r} 倍）",
+                         "en": "the LSTM and an attention layer are about the same ({r}×)"},
+    "ledger.bias": {
+        "zh": "账本每组门只算一个偏置（{b} 个）；PyTorch 存两个，共 {t}",
+        "en": "the ledger counts one bias per gate group ({b}); PyTorch keeps two: {t}"},
+    "ledger.bias.say": {
+        "zh": "这里的账每组门只算一个偏置。PyTorch 的 LSTM 存 b_ih 和 b_hh 两个，多出 {b} 个，合计 {t}。",
+        "en": "This ledger counts one bias per gate group. PyTorch's LSTM stores two, b_ih and b_hh: {b} more, {t} in all."},
+    # ----- beat 3: GNMT ---------------------------------------------------------------------
+    "gnmt": {"zh": "真实规模：GNMT 堆了 {n} 层 LSTM", "en": "At real scale: GNMT stacked {n} LSTM layers"},
+    "gnmt.say": {
+        "zh": "2016 年谷歌的 GNMT 翻译系统，编码器 {e} 层、解码器 {dd} 层，每层宽 {w}。按同一本账，一层 {one}，{n} 层约 {m}，还不算词表。",
+        "en": "Google's GNMT translation system of 2016 had {e} encoder and {dd} decoder layers, each {w} wide. By the same ledger one layer holds {one}; {n} layers about {m}, vocabulary not counted.",
+        "fixed": {"2016": "year of the GNMT paper"}},
+    "gnmt.train.say": {
+        "zh": "论文报告的训练用了 96 块 K80 GPU，跑了大约 6 天。算力账决定了架构。",
+        "en": "The paper reports training on 96 K80 GPUs for about 6 days. The compute bill decided the architecture.",
+        "fixed": {"96": "cited fact (Wu et al. 2016): GPU count", "80": "GPU model name K80",
+                  "6": "cited fact (Wu et al. 2016): training days"}},
+    "gnmt.enc": {"zh": "编码器 ×{n}", "en": "encoder ×{n}"},
+    "gnmt.dec": {"zh": "解码器 ×{n}", "en": "decoder ×{n}"},
+    "gnmt.width": {"zh": "每层 $h = d = {w}$", "en": "each layer $h = d = {w}$"},
+    "gnmt.one": {"zh": "一层：{n}", "en": "one layer: {n}"},
+    "gnmt.all": {"zh": "{k} 层：{n}（约 {m}）", "en": "{k} layers: {n} (about {m})"},
+    "gnmt.mine": {"zh": "你的设置：{k} 层，$h = {h}$，$d = {d}$：{n}",
+                  "en": "your setting: {k} layers, $h = {h}$, $d = {d}$: {n}"},
+    # ----- beat 4: the trade ----------------------------------------------------------------
+    "trade": {"zh": "付出了什么，换来了什么", "en": "What it paid, what it bought"},
+    "trade.say": {
+        "zh": "付出的：{r} 倍的参数和更复杂的结构；RNN 的两个大问题，不能并行、记忆容量固定，一个也没解决。换来的：梯度沿 c 回传时只乘一个遗忘门，衰减从注定的指数下降变成可以控制。",
+        "en": "Paid: {r} times the parameters and a more complex structure; the RNN's two big problems, no parallelism and a fixed memory size, are both still there. Bought: going back along c the gradient is multiplied by one forget gate only, so decay is no longer bound to be exponential but something the model can control."},
+    "trade.state.say": {
+        "zh": "还有一个意外的好处：推理时每层只需带着 c 和 h 共 {s} 个数往下走，和句子多长无关，不需要 KV cache。",
+        "en": "A bonus: at inference each layer carries only c and h, {s} numbers, however long the text is; there is no KV cache."},
+    "paid": {"zh": "付出", "en": "paid"},
+    "bought": {"zh": "换来", "en": "bought"},
+    "paid.params": {"zh": "参数：同宽 RNN 的 {r} 倍", "en": "parameters: {r}× the RNN"},
+    "paid.simple": {"zh": "结构：四组门、两条状态", "en": "structure: four gate groups, two states"},
+    "paid.parallel": {"zh": "并行：仍然不能", "en": "parallelism: still none"},
+    "paid.memory": {"zh": "记忆容量：仍然固定", "en": "memory size: still fixed"},
+    "bought.path": {"zh": "回传路径：$\\partial c_t / \\partial c_{{t-1}} = f_t$",
+                    "en": "way back: $\\partial c_t / \\partial c_{{t-1}} = f_t$", "fixed": PREV},
+    "bought.decay": {"zh": "衰减：可以学着控制", "en": "decay: learned, not forced"},
+    "bought.state": {"zh": "推理状态：每层 {s} 个数", "en": "state: {s} per layer"},
+    "bought.kv": {"zh": "不需要 KV cache", "en": "no KV cache"},
+    # ----- beat 5: takeaways ----------------------------------------------------------------
+    "take": {"zh": "这一章的四句话", "en": "The chapter in four lines", "fixed": {"4": "four takeaways"}},
+    "take.say": {
+        "zh": "它背后有两条假设：记忆的价值会衰减，衰减多少能从当前输入读出来；保留和写入应当分开学。可耦合的 f = 1 − i 效果几乎不变，说明第二条并不必要，这正是 GRU 省掉一个门的依据。",
+        "en": "Two assumptions sit underneath: memory loses value over time, and how much can be read from the input; keeping and writing should be learned separately. The coupled f = 1 − i works about as well, so the second is not needed: that is why the GRU drops a gate.",
+        "fixed": {"1": "coupled gates: f = 1 - i"}},
+    "take.intuition.say": {
+        "zh": "几处反直觉：遗忘门主要是在保护，训练后常常接近 1；记得更久靠的是接近 1 的乘积，不是更大的盒子；2024 年的 xLSTM 又把门控带回了前沿。",
+        "en": "Against intuition: the forget gate mostly protects, and trained values are often close to 1; longer memory comes from a product near 1, not a bigger box; and in 2024 xLSTM brought gating back to the front.",
+        "fixed": {"1": "a forget gate fully open", "2024": "year of the xLSTM paper"}},
+    "take.conveyor": {"zh": "一条不打岔的传送带，加三个阀门", "en": "a conveyor that is left alone, plus three valves"},
+    "take.gradient": {"zh": "这个加法让梯度穿过很多步", "en": "this sum lets the gradient through many steps"},
+    "take.gru": {"zh": "GRU：两个门、一条状态，参数是 LSTM 的 {r}",
+                 "en": "GRU: two gates, one state, {r} of the LSTM's weights"},
+    "take.next": {"zh": "没治好的串行和定长记忆，交给注意力",
+                  "en": "what stays serial and fixed-size goes to attention"},
+}
+
+
+class Ledger(LectureScene):
+    """L8: shapes, the parameter ledger, GNMT, paid and bought, takeaways."""
+
+    SECTION_ID = "lstm-08-ledger"
+    BEATS = ("shapes", "ledger", "gnmt", "trade", "takeaways")
+    TEXT = TEXT
+
+    def box(self, w, h, color, opacity=0.35):
+        return Rectangle(width=w, height=h, color=color, stroke_width=2.5, fill_color=color,
+                         fill_opacity=opacity)
+
+    # ----- beat 1 -------------------------------------------------------------------------
+    def shapes(self):
+        v = self.v
+        self.claim("shapes", h=Val("h", "int"), d=Val("d", "int"), hd=Val("concat", "int"),
+                   g=Val("gates_width", "int"))
+        L = style.LABEL_SIZE
+        hb = self.box(1.8, 0.55, P.hidden).move_to([-5.3, 1.75, 0])
+        xb = self.box(1.8, 0.55, P.token).move_to([-5.3, 0.35, 0])
+        hl = self.text("shape.h", size=L, color=P.hidden, n=Val("h", "int"))
+        xl = self.text("shape.x", size=L, color=P.token, n=Val("d", "int"))
+        hl.next_to(hb, DOWN, buff=0.15)
+        xl.next_to(xb, DOWN, buff=0.15)
+        self.play(FadeIn(hb), FadeIn(xb), FadeIn(hl), FadeIn(xl), run_time=0.8)
+        # the concatenated row: hidden part and input part, widths in proportion h : d
+        cw, share = 2.6, float(v.concat_share)
+        cat_h = self.box(max(cw * share, 0.08), 0.55, P.hidden)
+        cat_x = self.box(max(cw * (1 - share), 0.08), 0.55, P.token)
+        cat = VGroup(cat_h, cat_x).arrange(RIGHT, buff=0).move_to([-1.55, 1.05, 0])
+        cl = self.text("shape.cat", size=L, n=Val("concat", "int")).next_to(cat, DOWN, buff=0.15)
+        a1 = Arrow([-3.85, 1.05, 0], [-2.9, 1.05, 0], color=P.muted, buff=0)
+        self.play(Create(a1), hb.animate.become(cat_h), xb.animate.become(cat_x), run_time=1.0)
+        self.play(FadeIn(cl), run_time=0.4)
+        w = self.box(1.5, 1.5, P.muted, opacity=0.2).move_to([1.35, 1.05, 0])
+        times = self.math(r"\times").next_to(w, LEFT, buff=0.2)
+        wl = self.text("shape.w", size=L, a=Val("concat", "int"), b=Val("gates_width", "int"))
+        wl.next_to(w, DOWN, buff=0.15)
+        self.play(FadeIn(w), FadeIn(times), FadeIn(wl), run_time=0.7)
+        segs = VGroup(*[self.box(0.7, 0.55, getattr(P, c), opacity=0.6) for c in GATE_COLORS])
+        segs.arrange(RIGHT, buff=0).move_to([4.95, 1.05, 0])
+        eq = self.math("=").move_to([2.75, 1.05, 0])
+        zl = self.text("shape.z", size=L, n=Val("gates_width", "int")).next_to(segs, DOWN, buff=0.15)
+        self.play(FadeIn(eq), GrowFromEdge(segs, LEFT), FadeIn(zl), run_time=0.8)
+        # the split: four groups move apart, each with its nonlinearity and gate name
+        self.play(segs.animate.arrange(RIGHT, buff=0.25).move_to([4.95, 1.05, 0]), run_time=0.6)
+        acts = VGroup(*[self.math(t, scale=0.65, color=getattr(P, c)).next_to(s, UP, buff=0.12)
+                        for t, s, c in zip((r"\sigma", r"\sigma", r"\tanh", r"\sigma"), segs,
+                                           GATE_COLORS)])
+        names = VGroup(*[self.math(t, scale=0.7).move_to(s)
+                         for t, s in zip(("i", "f", "g", "o"), segs)])
+        gl = self.text("shape.gate", size=style.SMALL_SIZE, color=P.muted, n=Val("h", "int"))
+        gl.next_to(zl, DOWN, buff=0.12)
+        self.play(FadeIn(acts), FadeIn(names), FadeIn(gl), run_time=0.6)
+        # the two updates
+        c_eq = self.math(r"c_t", r"\leftarrow", r"f", r"\odot", r"c_{t-1}", "+", "i", r"\odot",
+                         "g", reason="index t-1: the previous step")
+        for k, c in ((0, P.cell), (2, P.forget), (4, P.cell), (6, P.input_gate), (8, P.candidate)):
+            c_eq[k].set_color(c)
+        h_eq = self.math(r"h_t", r"\leftarrow", "o", r"\odot", r"\tanh", "(", "c_t", ")")
+        for k, c in ((0, P.hidden), (2, P.output_gate), (6, P.cell)):
+            h_eq[k].set_color(c)
+        eqs = VGroup(c_eq, h_eq).arrange(DOWN, buff=0.35, aligned_edge=LEFT).move_to([0, -1.35, 0])
+        self.play(FadeIn(eqs), run_time=0.8)
+        ring = SurroundingRectangle(c_eq, color=P.cell, buff=0.12)
+        note = self.text("shapes.note", color=P.cell).move_to([0, -2.6, 0])
+        self.say("shapes.c")
+        self.play(Create(ring), FadeIn(note), run_time=0.7)
+        self.show("concat", cl)
+        self.show("matrix", wl)
+        self.hold(2.0)
+        self.clear_stage()
+
+    # ----- beat 2 -------------------------------------------------------------------------
+    def ledger(self):
+        v = self.v
+        self.claim("ledger", h=Val("h", "int"), d=Val("d", "int"), hd=Val("concat", "int"),
+                   n=Val("counts.lstm", "count"), m=Val("counts.lstm", "millions"))
+        self.say("ledger.rnn.say", rnn=Val("counts.rnn", "count"), r=Val("rnn_ratio", "ratio"),
+                 att=Val("counts.attention", "count"))
+        colors = {"rnn": P.gradient, "lstm": P.cell, "attention": P.attention}
+        x0, full, ys = -2.6, 5.6, (1.75, 0.85, -0.05)
+        labels, bars, nums = VGroup(), VGroup(), VGroup()
+        for k, (name, y) in enumerate(zip(v.bar_names, ys)):
+            lab = self.text(f"bar.{name}", size=style.BODY_SIZE, color=colors[name])
+            lab.move_to([-6.8, y, 0], aligned_edge=LEFT)
+            w = max(full * float(v.bar_share[k]), 0.02)
+            bar = Rectangle(width=w, height=0.55, stroke_width=0, fill_color=colors[name],
+                            fill_opacity=0.85).move_to([x0 + w / 2, y, 0])
+            num = self.value(f"counts.{name}", "count", size=style.BODY_SIZE, color=colors[name])
+            num.next_to(bar, RIGHT, buff=0.2)
+            labels.add(lab)
+            bars.add(bar)
+            nums.add(num)
+        self.play(FadeIn(labels), run_time=0.5)
+        self.play(*[GrowFromEdge(b, LEFT) for b in bars], run_time=1.2)
+        self.play(FadeIn(nums), run_time=0.5)
+        r1 = self.text("ledger.rnn", color=P.cell, r=Val("rnn_ratio", "ratio"))
+        r2 = self.text("ledger.att", variant=v.attention_cmp, color=P.attention,
+                       r=Val("attention_ratio", "ratio"))
+        bias = self.text("ledger.bias", size=style.LABEL_SIZE, color=P.muted,
+                         b=Val("second_bias", "count"), t=Val("torch_lstm", "count"))
+        VGroup(r1, r2, bias).arrange(DOWN, buff=0.28, aligned_edge=LEFT).move_to([0, -1.85, 0])
+        self.play(FadeIn(r1), FadeIn(r2), run_time=0.7)
+        self.say("ledger.bias.say", b=Val("second_bias", "count"), t=Val("torch_lstm", "count"))
+        self.play(FadeIn(bias), run_time=0.5)
+        self.show("rnn_count", nums[0])
+        self.show("lstm_count", nums[1])
+        self.show("attention_count", nums[2])
+        self.show("rnn_ratio", r1)
+        self.show("attention_ratio", r2)
+        self.show("bias_convention", bias)
+        self.hold(2.0)
+        self.clear_stage()
+
+    # ----- beat 3 -------------------------------------------------------------------------
+    def gnmt(self):
+        v = self.v
+        self.claim("gnmt", e=Val("gnmt_encoder", "int"), dd=Val("gnmt_decoder", "int"),
+                 w=Val("gnmt_hidden", "int"), one=Val("gnmt_layer", "count"),
+                 n=Val("gnmt_layers", "int"), m=Val("gnmt_params", "millions"))
+        cols = VGroup()
+        for k, (count, key, x) in enumerate(((v.gnmt_encoder, "gnmt.enc", -5.3),
+                                             (v.gnmt_decoder, "gnmt.dec", -2.9))):
+            blocks = VGroup(*[RoundedRectangle(corner_radius=0.06, width=1.9, height=0.26,
+                                               color=P.cell, stroke_width=2, fill_color=P.cell,
+                                               fill_opacity=0.35) for _ in range(int(count))])
+            blocks.arrange(UP, buff=0.07).move_to([x, 0.2, 0])
+            head = self.text(key, size=style.LABEL_SIZE, color=P.cell,
+                             n=Val("gnmt_encoder" if k == 0 else "gnmt_decoder", "int"))
+            head.next_to(blocks, UP, buff=0.18)
+            cols.add(VGroup(blocks, head))
+        width = self.text("gnmt.width", size=style.LABEL_SIZE, color=P.muted,
+                          w=Val("gnmt_hidden", "int"))
+        width.next_to(cols, DOWN, buff=0.25)
+        self.play(*[FadeIn(c[1]) for c in cols], FadeIn(width), run_time=0.5)
+        self.play(*[GrowFromEdge(c[0], DOWN) for c in cols], run_time=1.2)
+        one = self.text("gnmt.one", size=style.BODY_SIZE, n=Val("gnmt_layer", "count"))
+        total = self.text("gnmt.all", size=style.BODY_SIZE, color=P.cell,
+                          k=Val("gnmt_layers", "int"), n=Val("gnmt_params", "count"),
+                          m=Val("gnmt_params", "millions"))
+        train = self.label("96 × K80 GPU, ≈ 6 days" if self.lang == "en" else "96 块 K80 GPU，约 6 天",
+                           "cited fact (Wu et al. 2016): GPUs and training days",
+                           size=style.BODY_SIZE, color=P.text)
+        cite = self.label("Wu et al., 2016 (GNMT)", "citation year", size=style.SMALL_SIZE,
+                          color=P.muted)
+        right = VGroup(one, total, train, cite).arrange(DOWN, buff=0.35, aligned_edge=LEFT)
+        right.move_to([-1.2, 0.55, 0], aligned_edge=LEFT)
+        self.play(FadeIn(one), run_time=0.5)
+        self.play(FadeIn(total), run_time=0.5)
+        self.say("gnmt.train.say")
+        self.play(FadeIn(train), FadeIn(cite), run_time=0.5)
+        mine = self.text("gnmt.mine", size=style.LABEL_SIZE, color=P.muted,
+                         k=Val("layers", "int"), h=Val("h", "int"), d=Val("d", "int"),
+                         n=Val("stack_params", "count"))
+        mine.move_to([0, -2.55, 0])
+        self.play(FadeIn(mine), run_time=0.5)
+        self.show("gnmt_layer", one)
+        self.show("gnmt_total", total)
+        self.show("stack", mine)
+        self.hold(2.0)
+        self.clear_stage()
+
+    # ----- beat 4 -------------------------------------------------------------------------
+    def trade(self):
+        self.claim("trade", r=Val("rnn_ratio", "ratio"))
+        B = 26
+        paid_h = self.text("paid", size=style.TITLE_SIZE, color=P.exploded)
+        bought_h = self.text("bought", size=style.TITLE_SIZE, color=P.forget)
+        paid = VGroup(paid_h,
+                      self.text("paid.params", size=B, r=Val("rnn_ratio", "ratio")),
+                      self.text("paid.simple", size=B),
+                      self.text("paid.parallel", size=B),
+                      self.text("paid.memory", size=B))
+        bought = VGroup(bought_h,
+                        self.text("bought.path", size=B),
+                        self.text("bought.decay", size=B),
+                        self.text("bought.state", size=B, s=Val("state_numbers", "count")),
+                        self.text("bought.kv", size=B))
+        for col, x in ((paid, -6.3), (bought, 0.9)):
+            col.arrange(DOWN, buff=0.5, aligned_edge=LEFT).move_to([x, -0.2, 0], aligned_edge=LEFT)
+        frames = VGroup(*[SurroundingRectangle(c, color=k, buff=0.25, corner_radius=0.1)
+                          for c, k in ((paid, P.exploded), (bought, P.forget))])
+        self.play(FadeIn(paid_h), FadeIn(bought_h), Create(frames), run_time=0.6)
+        for a, b in zip(paid[1:], bought[1:]):
+            self.play(FadeIn(a), FadeIn(b), run_time=0.5)
+        self.say("trade.state.say", s=Val("state_numbers", "count"))
+        self.show("paid_params", paid[1])
+        self.show("state", bought[3])
+        self.hold(2.0)
+        self.clear_stage()
+
+    # ----- beat 5 -------------------------------------------------------------------------
+    def takeaways(self):
+        self.claim("take")
+        self.say("take.intuition.say")
+        B = style.BODY_SIZE
+        conv = self.text("take.conveyor", size=B, color=P.cell)
+        eq = self.math(r"c_t", "=", r"f", r"\,c_{t-1}", "+", r"i\,g",
+                       reason="the cell update (index t-1)")
+        for k, c in ((0, P.cell), (2, P.forget), (3, P.cell), (5, P.input_gate)):
+            eq[k].set_color(c)
+        grad = self.text("take.gradient", size=B, color=P.gradient)
+        gru = self.text("take.gru", size=B, color=P.hidden, r=Val("gru_ratio", "ratio"))
+        nxt = self.text("take.next", size=B, color=P.attention)
+        rows = VGroup(conv, VGroup(eq, grad).arrange(RIGHT, buff=0.5), gru, nxt)
+        rows.arrange(DOWN, buff=0.55, aligned_edge=LEFT).move_to([0, -0.1, 0])
+        marks = VGroup(*[Rectangle(width=0.16, height=0.5, stroke_width=0, fill_opacity=1,
+                                   fill_color=c).next_to(r, LEFT, buff=0.3)
+                         for r, c in zip(rows, (P.cell, P.gradient, P.hidden, P.attention))])
+        for r, m in zip(rows, marks):
+            self.play(FadeIn(m), FadeIn(r, shift=0.2 * RIGHT), run_time=0.6)
+        self.show("gru_ratio", gru)
+        self.hold(2.0)

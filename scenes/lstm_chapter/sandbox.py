@@ -1,0 +1,357 @@
+"""L4 The gate sandbox: one cell reads a sentence; presets as transforms; the f sweep; a
+learned gate against a constant one."""
+
+from __future__ import annotations
+
+from manim import (DOWN, LEFT, ORIGIN, RIGHT, UP, ArcBetweenPoints, Axes, Create, DashedLine,
+                   DashedVMobject, Dot, FadeIn, FadeOut, Line, Rectangle, SurroundingRectangle,
+                   Transform, ValueTracker, VGroup, always_redraw, linear)
+
+from .. import style
+from ..base import LectureScene, Val
+
+P = style.PALETTE
+
+#: x range of the sentence chart (the left margin holds the legend / row labels).
+CHART_LEFT, CHART_RIGHT = -4.9, 6.4
+
+TEXT = {
+    # ----- beat 1 ---------------------------------------------------------------------------
+    "intro": {"zh": "门控沙盘：一句话、一个单元、三个门由你来定",
+              "en": "The gate sandbox: one sentence, one cell, three gates you set"},
+    "intro.say": {
+        "zh": "一个真实的 LSTM 单元读这句话。每个词的写入强度 g 是手工给定的，不是训练出来的；遗忘门、输入门、输出门先固定成 {f}、{i}、{o}。「它」指的是「猫」，中间隔着句号，也就是 {n} 步。",
+        "en": "A real LSTM cell reads this sentence. Each token's write strength g is hand-set, not trained; the forget, input and output gates are held at {f}, {i} and {o}. \"It\" refers to the cat, {n} steps later, with the full stop in between."},
+    "apart": {"zh": "隔 {n} 步", "en": "{n} steps apart"},
+    "gates": {"zh": "三个门：$f = {f}$，$i = {i}$，$o = {o}$",
+              "en": "the three gates: $f = {f}$, $i = {i}$, $o = {o}$"},
+    "legend.g": {"zh": "写入强度 $g$", "en": "write $g$"},
+    "legend.cat": {"zh": "猫的那一笔", "en": "the cat's write"},
+    # ----- beat 2 ---------------------------------------------------------------------------
+    "extremes": {"zh": "两个极端：一个字都不写，和每个词都清空",
+                 "en": "Two extremes: write nothing, or wipe at every word"},
+    "extremes.say": {
+        "zh": "先把遗忘门拉满、输入门关死：什么也写不进去，记忆一直是空的。再拉回来，然后把遗忘门关到底：每读一个词就清空，只剩当前这个词。",
+        "en": "First open the forget gate fully and shut the input gate: nothing gets in and the memory stays empty. Back again, then shut the forget gate: every word wipes the memory and only the current word is left."},
+    "p.empty.flat": {"zh": "$f = {f}$，$i = {i}$：什么都没写进去，$c$ 始终是 {peak}",
+                     "en": "$f = {f}$, $i = {i}$: nothing is written; $c$ stays at {peak}"},
+    "p.empty.moves": {"zh": "$f = {f}$，$i = {i}$：$c$ 最大到 {peak}",
+                      "en": "$f = {f}$, $i = {i}$: $c$ reaches {peak}"},
+    "p.wipe": {"zh": "$f = {f}$：每个词都清空，$c_t = i\\,g_t$（在「猫」是 {cc}，在「它」是 {ci}）",
+               "en": "$f = {f}$: each word wipes it, $c_t = i\\,g_t$ ({cc} at cat, {ci} at it)"},
+    # ----- beat 3 ---------------------------------------------------------------------------
+    "decay": {"zh": "$f$ 决定那一笔能撑多久", "en": "$f$ decides how long a write lasts"},
+    "decay.say": {
+        "zh": "两个门都放在 {h} 附近，每一步都丢掉一半，记忆掉得很快。遗忘门拉到 {l}，同样的一笔能撑得久得多。「活着」的标准：到「它」时还剩猫写入量的 {a} 以上。",
+        "en": "With both gates near {h}, half is lost at every step and the memory drains fast. Raise the forget gate to {l} and the same write lasts much longer. Alive means: when \"it\" arrives, at least {a} of the cat's write is still there."},
+    "p.half.alive": {"zh": "$f = {f}$，$i = {i}$：到「它」还剩 {r}，猫还活着",
+                     "en": "$f = {f}$, $i = {i}$: {r} left at it; the cat is alive"},
+    "p.half.faded": {"zh": "$f = {f}$，$i = {i}$：到「它」只剩 {r}，不到 {a}，猫淡掉了",
+                     "en": "$f = {f}$, $i = {i}$: {r} left at it, below {a}; the cat has faded"},
+    "p.half.unwritten": {"zh": "$f = {f}$，$i = {i}$：猫什么也没写进去",
+                         "en": "$f = {f}$, $i = {i}$: the cat wrote nothing"},
+    "p.long.alive": {"zh": "$f = {f}$，$i = {i}$：到「它」还剩 {r}，猫还活着",
+                     "en": "$f = {f}$, $i = {i}$: {r} left at it; the cat is alive"},
+    "p.long.faded": {"zh": "$f = {f}$，$i = {i}$：到「它」只剩 {r}，不到 {a}，猫淡掉了",
+                     "en": "$f = {f}$, $i = {i}$: {r} left at it, below {a}; the cat has faded"},
+    "p.long.unwritten": {"zh": "$f = {f}$，$i = {i}$：猫什么也没写进去",
+                         "en": "$f = {f}$, $i = {i}$: the cat wrote nothing"},
+    # ----- beat 4 ---------------------------------------------------------------------------
+    "sweep": {"zh": "拖动遗忘门：猫到「它」时还剩几成", "en": "Drag the forget gate: how much of the cat reaches \"it\""},
+    "sweep.say": {
+        "zh": "从猫到它要过两个遗忘门，所以剩下的是 f 的平方。虚线是 {a}，浅绿的一段是 f 从 {b0} 到 {b1}。",
+        "en": "Between the cat and \"it\" stand two forget gates, so what is left is f squared. The dashed line is {a}; the green band is f from {b0} to {b1}."},
+    "sweep.x": {"zh": "遗忘门 $f$", "en": "forget gate $f$"},
+    "sweep.y": {"zh": "到「它」还剩", "en": "left at \"it\""},
+    "sweep.line": {"zh": "{a}：活着的线", "en": "{a}: alive line"},
+    "sweep.share": {"tex": r"f^{2} = @v"},
+    "sweep.f": {"tex": r"f = @v"},
+    "sweep.i": {"tex": r"i = @v"},
+    "sweep.state.alive": {"zh": "$f = {f}$：猫到「它」还剩 {r}，还活着",
+                          "en": "$f = {f}$: {r} of the cat is left at it: alive"},
+    "sweep.state.faded": {"zh": "$f = {f}$：猫到「它」只剩 {r}，不到 {a}",
+                          "en": "$f = {f}$: only {r} of the cat is left at it, below {a}"},
+    "sweep.state.unwritten": {"zh": "$i = {i}$：猫什么也没写进去，到「它」无从记起",
+                              "en": "$i = {i}$: the cat wrote nothing, so \"it\" has nothing to find"},
+    "sweep.band.alive": {"zh": "$i = {i}$，$f$ 在 {b0} 到 {b1}：还剩 {r0} 到 {r1}，猫活到了「它」",
+                         "en": "$i = {i}$, $f$ from {b0} to {b1}: {r0} to {r1} left; the cat reaches it"},
+    "sweep.band.faded": {"zh": "$i = {i}$，$f$ 在 {b0} 到 {b1}：还剩 {r0} 到 {r1}，有的到不了「它」",
+                         "en": "$i = {i}$, $f$ from {b0} to {b1}: {r0} to {r1} left; not all reach it"},
+    # ----- beat 5 ---------------------------------------------------------------------------
+    "learned": {"zh": "可学出来的归纳偏置：门是 $[h, x]$ 的函数",
+                "en": "A learnable inductive bias: the gate is a function of $[h, x]$"},
+    "learned.story.range": {
+        "zh": "如果该忘多少是一个常数，信息只能每一步均匀地流失。而遗忘门是由上一步的 h 和当前的 x 算出来的，它就能学会读到句号时关小一点：这里它在词上是 {w0} 到 {w1}，在句号处是 {s}。",
+        "en": "If how much to forget were a constant, information could only drain evenly, step after step. Because the forget gate is computed from the previous h and the current x, it can learn to close a little at the full stop: here it is {w0} to {w1} on words and {s} at the full stop."},
+    "learned.story.flat": {
+        "zh": "如果该忘多少是一个常数，信息只能每一步均匀地流失。而遗忘门是由上一步的 h 和当前的 x 算出来的，它就能学会读到句号时关小一点：这里它在词上是 {w0}，在句号处是 {s}。",
+        "en": "If how much to forget were a constant, information could only drain evenly, step after step. Because the forget gate is computed from the previous h and the current x, it can learn to close a little at the full stop: here it is {w0} on words and {s} at the full stop."},
+    "row.const": {"zh": "常数 $f$", "en": "constant $f$"},
+    "row.learned": {"zh": "学出的 $f$", "en": "learned $f$"},
+    "learned.const.alive": {"zh": "常数 $f$：剩 {r}，还活着", "en": "constant $f$: {r} left, alive"},
+    "learned.const.faded": {"zh": "常数 $f$：只剩 {r}", "en": "constant $f$: only {r} left"},
+    "learned.const.unwritten": {"zh": "常数 $f$：猫没写进去", "en": "constant $f$: the cat wrote nothing"},
+    "learned.gate.alive": {"zh": "学出的 $f$：剩 {r}，还活着", "en": "learned $f$: {r} left, alive"},
+    "learned.gate.faded": {"zh": "学出的 $f$：只剩 {r}", "en": "learned $f$: only {r} left"},
+    "learned.gate.unwritten": {"zh": "学出的 $f$：猫没写进去", "en": "learned $f$: the cat wrote nothing"},
+}
+
+
+class Sandbox(LectureScene):
+    """L4: the sentence, the presets as transforms both ways, the f sweep, the learned gate."""
+
+    SECTION_ID = "lstm-04-sandbox"
+    BEATS = ("show_sentence", "presets_extremes", "presets_decay", "sweep_forget",
+             "learned_gate")
+    TEXT = TEXT
+
+    # ----- the sentence chart -------------------------------------------------------------
+    def _chart(self):
+        v = self.v
+        n = len(v.write)
+        top = float(v.plot_top)
+        ax = Axes([-0.5, n - 0.5, 1], [0, top, 0.5], x_length=CHART_RIGHT - CHART_LEFT,
+                  y_length=2.9, axis_config={"color": P.muted, "include_tip": False,
+                                             "font_size": 22},
+                  x_axis_config={"include_ticks": False},
+                  y_axis_config={"numbers_to_include": list(v.plot_ticks),
+                                 "decimal_number_config": {"num_decimal_places": 1}})
+        ax.move_to([(CHART_LEFT + CHART_RIGHT) / 2, 0.42, 0])
+        self.ticks(ax, reason="axis tick: cell value")
+        toks = v.tokens_zh if self.lang == "zh" else v.tokens_en
+        labels = VGroup()
+        for t, tok in enumerate(toks):
+            color = P.highlight if t in (v.cat_index, v.it_index) else P.token
+            lab = self.plain(tok, size=style.LABEL_SIZE, color=color)
+            lab.move_to([ax.c2p(t, 0)[0], -1.38, 0])
+            labels.add(lab)
+        self.ax, self.tokens = ax, labels
+        return VGroup(ax, labels)
+
+    def _curve(self, ys, color, dashed=False):
+        ax = self.ax
+        line = ax.plot_line_graph(self.v.steps, ys, add_vertex_dots=False, line_color=color,
+                                  stroke_width=4)["line_graph"]
+        if dashed:
+            line = DashedVMobject(line, num_dashes=40)
+        dots = VGroup(*[Dot(ax.c2p(t, float(y)), radius=0.05, color=color)
+                        for t, y in enumerate(ys)])
+        return VGroup(line, dots)
+
+    def _curves(self, cell, hidden, mark):
+        return VGroup(self._curve(cell, P.cell), self._curve(hidden, P.hidden),
+                      self._curve(mark, P.highlight, dashed=True))
+
+    @staticmethod
+    def _swatch(color, dashed=False):
+        line = Line(ORIGIN, 0.45 * RIGHT, color=color, stroke_width=4)
+        return DashedLine(ORIGIN, 0.45 * RIGHT, color=color, stroke_width=4,
+                          dash_length=0.08) if dashed else line
+
+    def _legend(self, extra=None):
+        items = [(self.math("c_t", color=P.cell), self._swatch(P.cell)),
+                 (self.math("h_t", color=P.hidden), self._swatch(P.hidden)),
+                 (self.text("legend.cat", size=style.SMALL_SIZE, color=P.highlight),
+                  self._swatch(P.highlight, dashed=True))]
+        if extra is not None:
+            items.append(extra)
+        rows = VGroup(*[VGroup(sw, lab).arrange(RIGHT, buff=0.15) for lab, sw in items])
+        rows.arrange(RIGHT, buff=0.55).move_to([CHART_LEFT + 0.6, 2.14, 0], aligned_edge=LEFT)
+        return rows
+
+    # ----- beat 1 -------------------------------------------------------------------------
+    def show_sentence(self):
+        v = self.v
+        self.claim("intro", f=Val("forget", "num"), i=Val("input", "num"),
+                   o=Val("output", "num"), n=Val("steps_apart", "int"))
+        chart = self._chart()
+        ax = self.ax
+        bars = VGroup()
+        for t, g in enumerate(v.write):
+            p0, p1 = ax.c2p(t, 0), ax.c2p(t, float(g))
+            bars.add(Rectangle(width=0.32, height=max(p1[1] - p0[1], 1e-3), fill_color=P.candidate,
+                               fill_opacity=0.3, stroke_width=0).move_to((p0 + p1) / 2))
+        self.play(FadeIn(chart), FadeIn(bars), run_time=1.0)
+        self.curves = self._curves(v.cell, v.hidden, v.cat_mark)
+        g_swatch = Rectangle(width=0.45, height=0.22, fill_color=P.candidate, fill_opacity=0.3,
+                             stroke_width=0)
+        legend = self._legend((self.text("legend.g", size=style.SMALL_SIZE, color=P.candidate),
+                               g_swatch))
+        self.legend = legend
+        self.play(Create(self.curves), FadeIn(legend), run_time=2.0, rate_func=linear)
+        a, b = self.tokens[v.cat_index], self.tokens[v.it_index]
+        arc = ArcBetweenPoints(b.get_bottom() + 0.1 * DOWN, a.get_bottom() + 0.1 * DOWN,
+                               angle=-1.2, color=P.highlight, stroke_width=3)
+        apart = self.text("apart", size=style.SMALL_SIZE, color=P.highlight,
+                          n=Val("steps_apart", "int")).next_to(arc, DOWN, buff=0.08)
+        gates = self.text("gates", size=style.BODY_SIZE, f=Val("forget", "num"),
+                          i=Val("input", "num"), o=Val("output", "num"))
+        gates.move_to([0.75, -2.62, 0])
+        self.show("gates", gates)
+        self.play(Create(arc), FadeIn(apart), FadeIn(gates), run_time=0.8)
+        self.hold(2.0)
+        self.play(FadeOut(arc), FadeOut(apart), FadeOut(gates), FadeOut(bars),
+                  FadeOut(legend[-1]), run_time=0.5)
+        legend.remove(legend[-1])
+
+    # ----- beat 2 -------------------------------------------------------------------------
+    def _to(self, cell, hidden, mark, note=None, old_note=None):
+        target = self._curves(cell, hidden, mark)
+        anims = [Transform(self.curves, target)]
+        if old_note is not None:
+            anims.append(FadeOut(old_note))
+        if note is not None:
+            anims.append(FadeIn(note))
+        self.play(*anims, run_time=1.2)
+
+    def _note(self, key, variant=None, **fields):
+        return self.text(key, variant=variant, size=style.BODY_SIZE, **fields).move_to([0.6, -2.6, 0])
+
+    def presets_extremes(self):
+        v = self.v
+        self.claim("extremes")
+        n0 = self._note("p.empty", v.empty_kind,
+                        f=Val("preset_forget[0]", "num"), i=Val("preset_input[0]", "num"),
+                        peak=Val("preset_cell_peak[0]", "fmt"))
+        self._to(v.preset_cell[0], v.preset_hidden[0], v.preset_cat_mark[0], note=n0)
+        self.wait(0.8)
+        self._to(v.cell, v.hidden, v.cat_mark, old_note=n0)
+        self.wait(0.5)
+        n1 = self._note("p.wipe", f=Val("preset_forget[1]", "num"),
+                        cc=Val(f"preset_cell[1][{v.cat_index}]", "fmt:2"),
+                        ci=Val(f"preset_cell[1][{v.it_index}]", "fmt:2"))
+        self._to(v.preset_cell[1], v.preset_hidden[1], v.preset_cat_mark[1], note=n1)
+        self.show("wipe", n1)
+        self.hold(1.5)
+        self._to(v.cell, v.hidden, v.cat_mark, old_note=n1)
+
+    # ----- beat 3 -------------------------------------------------------------------------
+    def presets_decay(self):
+        v = self.v
+        self.claim("decay", h=Val("preset_forget[2]", "num"), l=Val("preset_forget[3]", "num"),
+                   a=Val("alive_fraction", "num"))
+        notes = []
+        for k, key in ((2, "p.half"), (3, "p.long")):
+            notes.append(self._note(key, v.preset_state[k], f=Val(f"preset_forget[{k}]", "num"),
+                                    i=Val(f"preset_input[{k}]", "num"),
+                                    r=Val(f"preset_retention[{k}]", "fmt:2"),
+                                    a=Val("alive_fraction", "num")))
+        self._to(v.preset_cell[2], v.preset_hidden[2], v.preset_cat_mark[2], note=notes[0])
+        self.wait(1.0)
+        self._to(v.preset_cell[3], v.preset_hidden[3], v.preset_cat_mark[3], note=notes[1],
+                 old_note=notes[0])
+        self.show("long", notes[1])
+        self.hold(1.5)
+        self._to(v.cell, v.hidden, v.cat_mark, old_note=notes[1])
+
+    # ----- beat 4 -------------------------------------------------------------------------
+    def sweep_forget(self):
+        v = self.v
+        self.clear_stage()
+        a = Val("alive_fraction", "num")
+        self.claim("sweep", a=a, b0=Val("band_forget[0]", "num"), b1=Val("band_forget[1]", "num"))
+        ax = Axes([0, 1, 0.2], [0, 1, 0.25], x_length=6.4, y_length=3.3,
+                  axis_config={"color": P.muted, "include_tip": False, "font_size": 22},
+                  x_axis_config={"numbers_to_include": [0, 0.5, 1],
+                                 "decimal_number_config": {"num_decimal_places": 1}},
+                  y_axis_config={"numbers_to_include": [0.5, 1],
+                                 "decimal_number_config": {"num_decimal_places": 1}})
+        ax.move_to([-2.9, 0.35, 0])
+        self.ticks(ax, reason="axis tick: share / gate")
+        b0, b1 = float(v.band_forget[0]), float(v.band_forget[1])
+        band = Rectangle(width=ax.c2p(b1, 0)[0] - ax.c2p(b0, 0)[0],
+                         height=ax.c2p(0, 1)[1] - ax.c2p(0, 0)[1], fill_color=P.forget,
+                         fill_opacity=0.15, stroke_width=0)
+        band.move_to((ax.c2p(b0, 0) + ax.c2p(b1, 1)) / 2)
+        thr = float(v.alive_fraction)
+        line = DashedLine(ax.c2p(0, thr), ax.c2p(1, thr), color=P.muted, stroke_width=2)
+        line_lab = self.text("sweep.line", size=style.SMALL_SIZE, color=P.muted, a=a)
+        line_lab.next_to(ax.c2p(0, thr), UP + RIGHT, buff=0.08)
+        curve = ax.plot_line_graph(v.retention_curve_f, v.retention_curve, add_vertex_dots=False,
+                                   line_color=P.forget, stroke_width=4)
+        xl = self.text("sweep.x", size=style.SMALL_SIZE, color=P.muted)
+        xl.next_to(ax.x_axis, RIGHT, buff=0.25)
+        yl = self.text("sweep.y", size=style.SMALL_SIZE, color=P.muted)
+        yl.next_to(ax.c2p(0, 1), RIGHT, buff=0.25)
+        k = ValueTracker(0)
+
+        def idx() -> int:
+            return int(round(k.get_value()))
+
+        dot = always_redraw(lambda: Dot(ax.c2p(float(v.sweep_forget[idx()]),
+                                               float(v.sweep_retention[idx()])),
+                                        color=P.highlight, radius=0.08))
+        fl = self.math("f =", color=P.forget)
+        fn = self.number("sweep_forget[0]", "dec:2", size=0.8, color=P.forget)
+        sl = self.math("f^{2} =", color=P.cell, reason="two forget gates: the full stop and it")
+        sn = self.number("sweep_retention[0]", "dec:2", size=0.8, color=P.cell)
+        il = self.math("i =", color=P.input_gate)
+        inn = self.number("input", "dec:2", size=0.8, color=P.input_gate)
+        rows = VGroup(*[VGroup(a_, b_).arrange(RIGHT, buff=0.15)
+                        for a_, b_ in ((fl, fn), (sl, sn), (il, inn))])
+        rows.arrange(DOWN, aligned_edge=LEFT, buff=0.45).move_to([2.6, 0.6, 0], aligned_edge=LEFT)
+        self.play(Create(ax), FadeIn(band), Create(line), FadeIn(line_lab), Create(curve),
+                  FadeIn(xl), FadeIn(yl), FadeIn(rows), FadeIn(dot), run_time=1.0)
+        fn.add_updater(lambda m: m.set_value(v.sweep_forget[idx()]))
+        sn.add_updater(lambda m: m.set_value(v.sweep_retention[idx()]))
+        last = len(v.sweep_forget) - 1
+        self.play(k.animate.set_value(last), run_time=5.0, rate_func=linear)
+        self.settle(fn, "forget", name="forget_readout")
+        self.settle(sn, "cat_retention", name="retention_readout")
+        dot.clear_updaters()
+        st = self.text("sweep.state", variant=v.state, size=style.LABEL_SIZE, color=P.cell,
+                       f=Val("forget", "num"), i=Val("input", "num"),
+                       r=Val("cat_retention", "fmt:2"), a=a)
+        bd = self.text("sweep.band", variant=v.band_state, size=style.LABEL_SIZE, color=P.forget,
+                       i=Val("band_input", "num"), b0=Val("band_forget[0]", "num"),
+                       b1=Val("band_forget[1]", "num"), r0=Val("band_retention[0]", "fmt:2"),
+                       r1=Val("band_retention[1]", "fmt:2"))
+        VGroup(st, bd).arrange(DOWN, buff=0.18, aligned_edge=LEFT).move_to([0, -2.42, 0])
+        self.show("state", st)
+        self.show("band", bd)
+        self.play(FadeIn(st), FadeIn(bd), run_time=0.6)
+        self.hold(2.0)
+        self.clear_stage()
+
+    # ----- beat 5 -------------------------------------------------------------------------
+    def learned_gate(self):
+        v = self.v
+        self.claim("learned")
+        self.say("learned.story", v.learned_word_spread, w0=Val("learned_word_forget_min", "fmt:2"),
+                 w1=Val("learned_word_forget_max", "fmt:2"), s=Val("learned_stop_forget", "fmt:2"))
+        chart = self._chart()
+        const = VGroup(self._curve(v.cell, P.cell), self._curve(v.cat_mark, P.cell, dashed=True))
+        learned = VGroup(self._curve(v.learned_cell, P.forget),
+                         self._curve(v.learned_cat_mark, P.forget, dashed=True))
+        rows = VGroup()
+        for y, key, path, color in ((-1.85, "row.const", "forget", P.cell),
+                                    (-2.28, "row.learned", "learned_forget", P.forget)):
+            lab = self.text(key, size=style.SMALL_SIZE, color=color)
+            lab.move_to([-6.85, y, 0], aligned_edge=LEFT)
+            nums = VGroup()
+            for t in range(len(v.write)):
+                p = path if path == "forget" else f"{path}[{t}]"
+                nums.add(self.value(p, "fmt:2", size=style.SMALL_SIZE, color=color)
+                         .move_to([self.ax.c2p(t, 0)[0], y, 0]))
+            rows.add(VGroup(lab, nums))
+        stop = SurroundingRectangle(VGroup(self.tokens[v.stop_index], rows[1][1][v.stop_index]),
+                                    color=P.highlight, buff=0.08, stroke_width=2)
+        legend = VGroup(VGroup(self._swatch(P.muted), self.math("c_t", color=P.muted))
+                        .arrange(RIGHT, buff=0.15),
+                        VGroup(self._swatch(P.muted, dashed=True),
+                               self.text("legend.cat", size=style.SMALL_SIZE, color=P.muted))
+                        .arrange(RIGHT, buff=0.15))
+        legend.arrange(RIGHT, buff=0.55).move_to([CHART_LEFT + 0.6, 2.14, 0], aligned_edge=LEFT)
+        self.play(FadeIn(chart), FadeIn(legend), FadeIn(rows[0]), Create(const), run_time=1.2)
+        self.play(FadeIn(rows[1]), Create(learned), run_time=1.5)
+        self.play(Create(stop), run_time=0.5)
+        notes = VGroup(
+            self.text("learned.const", variant=v.state, size=style.LABEL_SIZE, color=P.cell,
+                      r=Val("cat_retention", "fmt:2")),
+            self.text("learned.gate", variant=v.learned_state, size=style.LABEL_SIZE,
+                      color=P.forget, r=Val("learned_retention", "fmt:2")))
+        notes.arrange(RIGHT, buff=0.8).move_to([0.3, -2.78, 0])
+        self.show("learned_stop", rows[1][1][v.stop_index])
+        self.show("learned_note", notes[1])
+        self.play(FadeIn(notes), run_time=0.6)
+        self.hold(2.0)

@@ -1,0 +1,336 @@
+"""L5 Gates, token by token: the full stop clears the place slot, "他" opens the gates, the slot
+values decide who "he" is; then the half-life as a function of f."""
+
+from __future__ import annotations
+
+from manim import (DOWN, LEFT, RIGHT, UP, Axes, Create, DashedLine, Dot, FadeIn, FadeOut, Line,
+                   Rectangle, SurroundingRectangle, ValueTracker, VGroup, VMobject,
+                   always_redraw, linear)
+
+from .. import style
+from ..base import LectureScene, Val
+
+P = style.PALETTE
+
+#: Colors of the four slots' c curves: cell-state shades for the names, greys for the rest.
+SLOT_COLORS = (P.cell, "#FFF1C4", "#B7C0D0", "#6B7489")
+#: Gate rows of the grid: (values attribute, symbol, color).
+ROWS = (("input", "i_t", P.input_gate), ("forget", "f_t", P.forget),
+        ("output", "o_t", P.output_gate), ("cell", "c_t", P.cell))
+#: Grid geometry (right half of the stage).
+COL_X0, COL_PITCH, ROW_Y = 1.3, 1.45, (0.9, 0.25, -0.4, -1.05)
+TRACK_W = 0.68
+
+TEXT = {
+    # ----- beat 1: the full stop --------------------------------------------------------------
+    "stop": {"zh": "门是一个向量：读到「。」，只有地点槽的 $f$ 掉到 {fp}",
+             "en": "A gate is a vector: at the full stop only the place slot's $f$ drops, to {fp}"},
+    "stop.say": {
+        "zh": "这是手工设定的演示数据：每个词是一个 {d} 维向量，送进一个有 {s} 个记忆槽的 LSTM。槽0 记第一个人名，槽1 记第二个人名，槽2 记地点，这个分工也是手工安排的。一个词一个词往前走，右边是三个门和记忆 c 在每个槽上的值。",
+        "en": "Hand-set demo data: each word is a {d}-dim vector fed to an LSTM with {s} memory slots. Slot 0 keeps the first name, slot 1 the second name, slot 2 the place; that split was arranged by hand too. Step word by word; on the right, the three gates and the memory c on every slot.",
+        "fixed": {"0": "slot index", "1": "slot index", "2": "slot index"}},
+    "stop.more": {
+        "zh": "到了句号，遗忘门在地点槽上只剩 {fp}，北京被清掉；另外三个槽还是 {fo}，人名留着。表里的那一个 f，其实是 {s} 个数。",
+        "en": "At the full stop the forget gate on the place slot is down to {fp}, so Beijing is wiped; on the other three it stays at {fo}, so the names survive. The single f of the gate table is really {s} numbers."},
+    "stop.head": {"zh": "第 {t} 个词「。」", "en": "token {t}, the full stop"},
+    "stop.line": {"zh": "地点槽 $f = {fp}$，其余槽 $f = {fo}$",
+                  "en": "place $f = {fp}$, others $f = {fo}$"},
+    "col": {"zh": "槽{k}", "en": "slot {k}"},
+    "legend": {"zh": "槽{k} {role}", "en": "slot {k}: {role}"},
+    # ----- beat 2: "he" -----------------------------------------------------------------------
+    "he": {"zh": "读到「他」：$f$ 一起升到 {f}，$o$ 从 {o0} 开到 {o1}",
+           "en": "At 他 (he): $f$ rises to {f} on every slot, $o$ opens from {o0} to {o1}"},
+    "he.say": {
+        "zh": "接着读李四那一句，再到第 {t} 个词「他」。遗忘门在每个槽上一起升到 {f}：后面马上要用这份记忆，不能让它再掉。输出门从 {o0} 开到 {o1}，把记忆报出来。",
+        "en": "Read on through Li Si's sentence to token {t}, 他 (he). The forget gate rises to {f} on every slot: this memory is needed right now, so it must hold. The output gate opens from {o0} to {o1} and reports the memory out."},
+    "he.head": {"zh": "第 {t} 个词「他」", "en": "token {t}, 他 (he)"},
+    "he.line": {"zh": "$f = {f}$，$o$：{o0} → {o1}", "en": "$f = {f}$, $o$: {o0} → {o1}"},
+    # ----- beat 3: who is he ------------------------------------------------------------------
+    "who.second": {"zh": "谁是「他」？槽1（李四）{b} 大于 槽0（张三）{a}",
+                   "en": "Who is he? Slot 1 (Li Si) {b} beats slot 0 (Zhang San) {a}",
+                   "fixed": {"0": "slot index", "1": "slot index"}},
+    "who.first": {"zh": "谁是「他」？槽0（张三）{a} 大于 槽1（李四）{b}",
+                  "en": "Who is he? Slot 0 (Zhang San) {a} beats slot 1 (Li Si) {b}",
+                  "fixed": {"0": "slot index", "1": "slot index"}},
+    "who.tie": {"zh": "谁是「他」？槽0 和 槽1 一样大：{a}",
+                "en": "Who is he? Slots 0 and 1 hold the same: {a}",
+                "fixed": {"0": "slot index", "1": "slot index"}},
+    "who.second.say": {
+        "zh": "记忆每一步都按 {f} 打折，所以越晚写进去的那一笔越大。张三在第 {w0} 个词写入，李四在第 {w1} 个词写入；读到「他」时李四那一槽是 {b}，张三那一槽只剩 {a}。模型就凭这个判断「他」是李四，这里没有任何指代规则。",
+        "en": "Memory is discounted by {f} every step, so the latest write is the largest. Zhang San was written at token {w0}, Li Si at token {w1}; at he, Li Si's slot holds {b} and Zhang San's only {a}. That is how the model takes he to be Li Si; no coreference rule is written anywhere.",
+    },
+    "who.first.say": {
+        "zh": "记忆每一步都按 {f} 打折。读到「他」时张三那一槽是 {a}，李四那一槽是 {b}：模型会把「他」当成张三。",
+        "en": "Memory is discounted by {f} every step. At he, Zhang San's slot holds {a} and Li Si's {b}: the model takes he to be Zhang San."},
+    "who.tie.say": {
+        "zh": "读到「他」时两个人名槽一样大（{a}），光看记忆分不出「他」是谁。",
+        "en": "At he both name slots hold the same ({a}); the memory alone cannot tell who he is."},
+    "who.pick.second": {"zh": "「他」= 李四", "en": "he = Li Si"},
+    "who.pick.first": {"zh": "「他」= 张三", "en": "he = Zhang San"},
+    "who.pick.tie": {"zh": "「他」= ？", "en": "he = ?"},
+    "later.head": {"zh": "又过 {n} 步，第 {t} 个词「话」", "en": "{n} steps on, token {t} (话)"},
+    "later": {"zh": "槽0 {a}，槽1 {b}", "en": "slot 0 {a}, slot 1 {b}",
+              "fixed": {"0": "slot index", "1": "slot index"}},
+    "later.say": {
+        "zh": "再走 {n} 步到第 {t} 个词，两个槽又各乘了 {n} 次遗忘门，变成 {a} 和 {b}。",
+        "en": "{n} steps on, at token {t}, both slots have been multiplied by the forget gate {n} more times: {a} and {b}."},
+    # ----- beat 4: half-life ------------------------------------------------------------------
+    "half": {"zh": "记忆能撑多久：$f$ 决定半衰期", "en": "How long memory lasts: $f$ sets the half-life"},
+    "half.say": {
+        "zh": "一个门一直停在 f，记忆每步乘 f，乘到只剩一半要走的步数，是「一半」的对数除以 f 的对数。把 f 从 {lo} 拖到 {hi}：越接近 1，半衰期涨得越快。刚才那句话里，普通词的 {tf} 只撑 {th} 步，「他」的 {hf} 能撑 {hh} 步。",
+        "en": "Hold a gate at f and memory is multiplied by f every step; halving it takes the log of one half over the log of f steps. Drag f from {lo} to {hi}: the closer to 1, the faster the half-life climbs. In the sentence, an ordinary word's {tf} lasts {th} steps; he's {hf} lasts {hh}.",
+        "fixed": {"1": "the upper end of a gate"}},
+    "half.x": {"zh": "遗忘门 $f$", "en": "forget gate $f$"},
+    "half.y": {"zh": "半衰期（步，对数轴）", "en": "half-life (steps, log axis)"},
+    "half.mark": {"zh": "$f = {f}$：{t} 步", "en": "$f = {f}$: {t} steps"},
+    "half.result.after": {"zh": "走 {t} 步后记忆剩一半", "en": "half is left after {t} steps"},
+    "half.result.within": {"zh": "不到一步就丢掉一半以上", "en": "over half is gone within a step"},
+}
+
+ROLES = {"zh": ("张三", "李四", "地点", "其他词"),
+         "en": ("first name", "second name", "place", "other")}
+
+
+class Trace(LectureScene):
+    """L5: a 4-slot LSTM reads a two-person sentence token by token; half-life of f."""
+
+    SECTION_ID = "lstm-05-trace"
+    BEATS = ("full_stop", "he_arrives", "who_is_he", "half_life")
+    TEXT = TEXT
+
+    # ----- the shared stage ---------------------------------------------------------------
+    def idx(self) -> int:
+        return int(round(self.k.get_value()))
+
+    def build_stage(self):
+        v = self.v
+        n = len(v.tokens)
+        toks, nums = VGroup(), VGroup()
+        for t, tok in enumerate(v.tokens):
+            x = self.slot_x(t, n, 0.84)
+            toks.add(self.plain(tok, size=style.LABEL_SIZE, color=P.token).move_to([x, 2.2, 0]))
+            nums.add(self.value(f"token_numbers[{t}]", "int", size=style.SMALL_SIZE,
+                                color=P.muted).move_to([x, 1.85, 0]))
+        self.toks = toks
+        self.k = ValueTracker(0)
+        cursor = always_redraw(lambda: SurroundingRectangle(
+            VGroup(toks[self.idx()], nums[self.idx()]), color=P.highlight, buff=0.07,
+            stroke_width=3))
+        # chart of c, left
+        top = float(v.cell_top)
+        ax = Axes([0.5, n + 0.5, 1], [0, top, 0.5], x_length=6.3, y_length=3.1,
+                  axis_config={"color": P.muted, "include_tip": False, "font_size": 22},
+                  y_axis_config={"numbers_to_include": [0, 0.5, 1.0]})
+        ax.move_to([-3.55, -0.3, 0])
+        self.ticks(ax, reason="axis tick: memory value")
+        yl = self.math("c_t", color=P.cell).next_to(ax.y_axis, UP, buff=0.1)
+        self.ax = ax
+
+        def curve(j):
+            def make():
+                pts = [ax.c2p(t + 1, float(v.cell[t, j])) for t in range(self.idx() + 1)]
+                if len(pts) == 1:
+                    pts = pts * 2
+                return VMobject(stroke_color=SLOT_COLORS[j], stroke_width=4).set_points_as_corners(pts)
+            return always_redraw(make)
+
+        curves = VGroup(*[curve(j) for j in range(4)])
+        chart_cursor = always_redraw(lambda: DashedLine(
+            ax.c2p(self.idx() + 1, 0), ax.c2p(self.idx() + 1, top), color=P.highlight,
+            stroke_width=1.5))
+        legend = VGroup()
+        for j in range(4):
+            sw = Line([0, 0, 0], [0.35, 0, 0], color=SLOT_COLORS[j], stroke_width=5)
+            lab = self.text("legend", size=style.SMALL_SIZE, color=SLOT_COLORS[j],
+                            k=Val(f"slot_numbers[{j}]", "int"), role=ROLES[self.lang][j])
+            legend.add(VGroup(sw, lab).arrange(RIGHT, buff=0.12))
+        legend.arrange_in_grid(rows=2, cols=2, buff=(0.6, 0.14), col_alignments="ll")
+        legend.next_to(ax, DOWN, buff=0.22)
+        # grid of gates, right
+        grid, self.cells = VGroup(), {}
+        for j in range(4):
+            grid.add(self.text("col", size=style.SMALL_SIZE, color=SLOT_COLORS[j],
+                               k=Val(f"slot_numbers[{j}]", "int"))
+                     .move_to([COL_X0 + j * COL_PITCH + 0.25, 1.35, 0]))
+        for r, (attr, sym, color) in enumerate(ROWS):
+            y = ROW_Y[r]
+            grid.add(self.math(sym, color=color).move_to([COL_X0 - 0.6, y, 0]))
+            scale = 1.0 if attr != "cell" else 1.0 / top
+            for j in range(4):
+                x0 = COL_X0 + j * COL_PITCH - 0.2
+                track = Rectangle(width=TRACK_W, height=0.32, stroke_color=P.muted,
+                                  stroke_width=1.5).move_to([x0 + TRACK_W / 2, y, 0])
+
+                def fill(attr=attr, j=j, x0=x0, y=y, color=color, scale=scale):
+                    w = max(1e-3, TRACK_W * scale * float(getattr(v, attr)[self.idx(), j]))
+                    return Rectangle(width=w, height=0.32, stroke_width=0, fill_color=color,
+                                     fill_opacity=0.85).move_to([x0 + w / 2, y, 0])
+                num = self.number(f"{attr}[0][{j}]", "dec:2", size=0.6, color=color)
+                num.move_to([x0 + TRACK_W + 0.08, y, 0], aligned_edge=LEFT)
+                num.add_updater(lambda m, attr=attr, j=j:
+                                m.set_value(float(getattr(v, attr)[self.idx(), j])))
+                self.cells[(attr, j)] = (track, num)
+                grid.add(track, always_redraw(fill), num)
+        self.grid = grid
+        self.play(FadeIn(toks), FadeIn(nums), FadeIn(cursor), run_time=0.8)
+        self.play(Create(ax), FadeIn(yl), FadeIn(legend), FadeIn(curves), FadeIn(chart_cursor),
+                  FadeIn(grid), run_time=1.0)
+
+    def step_to(self, last: int, seconds: float = 0.7):
+        """The step button: one token at a time up to ``last`` (0-based)."""
+        for t in range(self.idx() + 1, last + 1):
+            self.play(self.k.animate.set_value(t), run_time=seconds, rate_func=linear)
+            self.wait(0.25)
+
+    def settle_grid(self, t: int):
+        for (attr, j), (_, num) in self.cells.items():
+            self.settle(num, f"{attr}[{t}][{j}]")
+            num.add_updater(lambda m, attr=attr, j=j:
+                            m.set_value(float(getattr(self.v, attr)[self.idx(), j])))
+
+    def note(self, head, line, color, y=-1.7):
+        """Two short lines under the grid: which token, then its numbers."""
+        a = self.text(head[0], size=style.LABEL_SIZE, color=P.text, **head[1])
+        b = self.text(line[0], size=style.LABEL_SIZE, color=color, **line[1])
+        return VGroup(a, b).arrange(DOWN, buff=0.2).move_to([3.9, y, 0])
+
+    def ring(self, keys):
+        return VGroup(*[SurroundingRectangle(VGroup(*self.cells[key]), color=P.highlight,
+                                             buff=0.08, stroke_width=3) for key in keys])
+
+    # ----- beat 1 -------------------------------------------------------------------------
+    def full_stop(self):
+        v = self.v
+        self.claim("stop", fp=Val("stop_forget_place", "fmt:2"), d=Val("n_features", "int"),
+                   s=Val("n_slots", "int"))
+        self.build_stage()
+        self.step_to(v.stop)
+        self.settle_grid(v.stop)
+        self.show("stop_forget_place", self.cells[("forget", 2)][1])
+        self.show("stop_forget_other", self.cells[("forget", 0)][1])
+        self.say("stop.more", fp=Val("stop_forget_place", "fmt:2"),
+                 fo=Val("stop_forget_other", "fmt:2"), s=Val("n_slots", "int"))
+        line = self.note(("stop.head", {"t": Val("stop_number", "int")}),
+                         ("stop.line", {"fp": Val("stop_forget_place", "fmt:2"),
+                                        "fo": Val("stop_forget_other", "fmt:2")}), P.forget)
+        self.show("stop_line", line[1])
+        ring = self.ring([("forget", 2)])
+        self.play(Create(ring), FadeIn(line), run_time=0.8)
+        self.hold(2.0)
+        self.play(FadeOut(ring), FadeOut(line), run_time=0.4)
+
+    # ----- beat 2 -------------------------------------------------------------------------
+    def he_arrives(self):
+        v = self.v
+        he = dict(f=Val("he_forget", "fmt:2"), o0=Val("output_before", "fmt:2"),
+                  o1=Val("output_he", "fmt:2"))
+        self.claim("he", t=Val("he_number", "int"), **he)
+        self.step_to(v.he - 1)
+        self.step_to(v.he, seconds=1.2)
+        self.settle_grid(v.he)
+        self.show("he_forget", self.cells[("forget", 0)][1])
+        self.show("output_he", self.cells[("output", 0)][1])
+        line = self.note(("he.head", {"t": Val("he_number", "int")}), ("he.line", he),
+                         P.output_gate)
+        self.show("he_line", line[1])
+        ring = self.ring([(a, j) for a in ("forget", "output") for j in range(4)])
+        self.play(Create(ring), FadeIn(line), run_time=0.8)
+        self.hold(2.0)
+        self.play(FadeOut(ring), FadeOut(line), run_time=0.4)
+
+    # ----- beat 3 -------------------------------------------------------------------------
+    def who_is_he(self):
+        v = self.v
+        ab = dict(a=Val("he_first", "fmt:2"), b=Val("he_second", "fmt:2"))
+        self.claim("who", variant=v.referent, f=Val("trace_forget", "fmt:2"),
+                   w0=Val("token_numbers[0]", "int"), w1=Val("token_numbers[5]", "int"), **ab)
+        ax = self.ax
+        dots = VGroup(*[Dot(ax.c2p(v.he + 1, float(v.cell[v.he, j])), color=SLOT_COLORS[j],
+                            radius=0.08) for j in (0, 1)])
+        ring = self.ring([("cell", 0), ("cell", 1)])
+        pick = self.text("who.pick", variant=v.referent, size=style.BODY_SIZE, color=P.cell)
+        pick.move_to([3.9, -1.6, 0])
+        self.show("who_pick", pick)
+        self.play(FadeIn(dots), Create(ring), FadeIn(pick), run_time=0.8)
+        self.wait(1.5)
+        self.step_to(v.last, seconds=0.6)
+        self.settle_grid(v.last)
+        for m in self.cells.values():
+            m[1].clear_updaters()
+        self.show("last_first", self.cells[("cell", 0)][1])
+        self.show("last_second", self.cells[("cell", 1)][1])
+        later_f = dict(t=Val("last_number", "int"), a=Val("last_first", "fmt:2"),
+                       b=Val("last_second", "fmt:2"), n=Val("steps_after", "int"))
+        self.say("later.say", **later_f)
+        later = self.note(("later.head", {"t": Val("last_number", "int"),
+                                          "n": Val("steps_after", "int")}),
+                          ("later", {"a": Val("last_first", "fmt:2"),
+                                     "b": Val("last_second", "fmt:2")}), P.cell, y=-2.45)
+        self.show("later", later[1])
+        self.play(FadeIn(later), run_time=0.6)
+        self.hold(2.0)
+        self.clear_stage()
+
+    # ----- beat 4 -------------------------------------------------------------------------
+    def half_life(self):
+        v = self.v
+        self.claim("half", lo=Val("sweep_forget[0]", "fmt:2"),
+                   hi=Val(f"sweep_forget[{len(v.sweep_forget) - 61}]", "fmt:2"),
+                   tf=Val("trace_forget", "fmt:2"), th=Val("trace_half_life", "fmt:1"),
+                   hf=Val("he_forget", "fmt:2"), hh=Val("he_half_life", "fmt:1"))
+        ax = Axes([0, 1, 0.25], [0, 4, 1], x_length=7.2, y_length=4.0,
+                  axis_config={"color": P.muted, "include_tip": False, "font_size": 24},
+                  x_axis_config={"numbers_to_include": [0.25, 0.5, 0.75, 1.0]})
+        ax.move_to([-2.4, -0.3, 0])
+        self.ticks(ax, reason="axis tick: gate value")
+        ylabs = VGroup(*[self.label(s, "axis tick: steps on a log axis", size=style.SMALL_SIZE,
+                                    color=P.muted).next_to(ax.c2p(0, e), LEFT, buff=0.15)
+                         for s, e in (("0.1", 0), ("1", 1), ("10", 2), ("100", 3), ("1000", 4))])
+        xl = self.text("half.x", size=style.SMALL_SIZE, color=P.forget)
+        xl.next_to(ax.x_axis, RIGHT, buff=0.3)
+        yl = self.text("half.y", size=style.SMALL_SIZE, color=P.muted)
+        yl.next_to(ax, UP, buff=0.15).align_to(ylabs, LEFT)
+        pts = [ax.c2p(float(a), float(b)) for a, b in zip(v.curve_forget, v.curve_decades)]
+        curve = VMobject(stroke_color=P.forget, stroke_width=4).set_points_as_corners(pts)
+        formula = self.math(r"t_{1/2} = \frac{\ln (1/2)}{\ln f}", reason="1/2: the half in "
+                            "half-life", color=P.text)
+        formula.move_to([4.7, 1.5, 0])
+        marks = VGroup()
+        for f, lg, t, side in (("trace_forget", "trace_decades", "trace_half_life", UP),
+                               ("he_forget", "he_decades", "he_half_life", LEFT)):
+            dot = Dot(ax.c2p(float(getattr(v, f)), float(getattr(v, lg))), color=P.muted,
+                      radius=0.06)
+            lab = self.text("half.mark", size=style.SMALL_SIZE, color=P.muted,
+                            f=Val(f, "fmt:2"), t=Val(t, "fmt:1"))
+            lab.next_to(dot, side, buff=0.15)
+            marks.add(dot, lab)
+        k = ValueTracker(0)
+
+        def i() -> int:
+            return int(round(k.get_value()))
+
+        dot = always_redraw(lambda: Dot(ax.c2p(float(v.sweep_forget[i()]),
+                                               float(v.sweep_decades[i()])),
+                                        color=P.highlight, radius=0.09))
+        fl = self.math("f =", color=P.forget)
+        fn = self.number("sweep_forget[0]", "dec:3", size=0.75, color=P.forget)
+        hl = self.math(r"t_{1/2} =", color=P.text, reason="1/2 in the half-life symbol")
+        hn = self.number("sweep_half_life[0]", "dec:2", size=0.75, color=P.text)
+        r1 = VGroup(fl, fn).arrange(RIGHT, buff=0.15)
+        r2 = VGroup(hl, hn).arrange(RIGHT, buff=0.15)
+        VGroup(r1, r2).arrange(DOWN, buff=0.35, aligned_edge=LEFT).move_to([4.7, 0.0, 0])
+        self.play(Create(ax), FadeIn(ylabs), FadeIn(xl), FadeIn(yl), FadeIn(formula),
+                  run_time=0.8)
+        self.play(Create(curve), FadeIn(marks), FadeIn(dot), FadeIn(r1), FadeIn(r2),
+                  run_time=1.2)
+        fn.add_updater(lambda m: m.set_value(float(v.sweep_forget[i()])))
+        hn.add_updater(lambda m: m.set_value(float(v.sweep_half_life[i()])))
+        self.play(k.animate.set_value(len(v.sweep_forget) - 1), run_time=6.0, rate_func=linear)
+        self.settle(fn, "forget_param", name="forget_readout")
+        self.settle(hn, "half_life", name="half_life_readout")
+        res = self.text("half.result", variant=v.half_kind, size=style.BODY_SIZE,
+                        color=P.forget, t=Val("half_life", "fmt:2"))
+        res.move_to([4.7, -1.3, 0])
+        self.show("half_result", res)
+        self.play(FadeIn(res), run_time=0.6)
+        self.hold(2.0)

@@ -1,0 +1,220 @@
+"""L7 Variants and their price: the variants table, four structures' parameters, T steps of
+waiting, and what the LSTM did not cure."""
+
+from __future__ import annotations
+
+from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Create, FadeIn, GrowFromEdge, Line, Rectangle,
+                   Square, VGroup)
+
+from .. import style
+from ..base import LectureScene, Val
+
+P = style.PALETTE
+
+PREV = {"1": "index t-1: the previous step"}
+
+TEXT = {
+    # ----- beat 1: the variants table -------------------------------------------------------
+    "table": {"zh": "五个变体各改了什么，又要多少参数", "en": "Five variants: what each changes, what it costs"},
+    "table.say": {
+        "zh": "都按 h = {h}、d = {d} 的一层来数。peephole 让三个门也看一眼 c，多出 {pe} 个对角权重；耦合门令 f = 1 − i，少一整组；双向 LSTM 正反各一个，翻倍；ConvLSTM 把每个权重换成 {k}×{k} 的卷积核，权重部分乘 {t}。",
+        "en": "Each is counted as one layer at h = {h}, d = {d}. The peephole lets three gates look at c: {pe} diagonal weights more. The coupled cell sets f = 1 − i and drops a whole group. The BiLSTM runs one LSTM each way: twice the count. ConvLSTM turns every weight into a {k}×{k} kernel: the weight part times {t}.",
+        "fixed": {"1": "coupled gates: f = 1 - i"}},
+    "table.xlstm.say": {
+        "zh": "最后一行是 2024 年 Hochreiter 团队的 xLSTM：分块并行加指数门控，改的正是 LSTM 的两个弱点，不能并行和记忆容量固定。它的参数取决于整个模块的设计，没法和这一层直接比。门控没有过时，过时的是 1997 年的实现。",
+        "en": "The last row is xLSTM from Hochreiter's team in 2024: chunkwise parallel training and exponential gating, aimed at exactly the two weak points, no parallelism and a fixed memory. Its count depends on the whole block's design, so it does not compare with one layer here. Gating is not obsolete; the 1997 implementation is.",
+        "fixed": {"2024": "year of the xLSTM paper (Beck et al.)", "1997": "year of the first LSTM"}},
+    "col.name": {"zh": "变体", "en": "variant"},
+    "col.change": {"zh": "改了什么", "en": "what changes"},
+    "col.params": {"zh": "参数", "en": "parameters"},
+    "col.ratio": {"zh": "÷ LSTM", "en": "÷ LSTM"},
+    "name.peephole": {"zh": "Peephole", "en": "Peephole"},
+    "name.coupled": {"zh": "耦合遗忘-输入", "en": "coupled forget-input"},
+    "name.bilstm": {"zh": "BiLSTM", "en": "BiLSTM"},
+    "name.convlstm": {"zh": "ConvLSTM", "en": "ConvLSTM"},
+    "name.xlstm": {"zh": "mLSTM / xLSTM", "en": "mLSTM / xLSTM"},
+    "change.peephole": {"zh": "门也读 $c$：多 {n} 个权重", "en": "gates read $c$: +{n} weights"},
+    "change.coupled": {"zh": "$f = 1 - i$：少一组门", "en": "$f = 1 - i$: one group fewer",
+                       "fixed": {"1": "coupled gates: f = 1 - i"}},
+    "change.bilstm": {"zh": "正反两个方向，只能当编码器", "en": "both directions; encoder only"},
+    "change.convlstm": {"zh": "{k}×{k} 卷积核：权重乘 {t}", "en": "{k}×{k} kernels: weights ×{t}"},
+    "change.xlstm": {"zh": "矩阵记忆，分块并行，指数门", "en": "matrix memory, parallel chunks"},
+    "count": {"zh": "{n}", "en": "{n}"},
+    "ratio": {"zh": "×{r}", "en": "×{r}"},
+    "xlstm.na": {"zh": "不可直接比", "en": "not comparable"},
+    "xlstm.cite": {"zh": "Beck et al., 2024", "en": "Beck et al., 2024",
+                   "fixed": {"2024": "citation year"}},
+    # ----- beat 2: four structures ----------------------------------------------------------
+    "four": {"zh": "同样的宽度，四种结构的参数", "en": "One width, four structures' parameters"},
+    "four.say": {
+        "zh": "h = {h}、d = {d}：简单 RNN 一组权重，GRU 三组，LSTM 四组；注意力层是四个 d 乘 d 的方阵。",
+        "en": "At h = {h}, d = {d}: a simple RNN has one weight group, a GRU three, an LSTM four; an attention layer has four d by d matrices."},
+    "bar.rnn": {"zh": "简单 RNN", "en": "simple RNN"},
+    "bar.gru": {"zh": "GRU", "en": "GRU"},
+    "bar.lstm": {"zh": "LSTM", "en": "LSTM"},
+    "bar.attention": {"zh": "注意力 $4d^2$", "en": "attention $4d^2$",
+                      "fixed": {"4": "four d x d matrices", "2": "exponent: d squared"}},
+    "times_rnn": {"zh": "RNN 的 {r} 倍", "en": "{r}× the RNN"},
+    # ----- beat 3: waiting ------------------------------------------------------------------
+    "wait": {"zh": "{t} 步就得等 {t} 次", "en": "{t} steps means waiting {t} times"},
+    "wait.say": {
+        "zh": "LSTM 的下一个 h 要等上一个算完才能开始，读 {t} 个词就是 {t} 个接力的步骤；注意力层一次就把所有位置一起算出来。这才是它输给 Transformer 的真正原因。",
+        "en": "An LSTM's next h cannot start before the previous one is done, so {t} words are {t} steps in a relay; an attention layer computes every position at once. That is the real reason it lost to the Transformer."},
+    "wait.lstm": {"zh": "LSTM：一步接一步", "en": "LSTM: one step after another"},
+    "wait.att": {"zh": "注意力：一步全算完", "en": "attention: all in one step"},
+    "wait.lstm_n": {"zh": "等 {n} 次", "en": "{n} waits"},
+    "wait.att_n": {"zh": "等 {n} 次", "en": "{n} wait"},
+    "wait.drawn.all": {"zh": "共 {n} 步", "en": "{n} steps"},
+    "wait.drawn.window": {"zh": "画出前 {k} 步，共 {n} 步", "en": "first {k} of {n} steps drawn"},
+    # ----- beat 4: cured? -------------------------------------------------------------------
+    "cured": {"zh": "LSTM 治好了吗？", "en": "Did the LSTM cure it?"},
+    "cured.say": {
+        "zh": "梯度消失大幅缓解，但路径长度还是随序列变长；梯度爆炸没治，仍要裁剪；并行完全没治；记忆容量固定；训练更慢，参数是 RNN 的 {r} 倍，而且仍是串行。",
+        "en": "Vanishing: largely eased, though the path still grows with the sequence. Exploding: not cured, clipping is still needed. Parallelism: not at all. Memory size: still fixed. Training: slower, {r} times the RNN's parameters and still serial."},
+    "row.vanishing": {"zh": "梯度消失", "en": "vanishing"},
+    "row.exploding": {"zh": "梯度爆炸", "en": "exploding"},
+    "row.parallel": {"zh": "并行", "en": "parallelism"},
+    "row.memory": {"zh": "记忆容量", "en": "memory size"},
+    "row.speed": {"zh": "训练速度", "en": "training"},
+    "verdict.largely": {"zh": "大幅缓解", "en": "largely"},
+    "verdict.no": {"zh": "没治", "en": "no"},
+    "verdict.slower": {"zh": "更慢", "en": "slower"},
+    "note.vanishing": {"zh": "加法路径；路径长度仍是 $O(n)$", "en": "additive path; still $O(n)$ long"},
+    "note.exploding": {"zh": "仍然需要梯度裁剪", "en": "gradient clipping still needed"},
+    "note.parallel": {"zh": "$h_t$ 仍要等 $h_{{t-1}}$", "en": "$h_t$ still waits for $h_{{t-1}}$",
+                      "fixed": PREV},
+    "note.memory": {"zh": "$c$ 和 $h$ 大小固定", "en": "$c$ and $h$ keep a fixed size"},
+    "note.speed": {"zh": "参数是 RNN 的 {r} 倍，仍是串行", "en": "{r}× the RNN's parameters, still serial"},
+}
+
+
+class Variants(LectureScene):
+    """L7: the variants table, four structures, T steps of waiting, what was not cured."""
+
+    SECTION_ID = "lstm-07-variants"
+    BEATS = ("variants_table", "four_structures", "waiting", "cured")
+    TEXT = TEXT
+
+    # ----- beat 1 -------------------------------------------------------------------------
+    def variants_table(self):
+        v = self.v
+        self.claim("table", h=Val("h", "int"), d=Val("d", "int"), pe=Val("peephole_extra", "count"),
+                   k=Val("conv_kernel", "int"), t=Val("conv_taps", "int"))
+        xs = (-6.8, -3.15, 1.8, 5.3)
+        S, L = style.SMALL_SIZE, style.LABEL_SIZE
+        heads = VGroup(*[self.text(k, size=L, color=P.muted).move_to([x, 1.95, 0], aligned_edge=LEFT)
+                         for k, x in zip(("col.name", "col.change", "col.params", "col.ratio"), xs)])
+        rule = Line([-6.9, 1.6, 0], [6.9, 1.6, 0], color=P.muted, stroke_width=1.5)
+        self.play(FadeIn(heads), Create(rule), run_time=0.6)
+        change_fields = {"peephole": {"n": Val("peephole_extra", "count")},
+                         "convlstm": {"k": Val("conv_kernel", "int"), "t": Val("conv_taps", "int")}}
+        rows = []
+        for r, name in enumerate(v.variants):
+            y = 1.1 - 0.78 * r
+            cells = [self.text(f"name.{name}", size=L, color=P.cell),
+                     self.text(f"change.{name}", size=S, **change_fields.get(name, {}))]
+            if name in v.variant_params:
+                cells.append(self.text("count", size=L, n=Val(f"variant_params.{name}", "count")))
+                cells.append(self.text("ratio", size=L, color=P.cell,
+                                       r=Val(f"variant_ratio.{name}", "fmt:3")))
+            else:
+                cells.append(self.text("xlstm.na", size=L, color=P.muted))
+                cells.append(self.text("xlstm.cite", size=S, color=P.muted))
+            for c, x in zip(cells, xs):
+                c.move_to([x, y, 0], aligned_edge=LEFT)
+            if name not in v.variant_params:     # the citation ends at the frame's right margin
+                cells[3].move_to([6.9, y, 0], aligned_edge=RIGHT)
+            rows.append(VGroup(*cells))
+            self.play(FadeIn(rows[-1]), run_time=0.5)
+            if name in v.variant_params:
+                self.show(f"{name}_params", cells[2])
+                self.show(f"{name}_ratio", cells[3])
+        self.say("table.xlstm.say")
+        self.hold(2.0)
+        self.clear_stage()
+
+    # ----- beat 2 -------------------------------------------------------------------------
+    def four_structures(self):
+        v = self.v
+        self.claim("four", h=Val("h", "int"), d=Val("d", "int"))
+        colors = {"rnn": P.gradient, "gru": P.hidden, "lstm": P.cell, "attention": P.attention}
+        x0, full = -2.6, 5.4
+        for k, name in enumerate(v.structures):
+            y = 1.8 - 1.15 * k
+            lab = self.text(f"bar.{name}", size=style.BODY_SIZE, color=colors[name])
+            lab.move_to([-6.8, y + 0.12, 0], aligned_edge=LEFT)
+            w = max(full * float(v.structure_share[k]), 0.02)
+            bar = Rectangle(width=w, height=0.55, stroke_width=0, fill_color=colors[name],
+                            fill_opacity=0.85).move_to([x0 + w / 2, y + 0.12, 0])
+            num = self.value(f"structure_params.{name}", "count", size=style.LABEL_SIZE,
+                             color=colors[name])
+            num.next_to(bar, RIGHT, buff=0.2)
+            row = [FadeIn(lab), GrowFromEdge(bar, LEFT), FadeIn(num)]
+            self.show(f"{name}_count", num)
+            if name != "rnn":
+                rel = self.text("times_rnn", size=style.SMALL_SIZE, color=P.muted,
+                                r=Val(f"{name}_over_rnn", "ratio"))
+                rel.next_to(bar, DOWN, buff=0.08).align_to(bar, LEFT)
+                row.append(FadeIn(rel))
+                self.show(f"{name}_over_rnn", rel)
+            self.play(*row, run_time=0.7)
+        self.hold(2.0)
+        self.clear_stage()
+
+    # ----- beat 3 -------------------------------------------------------------------------
+    def waiting(self):
+        v = self.v
+        self.claim("wait", t=Val("steps", "int"))
+        n = int(v.drawn_steps)
+        pitch = min(1.4, 12.6 / max(n, 1))
+        side = 0.7 * pitch
+        lstm_row = VGroup(*[Square(side, color=P.cell, stroke_width=2, fill_color=P.cell,
+                                   fill_opacity=0.0).move_to([self.slot_x(t, n, pitch), 1.0, 0])
+                            for t in range(n)])
+        links = VGroup(*[Arrow(lstm_row[t].get_right(), lstm_row[t + 1].get_left(), buff=0.02,
+                               color=P.muted, stroke_width=2, max_tip_length_to_length_ratio=0.5)
+                         for t in range(n - 1)])
+        att_row = VGroup(*[Square(side, color=P.attention, stroke_width=2, fill_color=P.attention,
+                                  fill_opacity=0.0).move_to([self.slot_x(t, n, pitch), -1.0, 0])
+                           for t in range(n)])
+        ll = self.text("wait.lstm", size=style.LABEL_SIZE, color=P.cell)
+        ll.move_to([-6.3, 1.85, 0], aligned_edge=LEFT)
+        al = self.text("wait.att", size=style.LABEL_SIZE, color=P.attention)
+        al.move_to([-6.3, -0.15, 0], aligned_edge=LEFT)
+        self.play(FadeIn(lstm_row), FadeIn(links), FadeIn(att_row), FadeIn(ll), FadeIn(al),
+                  run_time=0.7)
+        for t in range(n):
+            self.play(lstm_row[t].animate.set_fill(opacity=0.7), run_time=max(0.08, 2.4 / n))
+        self.play(*[s.animate.set_fill(opacity=0.7) for s in att_row], run_time=0.4)
+        ln = self.text("wait.lstm_n", size=style.BODY_SIZE, color=P.cell, n=Val("lstm_waits", "int"))
+        ln.move_to([6.3, 0.15, 0], aligned_edge=RIGHT)
+        an = self.text("wait.att_n", size=style.BODY_SIZE, color=P.attention,
+                       n=Val("attention_waits", "int"))
+        an.move_to([6.3, -1.85, 0], aligned_edge=RIGHT)
+        drawn = self.text("wait.drawn", variant=v.all_drawn, size=style.SMALL_SIZE, color=P.muted,
+                          k=Val("drawn_steps", "int"), n=Val("steps", "int"))
+        drawn.move_to([0, -2.5, 0])
+        self.play(FadeIn(ln), FadeIn(an), FadeIn(drawn), run_time=0.5)
+        self.show("lstm_waits", ln)
+        self.show("attention_waits", an)
+        self.hold(2.0)
+        self.clear_stage()
+
+    # ----- beat 4 -------------------------------------------------------------------------
+    def cured(self):
+        v = self.v
+        self.claim("cured", r=Val("rnn_ratio", "ratio"))
+        good = {"largely": P.forget, "no": P.exploded, "slower": P.exploded}
+        for k, (row, verdict) in enumerate(zip(v.cure_rows, v.cure_verdicts)):
+            y = 1.7 - 0.95 * k
+            name = self.text(f"row.{row}", size=style.BODY_SIZE)
+            ver = self.text(f"verdict.{verdict}", size=style.BODY_SIZE, color=good[verdict])
+            fields = {"r": Val("rnn_ratio", "ratio")} if row == "speed" else {}
+            note = self.text(f"note.{row}", size=style.LABEL_SIZE, color=P.muted, **fields)
+            name.move_to([-6.6, y, 0], aligned_edge=LEFT)
+            ver.move_to([-3.4, y, 0], aligned_edge=LEFT)
+            note.move_to([-1.2, y, 0], aligned_edge=LEFT)
+            self.play(FadeIn(name), FadeIn(ver), FadeIn(note), run_time=0.5)
+            if row == "speed":
+                self.show("speed_note", note)
+        self.hold(2.0)

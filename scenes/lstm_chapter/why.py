@@ -1,0 +1,342 @@
+"""L1 Why the LSTM: rewrite vs file, how far the gradient reaches back, the forget bias turned."""
+
+from __future__ import annotations
+
+from manim import (DOWN, LEFT, RIGHT, UP, UR, Arrow, Axes, Create, Dot, FadeIn, FadeOut, Line,
+                   Square, Transform, ValueTracker, VGroup, VMobject, always_redraw, linear)
+
+from .. import style
+from ..base import LectureScene, Val
+
+P = style.PALETTE
+
+TEXT = {
+    # ----- beat 1: the inbox ------------------------------------------------------------
+    "inbox": {"zh": "RNN 每一步都把整个记忆重算一遍",
+              "en": "An RNN recomputes its whole memory at every step"},
+    "inbox.say": {
+        "zh": "RNN 的记忆 h 每读一个词就整个过一遍 tanh。第一个词想活到第一百步，就得熬过一百次挤压；而 tanh 的斜率除了在 0 点，处处小于 1。",
+        "en": "The RNN's memory h goes through tanh as a whole at every word. For the first word to reach step one hundred it must survive a hundred squashes, and tanh's slope is below 1 everywhere except at 0.",
+        "fixed": {"0": "the one point where tanh's slope is 1", "1": "tanh's largest slope"}},
+    "inbox.secretary": {
+        "zh": "好比一个秘书，每来一封信就把整个收件箱重抄一遍；LSTM 的秘书只把旧信打个折、再归档一封新的。收件箱本身不动，改动都是加法。",
+        "en": "Picture a secretary who rewrites the whole inbox for every new letter. The LSTM's secretary only marks old letters down and files a new one: the inbox stays, and every change is an addition."},
+    "inbox.rnn": {"zh": "RNN：收件箱整个重写", "en": "RNN: the inbox rewritten"},
+    "inbox.lstm": {"zh": "LSTM：打折，再存入", "en": "LSTM: discount, then deposit"},
+    "inbox.step": {"zh": "第 {t} 步之后", "en": "after step {t}"},
+    "inbox.rnn_note": {"zh": "每个槽都经过 $\\tanh$ 重新算出",
+                       "en": "every slot recomputed through $\\tanh$"},
+    "inbox.lstm_note": {"zh": "每个槽乘 $f$ 再加 $i\\,g$，平均 $f = {f}$",
+                        "en": "each slot $\\times f$, then $+\\,i\\,g$; mean $f = {f}$"},
+    # ----- beat 2: gradient reach -------------------------------------------------------
+    "reach": {"zh": "梯度从第 {n} 步传回第一步，还剩多少？",
+              "en": "From step {n} back to the first step: how much gradient is left?"},
+    "reach.say": {
+        "zh": "一个 4 维 RNN 和一个 4 维 LSTM 读同一段序列，只有第一步有输入。损失取最后一步的二分之一 h 的平方范数，再用真正的反向传播一路传回去。纵轴是对数的，每格差 {step} 个数量级。",
+        "en": "A 4-dim RNN and a 4-dim LSTM read the same sequence, with an input only at the first step. The loss is half the squared norm of the last h, and true backpropagation through time carries its gradient back. The vertical axis is logarithmic, {step} decades a grid line.",
+        "fixed": {"4": "the cells' hidden size (a fixed choice of the demo)"}},
+    "reach.rnn.falls": {
+        "zh": "RNN 是一条直线：每往回一步都乘同一个约 {r} 的因子，传回第一步共掉了 {d} 个数量级。",
+        "en": "The RNN is a straight line: every step back multiplies by about the same factor, {r}, and {d} decades are gone by the first step."},
+    "reach.rnn.flat": {
+        "zh": "只有 {n} 步，RNN 的梯度只变了 {d} 个数量级，还不到 {one} 个。",
+        "en": "Over only {n} steps the RNN's gradient changes by {d} decades, less than {one}."},
+    "reach.rnn.rises": {
+        "zh": "这组权重下 RNN 的梯度往回反而增长了 {d} 个数量级。",
+        "en": "With these weights the RNN's gradient grows by {d} decades on the way back."},
+    "reach.lstm.flat": {
+        "zh": "LSTM 几乎是平的：每步只乘一个接近 1 的遗忘门，还从 h 那条路拐回来一份，{n} 步只差 {d} 个数量级。",
+        "en": "The LSTM is nearly flat: each step multiplies by a forget gate close to 1 and gets a share back through h, so {n} steps cost only {d} decades.",
+        "fixed": {"1": "the forget gate's upper end"}},
+    "reach.lstm.falls": {
+        "zh": "这一回 LSTM 也在掉：遗忘门平均只有 {f}，{n} 步掉了 {d} 个数量级。",
+        "en": "This time the LSTM falls as well: its forget gate averages {f}, and {n} steps cost {d} decades."},
+    "reach.lstm.rises": {
+        "zh": "LSTM 的梯度往回反而增长了 {d} 个数量级：遗忘门加上从 h 拐回来的那份超过了 1。",
+        "en": "The LSTM's gradient grows by {d} decades on the way back: the forget gate plus the share through h exceed 1.",
+        "fixed": {"1": "the factor that keeps a gradient unchanged"}},
+    "reach.axis": {"zh": "时间步 $t$", "en": "step $t$"},
+    "reach.rnn_label": {"zh": "RNN $\\lVert \\partial L/\\partial h_t \\rVert$",
+                        "en": "RNN $\\lVert \\partial L/\\partial h_t \\rVert$"},
+    "reach.lstm_label": {"zh": "LSTM $\\lVert \\partial L/\\partial c_t \\rVert$",
+                         "en": "LSTM $\\lVert \\partial L/\\partial c_t \\rVert$"},
+    "reach.rnn_note.falls": {"zh": "掉了 {d} 个数量级", "en": "down {d} decades"},
+    "reach.rnn_note.flat": {"zh": "只差 {d} 个数量级", "en": "only {d} decades"},
+    "reach.rnn_note.rises": {"zh": "涨了 {d} 个数量级", "en": "up {d} decades"},
+    "reach.lstm_note.falls": {"zh": "掉了 {d} 个数量级", "en": "down {d} decades"},
+    "reach.lstm_note.flat": {"zh": "只差 {d} 个数量级", "en": "only {d} decades"},
+    "reach.lstm_note.rises": {"zh": "涨了 {d} 个数量级", "en": "up {d} decades"},
+    "reach.at1": {"zh": "到第一步：{g}", "en": "at the first step: {g}"},
+    "reach.factor": {"zh": "每步约 ×{r}", "en": "about ×{r} a step"},
+    # ----- beat 3: the forget bias turned down ------------------------------------------
+    "turn": {"zh": "把遗忘门偏置从 {b0} 拧到 {b1}", "en": "Turn the forget bias from {b0} to {b1}"},
+    "turn.say": {
+        "zh": "梯度沿传送带往回走，每一步都要乘遗忘门 f。偏置 {b1} 时 sigmoid 给出 {s}；门的其他输入都很小，所以实测的平均 f 是 {mf}。",
+        "en": "Going back along the conveyor, the gradient is multiplied by the forget gate f at every step. A bias of {b1} gives a sigmoid of {s}; the gate's other inputs are small, so the measured mean f is {mf}."},
+    "turn.end.falls": {
+        "zh": "偏置 {b1} 时 LSTM 的曲线也往下掉，{n} 步掉了 {d} 个数量级。门控不是白送的：遗忘门得学到接近 1，传送带才传得动。",
+        "en": "At bias {b1} the LSTM's curve falls, {d} decades over {n} steps. Gating is no free gift: the forget gate has to be learned close to 1 before the conveyor carries anything.",
+        "fixed": {"1": "the forget gate's upper end"}},
+    "turn.end.flat": {
+        "zh": "偏置 {b1} 的遗忘门仍然接近 1，梯度照样传得回去。",
+        "en": "At bias {b1} the forget gate is still close to 1, and the gradient still gets back.",
+        "fixed": {"1": "the forget gate's upper end"}},
+    "turn.end.rises": {
+        "zh": "偏置 {b1} 时梯度往回还在增长：门开得太满，加上 h 那条路，每步的因子超过了 1。",
+        "en": "At bias {b1} the gradient even grows on the way back: with the gate wide open and the path through h, each step's factor exceeds 1.",
+        "fixed": {"1": "the factor that keeps a gradient unchanged"}},
+    "turn.note.falls": {"zh": "LSTM：掉了 {d} 个数量级", "en": "LSTM: down {d} decades"},
+    "turn.note.flat": {"zh": "LSTM：只差 {d} 个数量级", "en": "LSTM: only {d} decades"},
+    "turn.note.rises": {"zh": "LSTM：涨了 {d} 个数量级", "en": "LSTM: up {d} decades"},
+    "turn.mf": {"zh": "实测平均 $f = {mf}$", "en": "measured mean $f = {mf}$"},
+    "curve.rnn": {"zh": "RNN", "en": "RNN"},
+    "curve.lstm": {"zh": "LSTM，$b_f = {b}$", "en": "LSTM, $b_f = {b}$"},
+    "turn.sigma": {"zh": "$\\sigma({b}) = {s}$", "en": "$\\sigma({b}) = {s}$"},
+    "turn.base": {"zh": "偏置 {b}：平均 $f = {mf}$", "en": "bias {b}: mean $f = {mf}$"},
+    "why.tick": {"tex": r"10^{@e}"},
+}
+
+
+def _case_rnn(v) -> dict:
+    return {"d": Val("rnn_decades_abs", "fmt:1"), "r": Val("rnn_step_factor", "fmt:2"),
+            "n": Val("steps", "int"), "one": Val("flat_decades", "num")}
+
+
+class Why(LectureScene):
+    """L1: the inbox rewritten vs filed, the gradient-reach curves, the forget bias turned."""
+
+    SECTION_ID = "lstm-01-why"
+    BEATS = ("rewrite_inbox", "gradient_reach", "turn_bias")
+    TEXT = TEXT
+
+    # ----- beat 1 -------------------------------------------------------------------------
+    def _slots(self, cx: float, color: str, path: str, t: int):
+        boxes, nums = VGroup(), VGroup()
+        for k in range(4):
+            b = Square(1.3, color=color, stroke_width=3).move_to([cx + (k - 1.5) * 1.5, -0.3, 0])
+            boxes.add(b)
+            nums.add(self.number(f"{path}[{t}][{k}]", "dec:3", size=0.66, color=color).move_to(b))
+        return boxes, nums
+
+    def rewrite_inbox(self):
+        v = self.v
+        self.claim("inbox")
+        self.say("inbox.secretary")
+        xl, xr = -3.55, 3.55
+        rf = self.math(r"h_t = \tanh(W_x x_t + W_h h_{t-1} + b)", scale=0.75,
+                       reason="the RNN recurrence (index t-1)").move_to([xl, 1.3, 0])
+        cf = self.math(r"c_t = f \odot c_{t-1} + i \odot g", scale=0.75,
+                       reason="the cell update (index t-1)").move_to([xr, 1.3, 0])
+        rh = self.text("inbox.rnn", color=P.hidden).next_to(rf, UP, buff=0.22)
+        ch = self.text("inbox.lstm", color=P.cell).next_to(cf, UP, buff=0.22)
+        rb, rn = self._slots(xl, P.hidden, "rnn_h", 0)
+        cb, cn = self._slots(xr, P.cell, "lstm_c", 0)
+        hl = self.math("h_t", color=P.hidden).next_to(rb, DOWN, buff=0.25)
+        cl = self.math("c_t", color=P.cell).next_to(cb, DOWN, buff=0.25)
+        divider = Line([0, 2.1, 0], [0, -2.25, 0], color=P.muted, stroke_width=1.5)
+        step = self.text("inbox.step", size=style.LABEL_SIZE, color=P.muted,
+                         t=Val("step_index[0]", "int")).move_to([0, -2.6, 0])
+        self.play(FadeIn(VGroup(rf, cf, rh, ch, divider)), run_time=0.8)
+        self.play(Create(rb), Create(cb), FadeIn(rn), FadeIn(cn), FadeIn(hl), FadeIn(cl),
+                  FadeIn(step), run_time=0.8)
+        deposits = VGroup(*[Arrow(b.get_top() + 0.6 * UP, b.get_top(), buff=0.04,
+                                  color=P.input_gate, stroke_width=3,
+                                  max_tip_length_to_length_ratio=0.3) for b in cb])
+        for t in range(1, int(v.inbox_steps)):
+            new_rn = VGroup(*[self.number(f"rnn_h[{t}][{k}]", "dec:3", size=0.66,
+                                          color=P.hidden).move_to(rb[k]) for k in range(4)])
+            new_cn = VGroup(*[self.number(f"lstm_c[{t}][{k}]", "dec:3", size=0.66,
+                                          color=P.cell).move_to(cb[k]) for k in range(4)])
+            new_step = self.text("inbox.step", size=style.LABEL_SIZE, color=P.muted,
+                                 t=Val(f"step_index[{t}]", "int")).move_to(step)
+            # RNN: every slot wiped and refilled; LSTM: the boxes stay, a deposit comes in
+            self.play(rb.animate.set_fill(P.gradient, 0.45), FadeOut(rn),
+                      cb.animate.set_stroke(width=5), FadeIn(deposits), run_time=0.6)
+            self.play(rb.animate.set_fill(P.gradient, 0.0), FadeIn(new_rn), FadeOut(cn),
+                      FadeIn(new_cn), cb.animate.set_stroke(width=3), FadeOut(deposits),
+                      Transform(step, new_step), run_time=0.8)
+            rn, cn = new_rn, new_cn
+        rnote = self.text("inbox.rnn_note", size=style.LABEL_SIZE, color=P.hidden)
+        rnote.next_to(hl, DOWN, buff=0.3).set_x(xl)
+        cnote = self.text("inbox.lstm_note", size=style.LABEL_SIZE, color=P.cell,
+                          f=Val("lstm_mean_forget"))
+        cnote.next_to(cl, DOWN, buff=0.3).set_x(xr)
+        self.show("inbox_mean_forget", cnote)
+        self.show("inbox_step", step)
+        self.play(FadeIn(rnote), FadeIn(cnote), run_time=0.6)
+        self.hold()
+        self.clear_stage()
+
+    # ----- beat 2 -------------------------------------------------------------------------
+    def _axes(self):
+        v = self.v
+        n, lo, hi, st = int(v.steps), int(v.axis_bottom), int(v.axis_top), int(v.axis_step)
+        ax = Axes([1, max(n, 2), max(1, (n - 1) // 2)], [0, hi - lo, st], x_length=7.0,
+                  y_length=4.6,
+                  axis_config={"color": P.muted, "include_tip": False},
+                  tips=False)
+        ax.move_to([-2.35, -0.3, 0])
+        grid, ylabels, xlabels = VGroup(), VGroup(), VGroup()
+        for j, e in enumerate(v.axis_ticks):
+            e = int(e)
+            grid.add(Line(ax.c2p(1, e - lo), ax.c2p(max(n, 2), e - lo), color=P.muted,
+                          stroke_width=1,
+                          stroke_opacity=0.3))
+            ylabels.add(self.mathv("why.tick", scale=0.55, color=P.muted, name=f"y_tick_{j}",
+                                   e=Val(f"axis_ticks[{j}]", "int"))
+                        .next_to(ax.c2p(1, e - lo), LEFT, buff=0.15))
+        for j, s in enumerate(v.x_ticks):
+            xlabels.add(self.value(f"x_ticks[{j}]", "int", size=style.SMALL_SIZE, color=P.muted,
+                                   name=f"x_tick_{j}").next_to(ax.c2p(int(s), 0), DOWN, buff=0.15))
+        xt = self.text("reach.axis", size=style.SMALL_SIZE, color=P.muted)
+        xt.next_to(xlabels[-1], RIGHT, buff=0.3)
+        self.ax = ax
+        self.pt = lambda t, y: ax.c2p(t, y - lo)
+        return VGroup(ax, grid, ylabels, xlabels, xt)
+
+    def _curve(self, logs, color, upto: int, width=4):
+        pts = [self.pt(int(t), float(y)) for t, y in zip(self.v.step_index, logs)]
+        m = VMobject(color=color, stroke_width=width)
+        m.set_points_as_corners(pts[upto:] if len(pts[upto:]) > 1 else pts[-2:])
+        return m
+
+    def _grow(self, logs, color):
+        """Draw a curve from step n back to step 1 with a moving dot and a live step counter."""
+        v = self.v
+        n = int(v.steps)
+        k = ValueTracker(n - 1)
+        curve = always_redraw(lambda: self._curve(logs, color, int(round(k.get_value()))))
+        dot = always_redraw(lambda: Dot(self.pt(int(v.step_index[int(round(k.get_value()))]),
+                                                float(logs[int(round(k.get_value()))])),
+                                        color=color, radius=0.08))
+        tl = self.math("t =", scale=0.7, color=P.muted).move_to([4.1, 2.05, 0], aligned_edge=LEFT)
+        tn = self.number(f"step_index[{n - 1}]", "dec:0", size=0.6, color=P.muted)
+        tn.next_to(tl, RIGHT, buff=0.15)
+        tn.add_updater(lambda m: m.set_value(v.step_index[int(round(k.get_value()))]))
+        self.add(curve, dot)
+        self.play(FadeIn(tl), FadeIn(tn), run_time=0.3)
+        self.play(k.animate.set_value(0), run_time=3.5, rate_func=linear)
+        curve.clear_updaters()
+        dot.clear_updaters()
+        self.settle(tn, "step_index[0]")
+        self.play(FadeOut(tl), FadeOut(tn), run_time=0.3)
+        return curve, dot
+
+    def gradient_reach(self):
+        v = self.v
+        self.claim("reach", n=Val("steps", "int"), step=Val("axis_step", "int"))
+        frame = self._axes()
+        self.play(Create(frame[0]), FadeIn(frame[1:]), run_time=1.0)
+        x0 = 2.25
+        rlab = self.text("reach.rnn_label", size=style.LABEL_SIZE, color=P.gradient)
+        rlab.move_to([x0, 1.55, 0], aligned_edge=LEFT)
+        self.play(FadeIn(rlab), run_time=0.4)
+        rcurve, rdot = self._grow(v.rnn_log10, P.gradient)
+        rname = self.text("curve.rnn", size=style.SMALL_SIZE, color=P.gradient)
+        rname.next_to(self.pt(1, float(v.rnn_log10[0])), UR, buff=0.12).shift(0.12 * RIGHT)
+        rnote = self.text("reach.rnn_note", variant=v.rnn_case, size=style.LABEL_SIZE,
+                          color=P.gradient, d=Val("rnn_decades_abs", "fmt:1"))
+        rnote.next_to(rlab, DOWN, buff=0.2, aligned_edge=LEFT)
+        rfac = self.text("reach.factor", size=style.LABEL_SIZE, color=P.gradient,
+                         r=Val("rnn_step_factor", "fmt:2"))
+        rfac.next_to(rnote, DOWN, buff=0.16, aligned_edge=LEFT)
+        rat = self.text("reach.at1", size=style.LABEL_SIZE, color=P.gradient,
+                        g=Val("rnn_reach", "sig"))
+        rat.next_to(rfac, DOWN, buff=0.16, aligned_edge=LEFT)
+        self.show("rnn_decades", rnote)
+        self.show("rnn_step_factor", rfac)
+        self.show("rnn_reach", rat)
+        self.play(FadeIn(rname), FadeIn(rnote), FadeIn(rfac), FadeIn(rat), run_time=0.5)
+        self.say("reach.rnn", variant=v.rnn_case, **_case_rnn(v))
+
+        llab = self.text("reach.lstm_label", size=style.LABEL_SIZE, color=P.cell)
+        llab.next_to(rat, DOWN, buff=0.45, aligned_edge=LEFT)
+        self.play(FadeIn(llab), run_time=0.4)
+        lcurve, ldot = self._grow(v.lstm_log10, P.cell)
+        lname = self.text("curve.lstm", size=style.SMALL_SIZE, color=P.cell,
+                          b=Val("params.base_forget_bias", "num"))
+        lname.next_to(self.pt(1, float(v.lstm_log10[0])), UR, buff=0.12).shift(0.12 * RIGHT)
+        lnote = self.text("reach.lstm_note", variant=v.lstm_case, size=style.LABEL_SIZE,
+                          color=P.cell, d=Val("lstm_decades_abs", "fmt:1"))
+        lnote.next_to(llab, DOWN, buff=0.2, aligned_edge=LEFT)
+        lat = self.text("reach.at1", size=style.LABEL_SIZE, color=P.cell,
+                        g=Val("lstm_reach", "sig"))
+        lat.next_to(lnote, DOWN, buff=0.16, aligned_edge=LEFT)
+        self._unclash(lname, rname)
+        self.show("lstm_decades", lnote)
+        self.show("lstm_reach", lat)
+        self.show("lstm_curve_name", lname)
+        self.play(FadeIn(lname), FadeIn(lnote), FadeIn(lat), run_time=0.5)
+        self.say("reach.lstm", variant=v.lstm_case, d=Val("lstm_decades_abs", "fmt:1"),
+                 n=Val("steps", "int"), f=Val("lstm_mean_forget"))
+        self.hold(2.0)
+        self.frame, self.curves = frame, (rcurve, rdot, lcurve, ldot)
+        self.names = VGroup(rname, lname)
+        self.panel = VGroup(rlab, rnote, rfac, rat, llab, lnote, lat)
+
+    @staticmethod
+    def _unclash(mob, other, buff: float = 0.08):
+        """Move a curve's name below its point when it would sit on another name."""
+        if (abs(mob.get_y() - other.get_y()) < (mob.height + other.height) / 2 + buff):
+            mob.shift((mob.height + 0.3) * DOWN)
+
+    # ----- beat 3 -------------------------------------------------------------------------
+    def turn_bias(self):
+        v = self.v
+        b0, b1 = Val("params.base_forget_bias", "num"), Val("params.forget_bias", "num")
+        self.claim("turn", b0=b0, b1=b1, s=Val("turned_gate"), mf=Val("lstm_mean_forget_turned"))
+        rcurve, rdot, lcurve, ldot = self.curves
+        self.play(FadeOut(self.panel), self.names.animate.set_opacity(0.5),
+                  rcurve.animate.set_stroke(opacity=0.35),
+                  rdot.animate.set_opacity(0.35), lcurve.animate.set_stroke(opacity=0.35),
+                  ldot.animate.set_opacity(0.35), run_time=0.6)
+        last = len(v.bias_sweep) - 1
+        k = ValueTracker(0)
+
+        def i() -> int:
+            return int(round(k.get_value()))
+
+        live = always_redraw(lambda: self._curve(v.bias_sweep_log10[i()], P.forget, 0))
+        x0 = 2.25
+        rows = VGroup()
+        bl, bn = self.math("b_f =", scale=0.85, color=P.forget), self.number(
+            "bias_sweep[0]", "dec:2", size=0.75, color=P.forget)
+        fl, fn = self.math(r"\bar f =", scale=0.85, color=P.forget), self.number(
+            "bias_sweep_mean_forget[0]", "dec:3", size=0.75, color=P.forget)
+        for a, b in ((bl, bn), (fl, fn)):
+            rows.add(VGroup(a, b).arrange(RIGHT, buff=0.15))
+        rows.arrange(DOWN, aligned_edge=LEFT, buff=0.3).move_to([x0, 1.7, 0], aligned_edge=LEFT)
+        base = self.text("turn.base", size=style.SMALL_SIZE, color=P.cell, b=b0,
+                         mf=Val("lstm_mean_forget"))
+        base.next_to(rows, DOWN, buff=0.35, aligned_edge=LEFT)
+        self.show("base_mean_forget", base)
+        self.add(live)
+        self.play(FadeIn(rows), FadeIn(base), run_time=0.5)
+        bn.add_updater(lambda m: m.set_value(v.bias_sweep[i()]))
+        fn.add_updater(lambda m: m.set_value(v.bias_sweep_mean_forget[i()]))
+        self.play(k.animate.set_value(last), run_time=4.5, rate_func=linear)
+        live.clear_updaters()
+        self.settle(bn, f"bias_sweep[{last}]", name="turned_bias")
+        self.settle(fn, "lstm_mean_forget_turned", name="turned_mean_forget_live")
+        note = self.text("turn.note", variant=v.lstm_turned_case, size=style.LABEL_SIZE,
+                         color=P.forget, d=Val("lstm_decades_turned_abs", "fmt:1"))
+        note.next_to(base, DOWN, buff=0.45, aligned_edge=LEFT)
+        sig = self.text("turn.sigma", size=style.LABEL_SIZE, color=P.forget, b=b1,
+                        s=Val("turned_gate"))
+        sig.next_to(note, DOWN, buff=0.2, aligned_edge=LEFT)
+        mf = self.text("turn.mf", size=style.LABEL_SIZE, color=P.forget,
+                       mf=Val("lstm_mean_forget_turned"))
+        mf.next_to(sig, DOWN, buff=0.2, aligned_edge=LEFT)
+        tname = self.text("curve.lstm", size=style.SMALL_SIZE, color=P.forget, b=b1)
+        tname.next_to(self.pt(1, float(v.lstm_log10_turned[0])), UR, buff=0.12).shift(0.12 * RIGHT)
+        for other in self.names:
+            self._unclash(tname, other)
+        self.show("turned_curve_name", tname)
+        self.add(tname)
+        self.show("turned_note", note)
+        self.show("turned_sigma", sig)
+        self.show("turned_mean_forget", mf)
+        self.play(FadeIn(note), FadeIn(sig), FadeIn(mf), run_time=0.5)
+        self.say("turn.end", variant=v.lstm_turned_case, b1=b1, n=Val("steps", "int"),
+                 d=Val("lstm_decades_turned_abs", "fmt:1"))
+        self.hold(2.0)

@@ -1,0 +1,41 @@
+"""L8 pinned readouts and the rule for its one comparison chosen among variants.
+
+The rule recounts both layers from the parameters with the formulas written out here
+(4 h (h + d) + 4 h against 4 d^2), not from mathcore's counts or its variant name.
+"""
+
+SECTION = "lstm-08-ledger"
+
+
+def _attention(v, p):
+    h, d = int(p["h"]), int(p["d"])
+    lstm, att = 4 * h * (h + d) + 4 * h, 4 * d * d
+    if lstm >= 1.05 * att:
+        return "more"
+    if att >= 1.05 * lstm:
+        return "less"
+    return "close"
+
+
+PINS = {
+    "concat": {"n": ("concat", "int")},
+    "matrix": {"a": ("concat", "int"), "b": ("gates_width", "int")},
+    "rnn_count": {"v": ("counts.rnn", "count")},
+    "lstm_count": {"v": ("counts.lstm", "count")},
+    "attention_count": {"v": ("counts.attention", "count")},
+    "rnn_ratio": {"r": ("rnn_ratio", "ratio")},
+    "attention_ratio": {"r": ("attention_ratio", "ratio")},
+    "bias_convention": {"b": ("second_bias", "count"), "t": ("torch_lstm", "count")},
+    "gnmt_layer": {"n": ("gnmt_layer", "count")},
+    "gnmt_total": {"k": ("gnmt_layers", "int"), "n": ("gnmt_params", "count"),
+                   "m": ("gnmt_params", "millions")},
+    "stack": {"k": ("layers", "int"), "h": ("h", "int"), "d": ("d", "int"),
+              "n": ("stack_params", "count")},
+    "paid_params": {"r": ("rnn_ratio", "ratio")},
+    "state": {"s": ("state_numbers", "count")},
+    "gru_ratio": {"r": ("gru_ratio", "ratio")},
+}
+
+CHOICES = {
+    "ledger.att": _attention,
+}

@@ -1,0 +1,42 @@
+"""L5 pinned readouts and the rules for its sentences chosen among variants.
+
+The rules read the numbers (the slot values at "他", the parameter ``forget``) and decide with
+plain comparisons, not with the variant names mathcore hands the scene.
+"""
+
+import math
+
+SECTION = "lstm-05-trace"
+
+
+def _referent(v, p):
+    a, b = float(v.cell[10][0]), float(v.cell[10][1])   # token 11 ("他"), slots 0 and 1
+    return "second" if b > a else ("first" if a > b else "tie")
+
+
+def _half(v, p):
+    return "within" if math.log(0.5) / math.log(float(p["forget"])) < 1.0 else "after"
+
+
+PINS = {
+    "stop_forget_place": {"v": ("forget[4][2]", "dec:2")},
+    "stop_forget_other": {"v": ("forget[4][0]", "dec:2")},
+    "stop_line": {"fp": ("stop_forget_place", "fmt:2"), "fo": ("stop_forget_other", "fmt:2")},
+    "he_forget": {"v": ("forget[10][0]", "dec:2")},
+    "output_he": {"v": ("output[10][0]", "dec:2")},
+    "he_line": {"f": ("he_forget", "fmt:2"),
+                "o0": ("output_before", "fmt:2"), "o1": ("output_he", "fmt:2")},
+    "last_first": {"v": ("cell[15][0]", "dec:2")},
+    "last_second": {"v": ("cell[15][1]", "dec:2")},
+    "later": {"a": ("last_first", "fmt:2"), "b": ("last_second", "fmt:2")},
+    "who_pick": {},
+    "forget_readout": {"v": ("forget_param", "dec:3")},
+    "half_life_readout": {"v": ("half_life", "dec:2")},
+    "half_result": {"t": ("half_life", "fmt:2")},
+}
+
+CHOICES = {
+    "who": _referent,
+    "who.pick": _referent,
+    "half.result": _half,
+}
