@@ -36,7 +36,7 @@ TEXT = {
     # ----- beat 2: the block diagram ----------------------------------------------------
     "block": {"zh": "一个时间步，逐个部件算一遍", "en": "One time step, part by part"},
     "block.say": {
-        "zh": "黄色粗线是 c 的传送带。四个方块是四个门，每个方块里的数就是这个一维单元此刻的取值，按 ① 到 ⑥ 依次点亮。",
+        "zh": "黄色粗线是 c 的传送带。图中的四个门各占一块，块中读数是这个一维单元当前这一步算出的值，从 ① 到 ⑥ 逐个亮起。",
         "en": "The thick yellow line is the conveyor that carries c. The four blocks are the four gates; each shows the live value of this one-dimensional cell, lit in order from ① to ⑥."},
     "block.say2": {
         "zh": "圆圈里的乘号是逐元素相乘。传送带上只有一次乘法和一次加法：c 等于 f 乘旧的 c，再加 i 乘 g。",

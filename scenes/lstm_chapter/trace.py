@@ -41,7 +41,7 @@ TEXT = {
     "he": {"zh": "读到「他」：$f$ 一起升到 {f}，$o$ 从 {o0} 开到 {o1}",
            "en": "At 他 (he): $f$ rises to {f} on every slot, $o$ opens from {o0} to {o1}"},
     "he.say": {
-        "zh": "接着读李四那一句，再到第 {t} 个词「他」。遗忘门在每个槽上一起升到 {f}：后面马上要用这份记忆，不能让它再掉。输出门从 {o0} 开到 {o1}，把记忆报出来。",
+        "zh": "接着读李四那一句，再到第 {t} 个词「他」。遗忘门在每个槽上一起升到 {f}：后面马上要用这份记忆，不能让它再掉。同时输出门由 {o0} 升至 {o1}，记忆被读了出去。",
         "en": "Read on through Li Si's sentence to token {t}, 他 (he). The forget gate rises to {f} on every slot: this memory is needed right now, so it must hold. The output gate opens from {o0} to {o1} and reports the memory out."},
     "he.head": {"zh": "第 {t} 个词「他」", "en": "token {t}, 他 (he)"},
     "he.line": {"zh": "$f = {f}$，$o$：{o0} → {o1}", "en": "$f = {f}$, $o$: {o0} → {o1}"},

@@ -66,7 +66,7 @@ TEXT = {
         "zh": "每个门或候选各占一块：两个 d 乘 d 的矩阵，加上 {nb} 个长度为 d 的偏置向量，这是 PyTorch 的布局。d 等于 {d} 时，RNN {br} 块 {rnn}，GRU {bg} 块 {gru}，LSTM {bl} 块 {lstm}。",
         "en": "Each gate or candidate is one block: two d by d matrices and {nb} bias vectors of length d, as PyTorch lays them out. At d = {d}: RNN {br} block, {rnn}; GRU {bg}, {gru}; LSTM {bl}, {lstm}."},
     "params.say_one": {
-        "zh": "如果每个门只算一个偏置，也就是 2d 平方加 d，它们是 {rnn}、{gru} 和 {lstm}。",
+        "zh": "如果每个门只算一个偏置，也就是 2d 平方加 d，三者依次为 {rnn} / {gru} / {lstm}。",
         "en": "Counted with a single bias per gate, 2d squared plus d, they are {rnn}, {gru} and {lstm}.",
         "fixed": {"2": "the two d-by-d weight matrices of a block"}},
     "params.block": {"zh": "一块", "en": "one block"},
