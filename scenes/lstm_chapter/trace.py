@@ -46,10 +46,10 @@ TEXT = {
     "he.head": {"zh": "第 {t} 个词「他」", "en": "token {t}, 他 (he)"},
     "he.line": {"zh": "$f = {f}$，$o$：{o0} → {o1}", "en": "$f = {f}$, $o$: {o0} → {o1}"},
     # ----- beat 3: who is he ------------------------------------------------------------------
-    "who.second": {"zh": "谁是「他」？槽1（李四）{b} 大于 槽0（张三）{a}",
+    "who.second": {"zh": "「他」是谁？李四的槽1 = {b}，高过张三的槽0 = {a}",
                    "en": "Who is he? Slot 1 (Li Si) {b} beats slot 0 (Zhang San) {a}",
                    "fixed": {"0": "slot index", "1": "slot index"}},
-    "who.first": {"zh": "谁是「他」？槽0（张三）{a} 大于 槽1（李四）{b}",
+    "who.first": {"zh": "「他」是谁？张三的槽0 = {a}，高过李四的槽1 = {b}",
                   "en": "Who is he? Slot 0 (Zhang San) {a} beats slot 1 (Li Si) {b}",
                   "fixed": {"0": "slot index", "1": "slot index"}},
     "who.tie": {"zh": "谁是「他」？槽0 和 槽1 一样大：{a}",
