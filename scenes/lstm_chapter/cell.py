@@ -196,7 +196,7 @@ class Cell(LectureScene):
         r["kept"].next_to(d["times_f"], UP, buff=0.22)
         r["written"].move_to([d["times_ig"].get_x() + 0.45, 0.78, 0], aligned_edge=LEFT)
         r["c"].next_to([6.4, 1.3, 0], UP, buff=0.28).align_to([6.4, 0, 0], RIGHT)
-        r["tanh_c"].next_to(d["tanh"], RIGHT, buff=0.2)
+        r["tanh_c"].next_to(d["tanh"], LEFT, buff=0.2)
         r["h"].next_to([6.4, -0.75, 0], UP, buff=0.2).align_to([6.4, 0, 0], RIGHT)
         ins = {
             "c_prev": self._readout("c_prev", r"c_{t-1} =", "cell", "params.c_prev"),

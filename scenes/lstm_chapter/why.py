@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from manim import (DOWN, LEFT, RIGHT, UP, UR, Arrow, Axes, Create, Dot, FadeIn, FadeOut, Line,
+from manim import (DOWN, DR, LEFT, RIGHT, UP, UR, Arrow, Axes, Create, Dot, FadeIn, FadeOut, Line,
                    Square, Transform, ValueTracker, VGroup, VMobject, always_redraw, linear)
 
 from .. import style
@@ -95,6 +95,13 @@ TEXT = {
     "turn.base": {"zh": "偏置 {b}：平均 $f = {mf}$", "en": "bias {b}: mean $f = {mf}$"},
     "why.tick": {"tex": r"10^{@e}"},
 }
+
+
+def _overlap(a, b, tol: float = 0.02) -> bool:
+    """Whether two mobjects' boxes overlap by more than ``tol`` both ways (the harness's test)."""
+    w = min(a.get_right()[0], b.get_right()[0]) - max(a.get_left()[0], b.get_left()[0])
+    h = min(a.get_top()[1], b.get_top()[1]) - max(a.get_bottom()[1], b.get_bottom()[1])
+    return w > tol and h > tol
 
 
 def _case_rnn(v) -> dict:
@@ -226,6 +233,7 @@ class Why(LectureScene):
         v = self.v
         self.claim("reach", n=Val("steps", "int"), step=Val("axis_step", "int"))
         frame = self._axes()
+        self.frame = frame
         self.play(Create(frame[0]), FadeIn(frame[1:]), run_time=1.0)
         x0 = 2.25
         rlab = self.text("reach.rnn_label", size=style.LABEL_SIZE, color=P.gradient)
@@ -233,7 +241,7 @@ class Why(LectureScene):
         self.play(FadeIn(rlab), run_time=0.4)
         rcurve, rdot = self._grow(v.rnn_log10, P.gradient)
         rname = self.text("curve.rnn", size=style.SMALL_SIZE, color=P.gradient)
-        rname.next_to(self.pt(1, float(v.rnn_log10[0])), UR, buff=0.12).shift(0.12 * RIGHT)
+        self._name_at(rname, float(v.rnn_log10[0]), [])
         rnote = self.text("reach.rnn_note", variant=v.rnn_case, size=style.LABEL_SIZE,
                           color=P.gradient, d=Val("rnn_decades_abs", "fmt:1"))
         rnote.next_to(rlab, DOWN, buff=0.2, aligned_edge=LEFT)
@@ -255,14 +263,13 @@ class Why(LectureScene):
         lcurve, ldot = self._grow(v.lstm_log10, P.cell)
         lname = self.text("curve.lstm", size=style.SMALL_SIZE, color=P.cell,
                           b=Val("params.base_forget_bias", "num"))
-        lname.next_to(self.pt(1, float(v.lstm_log10[0])), UR, buff=0.12).shift(0.12 * RIGHT)
+        self._name_at(lname, float(v.lstm_log10[0]), [rname])
         lnote = self.text("reach.lstm_note", variant=v.lstm_case, size=style.LABEL_SIZE,
                           color=P.cell, d=Val("lstm_decades_abs", "fmt:1"))
         lnote.next_to(llab, DOWN, buff=0.2, aligned_edge=LEFT)
         lat = self.text("reach.at1", size=style.LABEL_SIZE, color=P.cell,
                         g=Val("lstm_reach", "sig"))
         lat.next_to(lnote, DOWN, buff=0.16, aligned_edge=LEFT)
-        self._unclash(lname, rname)
         self.show("lstm_decades", lnote)
         self.show("lstm_reach", lat)
         self.show("lstm_curve_name", lname)
@@ -270,15 +277,27 @@ class Why(LectureScene):
         self.say("reach.lstm", variant=v.lstm_case, d=Val("lstm_decades_abs", "fmt:1"),
                  n=Val("steps", "int"), f=Val("lstm_mean_forget"))
         self.hold(2.0)
-        self.frame, self.curves = frame, (rcurve, rdot, lcurve, ldot)
+        self.curves = (rcurve, rdot, lcurve, ldot)
         self.names = VGroup(rname, lname)
         self.panel = VGroup(rlab, rnote, rfac, rat, llab, lnote, lat)
 
-    @staticmethod
-    def _unclash(mob, other, buff: float = 0.08):
-        """Move a curve's name below its point when it would sit on another name."""
-        if (abs(mob.get_y() - other.get_y()) < (mob.height + other.height) / 2 + buff):
-            mob.shift((mob.height + 0.3) * DOWN)
+    def _name_at(self, mob, log_start: float, others) -> None:
+        """Put a curve's name beside its start (step 1): above it, else below, else higher up,
+        whichever is inside the plot and clear of the other names and the axis labels."""
+        def clear(m):
+            lo_y = self.ax.x_axis.get_y() + 0.05
+            if m.get_bottom()[1] < lo_y or m.get_top()[1] > self.ax.get_top()[1] + 0.3:
+                return False
+            return not any(_overlap(m, o) for o in [*others, *self.frame[2], *self.frame[3]])
+
+        p = self.pt(1, log_start) + 0.12 * RIGHT
+        tries = [(UR, 0.0), (DR, 0.0), (UR, 1.0), (DR, 1.0), (UR, 2.0), (DR, 2.0)]
+        for direction, lift in tries:
+            mob.next_to(p, direction, buff=0.12)
+            mob.shift(lift * (mob.height + 0.12) * (UP if direction is UR else DOWN))
+            if clear(mob):
+                return
+        mob.next_to(p, UR, buff=0.12)
 
     # ----- beat 3 -------------------------------------------------------------------------
     def turn_bias(self):
@@ -328,9 +347,7 @@ class Why(LectureScene):
                        mf=Val("lstm_mean_forget_turned"))
         mf.next_to(sig, DOWN, buff=0.2, aligned_edge=LEFT)
         tname = self.text("curve.lstm", size=style.SMALL_SIZE, color=P.forget, b=b1)
-        tname.next_to(self.pt(1, float(v.lstm_log10_turned[0])), UR, buff=0.12).shift(0.12 * RIGHT)
-        for other in self.names:
-            self._unclash(tname, other)
+        self._name_at(tname, float(v.lstm_log10_turned[0]), list(self.names))
         self.show("turned_curve_name", tname)
         self.add(tname)
         self.show("turned_note", note)
