@@ -271,6 +271,21 @@ class LectureScene(Scene):
         val.next_to(lab, RIGHT, buff=0.3)
         return lab, val
 
+    def value_row(self, key: str, path: str, fmt: str, color: str, anchor: Mobject,
+                  name: str | None = None, size: float = style.LABEL_SIZE,
+                  **fields) -> tuple[Mobject, Mobject]:
+        """A readout row under ``anchor``: a text-table label and the bound value at ``path``,
+        both in the lecture font and the same color."""
+        lab = self.text(key, size=size, color=color, **fields)
+        val = self.value(path, fmt, size=size, color=color, name=name)
+        return self.readout_row(lab, val, anchor)
+
+    @staticmethod
+    def at(tracker) -> int:
+        """The computed point a sweep's tracker stands on: sweeps run over indices into
+        arrays of values, and every frame shows the nearest computed one."""
+        return int(round(tracker.get_value()))
+
     @staticmethod
     def align_values(*rows) -> None:
         """Put every row's value in one column, right of the widest label."""

@@ -257,7 +257,7 @@ class Cell(LectureScene):
         k = ValueTracker(0)
 
         def i() -> int:
-            return int(round(k.get_value()))
+            return self.at(k)
 
         drive = self.ins[driver][1]
         ring = SurroundingRectangle(self.ins[driver], color=P.highlight, buff=0.1,

@@ -133,7 +133,7 @@ class Conveyor(LectureScene):
         k = ValueTracker(0)
 
         def t_now() -> int:
-            return int(round(k.get_value()))
+            return self.at(k)
 
         cursor = always_redraw(lambda: SurroundingRectangle(boxes[t_now()], color=P.highlight,
                                                             buff=0.08, stroke_width=3))
@@ -281,7 +281,7 @@ class Conveyor(LectureScene):
         k = ValueTracker(0)
 
         def idx() -> int:
-            return int(round(k.get_value()))
+            return self.at(k)
 
         def bar(val, y, color):
             w = max(abs(unit * val), 1e-3)

@@ -140,7 +140,7 @@ class GRU(LectureScene):
         k = ValueTracker(0)
 
         def i() -> int:
-            return int(round(k.get_value()))
+            return self.at(k)
 
         x0, width, y = -5.5, 11.0, 0.3
 

@@ -276,7 +276,7 @@ class Sandbox(LectureScene):
         k = ValueTracker(0)
 
         def idx() -> int:
-            return int(round(k.get_value()))
+            return self.at(k)
 
         dot = always_redraw(lambda: Dot(ax.c2p(float(v.sweep_forget[idx()]),
                                                float(v.sweep_retention[idx()])),

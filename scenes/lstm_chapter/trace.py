@@ -100,7 +100,7 @@ class Trace(LectureScene):
 
     # ----- the shared stage ---------------------------------------------------------------
     def idx(self) -> int:
-        return int(round(self.k.get_value()))
+        return self.at(self.k)
 
     def build_stage(self):
         v = self.v
@@ -307,7 +307,7 @@ class Trace(LectureScene):
         k = ValueTracker(0)
 
         def i() -> int:
-            return int(round(k.get_value()))
+            return self.at(k)
 
         dot = always_redraw(lambda: Dot(ax.c2p(float(v.sweep_forget[i()]),
                                                float(v.sweep_decades[i()])),

@@ -212,14 +212,14 @@ class Why(LectureScene):
         v = self.v
         n = int(v.steps)
         k = ValueTracker(n - 1)
-        curve = always_redraw(lambda: self._curve(logs, color, int(round(k.get_value()))))
-        dot = always_redraw(lambda: Dot(self.pt(int(v.step_index[int(round(k.get_value()))]),
-                                                float(logs[int(round(k.get_value()))])),
+        curve = always_redraw(lambda: self._curve(logs, color, self.at(k)))
+        dot = always_redraw(lambda: Dot(self.pt(int(v.step_index[self.at(k)]),
+                                                float(logs[self.at(k)])),
                                         color=color, radius=0.08))
         tl = self.math("t =", scale=0.7, color=P.muted).move_to([4.1, 2.05, 0], aligned_edge=LEFT)
         tn = self.number(f"step_index[{n - 1}]", "dec:0", size=0.6, color=P.muted)
         tn.next_to(tl, RIGHT, buff=0.15)
-        tn.add_updater(lambda m: m.set_value(v.step_index[int(round(k.get_value()))]))
+        tn.add_updater(lambda m: m.set_value(v.step_index[self.at(k)]))
         self.add(curve, dot)
         self.play(FadeIn(tl), FadeIn(tn), run_time=0.3)
         self.play(k.animate.set_value(0), run_time=3.5, rate_func=linear)
@@ -313,7 +313,7 @@ class Why(LectureScene):
         k = ValueTracker(0)
 
         def i() -> int:
-            return int(round(k.get_value()))
+            return self.at(k)
 
         live = always_redraw(lambda: self._curve(v.bias_sweep_log10[i()], P.forget, 0))
         x0 = 2.25

@@ -103,12 +103,6 @@ class Attention(LectureScene):
         return [knob.animate.move_to(track.get_right() + 0.22 * LEFT).set_color(P.attention),
                 left.animate.set_color(P.muted), right.animate.set_color(P.attention)]
 
-    def _row(self, key_or_lab, path, color, anchor, fmt="count", name=None, **fields):
-        """A readout row: a text-table label and a bound value (both the lecture font)."""
-        lab = self.text(key_or_lab, size=L, color=color, **fields)
-        val = self.value(path, fmt, size=L, color=color, name=name)
-        return self.readout_row(lab, val, anchor)
-
     # ----- beats --------------------------------------------------------------------------
     def toggle_grid(self):
         v = self.v
@@ -138,9 +132,9 @@ class Attention(LectureScene):
         rec_cells = cells(v.grid_busy_recurrent, P.hidden)
         att_cells = cells(v.grid_busy_attention, P.attention)
         head = self.text("depth", size=L).move_to([1.5, 0.6, 0], aligned_edge=LEFT)
-        r_lab, r_val = self._row("rec", "sequential_depth.recurrent", P.hidden, head,
+        r_lab, r_val = self.value_row("rec", "sequential_depth.recurrent", "count", P.hidden, head,
                                  name="sequential_depth_recurrent")
-        a_lab, a_val = self._row("att", "sequential_depth.attention", P.attention,
+        a_lab, a_val = self.value_row("att", "sequential_depth.attention", "count", P.attention,
                                  VGroup(r_lab, r_val), name="sequential_depth_attention")
         self.align_values((r_lab, r_val), (a_lab, a_val))
         extra = []
@@ -188,9 +182,9 @@ class Attention(LectureScene):
         att = stairs(v.stair_attention, P.attention)
         tog = self._toggle([4.3, 1.5, 0])
         head = self.text("path.count", size=L).move_to([2.6, 0.6, 0], aligned_edge=LEFT)
-        r_lab, r_val = self._row("rec", "path_length.recurrent", P.hidden, head,
+        r_lab, r_val = self.value_row("rec", "path_length.recurrent", "count", P.hidden, head,
                                  name="path_length_recurrent")
-        a_lab, a_val = self._row("att", "path_length.attention", P.attention,
+        a_lab, a_val = self.value_row("att", "path_length.attention", "count", P.attention,
                                  VGroup(r_lab, r_val), name="path_length_attention")
         self.align_values((r_lab, r_val), (a_lab, a_val))
         extra = []
@@ -241,11 +235,11 @@ class Attention(LectureScene):
 
         neck = neck_arrow(enc)
         head = Dot([0.9, 1.9, 0], radius=0.01, fill_opacity=0)
-        b_lab, b_val = self._row("neck", "bottleneck_numbers", P.hidden, head,
+        b_lab, b_val = self.value_row("neck", "bottleneck_numbers", "count", P.hidden, head,
                                  name="bottleneck_numbers")
-        d_lab, d_val = self._row("direct", "direct_numbers", P.attention, VGroup(b_lab, b_val),
+        d_lab, d_val = self.value_row("direct", "direct_numbers", "count", P.attention, VGroup(b_lab, b_val),
                                  name="direct_numbers", n=Val("n", "count"))
-        dl_lab, dl_val = self._row("direct", "direct_numbers_long", P.attention,
+        dl_lab, dl_val = self.value_row("direct", "direct_numbers_long", "count", P.attention,
                                    VGroup(d_lab, d_val), name="direct_numbers_long",
                                    n=Val("n_long", "count"))
         self.align_values((b_lab, b_val), (d_lab, d_val), (dl_lab, dl_val))
@@ -296,7 +290,7 @@ class Attention(LectureScene):
         s = ValueTracker(0)
 
         def k() -> int:
-            return int(round(s.get_value()))
+            return self.at(s)
 
         def curve(table, color):
             return VMobject(color=color, stroke_width=4).set_points_as_corners(
@@ -350,9 +344,9 @@ class Attention(LectureScene):
         verdict = self.text("cost.verdict", variant=v.cheaper, size=L, n=Val("n", "count"))
         verdict.next_to(c_word, DOWN, buff=0.45, aligned_edge=LEFT)
         self.show("verdict", verdict)
-        r_lab, r_val = self._row("rec", "cost.recurrent", P.hidden, verdict,
+        r_lab, r_val = self.value_row("rec", "cost.recurrent", "count", P.hidden, verdict,
                                  name="cost_recurrent")
-        a_lab, a_val = self._row("att", "cost.attention", P.attention, VGroup(r_lab, r_val),
+        a_lab, a_val = self.value_row("att", "cost.attention", "count", P.attention, VGroup(r_lab, r_val),
                                  name="cost_attention")
         self.align_values((r_lab, r_val), (a_lab, a_val))
         self.say("cost.verdict.say", variant=v.cheaper, n=Val("n", "count"),

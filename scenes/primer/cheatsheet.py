@@ -99,12 +99,6 @@ class CheatSheet(LectureScene):
     BEATS = ("equations", "tbptt_window", "kv_cache", "closing")
     TEXT = TEXT
 
-    def _row(self, key, path, fmt, color, anchor, name=None, **fields):
-        """A readout row: a text-table label and a bound value (both the lecture font)."""
-        lab = self.text(key, size=L, color=color, **fields)
-        val = self.value(path, fmt, size=L, color=color, name=name)
-        return self.readout_row(lab, val, anchor)
-
     # ----- beats --------------------------------------------------------------------------
     def equations(self):
         self.claim("cell")
@@ -150,7 +144,7 @@ class CheatSheet(LectureScene):
         s = ValueTracker(0)
 
         def r() -> int:
-            return int(round(s.get_value()))
+            return self.at(s)
 
         def paint(group):
             row = r()
@@ -191,9 +185,9 @@ class CheatSheet(LectureScene):
         g_lab = self.text("tbptt.grad", size=L, color=P.gradient).move_to([left, yb - 0.45, 0],
                                                                          aligned_edge=LEFT)
         anchor = Line([left, yb - 1.0, 0], [left + 0.1, yb - 1.0, 0], stroke_opacity=0)
-        w_lab, w_val = self._row("tbptt.window", "tbptt_window", "count", P.gradient, anchor,
+        w_lab, w_val = self.value_row("tbptt.window", "tbptt_window", "count", P.gradient, anchor,
                                  name="tbptt_window")
-        n_lab, n_val = self._row("tbptt.length", "sequence_length", "count", P.muted,
+        n_lab, n_val = self.value_row("tbptt.length", "sequence_length", "count", P.muted,
                                  VGroup(w_lab, w_val), name="sequence_length")
         self.align_values((w_lab, w_val), (n_lab, n_val))
         self.play(FadeIn(cells), Create(win), FadeIn(fwd), FadeIn(grad), FadeIn(f_lab),
@@ -225,7 +219,7 @@ class CheatSheet(LectureScene):
         s = ValueTracker(0)
 
         def k() -> int:
-            return int(round(s.get_value()))
+            return self.at(s)
 
         def partial(ys, color):
             def build():
@@ -249,14 +243,14 @@ class CheatSheet(LectureScene):
         def col() -> float:    # the values' column (set by align_values below)
             return kv_val.get_left()[0]
 
-        kv_lab, kv_val = self._row("kv.cache", "kv_cache_bytes", "bytes", P.attention, c_lab,
+        kv_lab, kv_val = self.value_row("kv.cache", "kv_cache_bytes", "bytes", P.attention, c_lab,
                                    name="kv_cache_bytes")
-        st_lab, st_val = self._row("kv.state", "state_bytes", "bytes", P.hidden, kv_lab,
+        st_lab, st_val = self.value_row("kv.state", "state_bytes", "bytes", P.hidden, kv_lab,
                                    name="state_bytes")
         r_lab = self.text("kv.ratio", size=L)
         r_val = self.text("kv.times", size=L, r=Val("ratio", "ratio"))
         self.readout_row(r_lab, r_val, st_lab)
-        g_lab, g_val = self._row("kv.gqa", "kv_cache_bytes_gqa", "bytes", P.attention, r_lab,
+        g_lab, g_val = self.value_row("kv.gqa", "kv_cache_bytes_gqa", "bytes", P.attention, r_lab,
                                  name="kv_cache_bytes_gqa", g=Val("gqa_kv_heads", "count"))
         rows = ((kv_lab, kv_val), (st_lab, st_val), (r_lab, r_val), (g_lab, g_val))
         self.align_values(*rows)

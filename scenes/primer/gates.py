@@ -164,7 +164,7 @@ class Gates(LectureScene):
         i = ValueTracker(0)
 
         def k() -> int:
-            return int(round(i.get_value()))
+            return self.at(i)
 
         def seg(a, b, color):
             a, b = x0 + unit * a, x0 + unit * b
@@ -266,7 +266,7 @@ class Gates(LectureScene):
         kt = ValueTracker(0)
 
         def k() -> int:
-            return int(round(kt.get_value()))
+            return self.at(kt)
 
         fdot = always_redraw(lambda: Dot(ax.c2p(k(), float(v.forget_curve[k()])),
                                          color=P.forget, radius=0.07))
@@ -381,7 +381,7 @@ class Gates(LectureScene):
         i = ValueTracker(0)
 
         def k() -> int:
-            return int(round(i.get_value()))
+            return self.at(i)
 
         dot = always_redraw(lambda: Dot(ax.c2p(float(v.bias_path[k()]),
                                                float(v.bias_path_height[k()])),

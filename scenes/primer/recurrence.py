@@ -120,7 +120,7 @@ class Recurrence(LectureScene):
         i = ValueTracker(0)
 
         def k() -> int:
-            return int(round(i.get_value()))
+            return self.at(i)
 
         def tangent():
             zz, yy, s = v.tangent_sweep_z[k()], v.tangent_sweep_tanh[k()], v.tangent_sweep_slope[k()]
@@ -174,7 +174,7 @@ class Recurrence(LectureScene):
         i = ValueTracker(0)
 
         def k() -> int:
-            return int(round(i.get_value()))
+            return self.at(i)
 
         wl = self.math("W_h =").move_to([4.3, 2.05, 0])
         wn = self.number("sweep_w_h[0]", "dec:2", size=0.7).next_to(wl, RIGHT, buff=0.15)

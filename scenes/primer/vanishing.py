@@ -202,7 +202,7 @@ class Vanishing(LectureScene):
     def _tracker(self):
         """A sweep index and the rounded position it stands at."""
         i = ValueTracker(0)
-        return i, (lambda: int(round(i.get_value())))
+        return i, (lambda: self.at(i))
 
     # ----- 1. one hop ---------------------------------------------------------------------
     def hop_bar(self):
