@@ -256,12 +256,13 @@ def test_forced_run_waits_and_spares_a_live_staging_folder(good, tmp_path):
 
 @pytest.fixture
 def small_disk(tmp_path):
-    """A real 8 MB file system (tmpfs) holding a copy of the good render; needs root."""
+    """A real 32 MB file system (tmpfs), room for a copy of the good render and a build of it
+    (about 5 MB each at low quality today); the tests fill it with ballast. Needs root."""
     if os.geteuid() != 0 or not shutil.which("mount"):
         pytest.skip("mounting a tmpfs needs root")
     disk = tmp_path / "disk"
     disk.mkdir()
-    r = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=8M", "tmpfs", str(disk)],
+    r = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=32M", "tmpfs", str(disk)],
                        capture_output=True, text=True)
     if r.returncode != 0:
         pytest.skip(f"cannot mount a tmpfs here: {r.stderr.strip()}")
@@ -284,7 +285,7 @@ def fill(disk: Path, leave: int) -> Path:
 def test_too_little_room_is_refused_before_rendering(good, small_disk):
     out = copy_of(good, small_disk / "media")
     before = snapshot(lang_dir(out) / SECTION)
-    fill(small_disk, leave=1_500_000)  # the section's build needs about 2.4 MB
+    fill(small_disk, leave=1_500_000)  # the section's build needs about 4.7 MB
     r = run("render", SECTION, "--force", "--out", str(out))
     assert r.returncode == 1, r.stdout + r.stderr
     lines = r.stderr.strip().splitlines()
