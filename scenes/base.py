@@ -213,7 +213,7 @@ class LectureScene(Scene):
     def mathv(self, key: str, scale: float = style.MATH_SCALE, color: str | None = None,
               name: str | None = None, **fields) -> MathTex:
         """A formula from the text table (entry ``"tex"``) with ``@field`` markers bound to
-        values, e.g. ``{"tex": r"\\tau = @t"}`` with ``t=Val("params.clip_threshold", "fmt:1")``."""
+        values, e.g. ``{"tex": r"\\tau = @t"}`` with ``t=Val("param.clip_threshold", "fmt:1")``."""
         check_fields(fields, f"{self.SECTION_ID} formula {key!r}")
         b = Binding(self.TEXT[key]["tex"], fields, key=key, name=name, math=True)
         m = MathTex(self.render_binding(b)).scale(scale)

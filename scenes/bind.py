@@ -2,7 +2,7 @@
 
 Pure Python (no manim). A scene never formats a number itself: it asks the scene base for a
 text *bound* to a path in its section's values (``"walk_product[-1]"``, ``"cost.recurrent"``,
-``"params.w_h"``) with a declared format (``"fmt:2"``, ``"count"``, see
+``"param.w_h"``) with a declared format (``"fmt:2"``, ``"count"``, see
 :data:`scenes.style.FORMATS`), or for a text-table sentence whose fields are such bindings. The
 string on screen is made from the binding, and the binding is recorded with it, so a test can
 derive the expected string from the values on its own and compare whole strings.
@@ -29,7 +29,7 @@ BAD_WORDS = re.compile(r"\b(None|nan|NaN|inf)\b")
 
 
 def resolve(path: str, values: Any, params: dict) -> Any:
-    """The value at ``path``: attributes or dict keys of ``values`` (``params.*`` reads the
+    """The value at ``path``: attributes or dict keys of ``values`` (``param.*`` reads the
     section's parameters), ``[i]`` indices into sequences and arrays."""
     pos, obj = 0, values
     first = True
@@ -39,7 +39,7 @@ def resolve(path: str, values: Any, params: dict) -> Any:
             raise ValueError(f"bad values path {path!r} at {path[pos:]!r}")
         name, index = m.groups()
         if name is not None:
-            if first and name == "params":
+            if first and name == "param":
                 obj = params
             elif isinstance(obj, dict):
                 obj = obj[name]

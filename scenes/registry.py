@@ -7,6 +7,7 @@ scene classes are named as ``"module:Class"`` and loaded on demand.
 from __future__ import annotations
 
 from .params import Param, ParamError, Schema  # noqa: F401  (re-exported)
+from .lstm_chapter import registry as lstm_chapter
 from .primer import registry as primer
 from .section import Section, to_json
 
@@ -14,6 +15,8 @@ from .section import Section, to_json
 PARTS: tuple[tuple[str, dict, tuple[Section, ...]], ...] = (
     ("primer", {"zh": "入门：从循环到注意力", "en": "Primer: from the loop to attention"},
      primer.SECTIONS),
+    ("lstm", {"zh": "LSTM 一章：会取舍的记忆", "en": "The LSTM chapter: a memory that chooses"},
+     lstm_chapter.SECTIONS),
 )
 
 #: Every section in lecture order: the parts chained.

@@ -153,6 +153,13 @@ def sci_tex(x: float, sig: int = 2) -> str:
 
 
 #: The formats a bound readout may declare, by name: ``spec`` is ``"name"`` or ``"name:arg"``.
+def fmt_operand(x, digits: int = 3) -> str:
+    """``fmt(x, digits)``, in brackets when it shows a minus sign: a number after ``×`` or ``+``
+    in a written-out sum (``0.50 × (-0.40)``, never ``0.50 × -0.40``)."""
+    s = fmt(x, digits)
+    return f"({s})" if s.startswith("-") else s
+
+
 FORMATS = {
     "fmt": lambda x, a: fmt(x, 3 if a is None else int(a)),
     "sig": lambda x, a: fmt(x, sig=2 if a is None else int(a)),
@@ -163,6 +170,8 @@ FORMATS = {
     "bytes": lambda x, a: fmt_bytes(x),
     "millions": lambda x, a: fmt_millions(x),
     "dec": lambda x, a: fmt_decimal(x, 3 if a is None else int(a)),
+    # as "fmt", a negative number in brackets: it follows an operator ("0.50 × (-0.40)")
+    "paren": lambda x, a: fmt_operand(x, 3 if a is None else int(a)),
     "tex": lambda x, a: sci_tex(x, 2 if a is None else int(a)),
     "str": lambda x, a: str(x),
 }

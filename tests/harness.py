@@ -34,7 +34,7 @@ def lookup(path: str, values, params: dict):
     obj = values
     for k, (name, index) in enumerate(parts):
         if name:
-            if k == 0 and name == "params":
+            if k == 0 and name == "param":
                 obj = params
             elif isinstance(obj, dict):
                 obj = obj[name]

@@ -65,6 +65,14 @@ def test_bytes_and_millions():
     assert fmt_millions(2_101_248) == "2.10 M" and fmt_millions(524_800) == "0.52 M"
 
 
+def test_operand_in_brackets_only_when_negative():
+    assert format_value(-0.4, "paren:2") == "(-0.40)"
+    assert format_value(0.4, "paren:2") == "0.40"
+    assert format_value(-0.0001, "paren:2") == "(-1.0e-4)"
+    assert format_value(-0.004, "paren:2") == "0.00"      # rounds to 0: no sign, no brackets
+    assert format_value(-3, "paren") == "(-3.000)"
+
+
 def test_decimal_matches_manim_decimalnumber():
     from manim import DecimalNumber
 
@@ -94,7 +102,7 @@ class _V:
 
 def test_paths_and_bindings():
     assert resolve("a[1][0]", _V(), {}) == 3.0 and resolve("a[-1][-1]", _V(), {}) == 4.0
-    assert resolve("d.attention", _V(), {}) == 6 and resolve("params.w", _V(), {"w": 2}) == 2
+    assert resolve("d.attention", _V(), {}) == 6 and resolve("param.w", _V(), {"w": 2}) == 2
     with pytest.raises(ValueError):
         resolve("a[x]", _V(), {})
     b = Binding("hop {k}: {v}", {"k": Fixed("3", "index"), "v": Val("a[0][1]", "fmt:1")})

@@ -145,7 +145,8 @@ def test_cell_path_against_hand_lstm_at_other_tokens():
 # the forget-bias pitfall
 # --------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("b, n", [(0.5, 30), (-0.5, 500), (2.25, 7), (1.0, 20), (4.0, 1)])
+@pytest.mark.parametrize("b, n", [(0.5, 30), (-0.5, 500), (2.25, 7), (1.0, 20), (4.0, 1),
+                                  (-1.0, 20), (-0.73, 500)])
 def test_bias_at_other_biases(b, n):
     v = values(forget_bias=b, bias_steps=n)
     g = sigmoid(b)
@@ -162,6 +163,22 @@ def test_bias_at_other_biases(b, n):
         assert gg == pytest.approx(sigmoid(bb))
         assert hh == pytest.approx(n * math.log10(sigmoid(bb)) - v.bias_y_bottom)
     assert v.bias_height == pytest.approx(n * math.log10(g) - v.bias_y_bottom)
+    # the curve reaches the chosen bias (below the seed's -0.5 it is extended, same step)
+    assert v.bias_sweep[0] <= b + 1e-12 and v.bias_sweep[-1] == gates.BIAS_SWEEP_RANGE[1]
+    assert np.diff(v.bias_sweep) == pytest.approx(4.5 / (gates.BIAS_SWEEP_POINTS - 1))
+    assert v.bias_sweep[0] > min(b, gates.BIAS_SWEEP_RANGE[0]) - 0.05
+    assert np.all(v.bias_sweep_height >= -1e-9)
+
+
+def test_forget_bias_goes_down_to_the_chapter_minus_one():
+    """The LSTM chapter turns the forget bias to -1 (f = 0.27); the primer's parameter admits
+    it, and the seed's sweep from -0.5 is unchanged at the default."""
+    p = get("primer-03-gates").schema.params
+    bias = next(x for x in p if x.name == "forget_bias")
+    assert bias.min == -1.0
+    assert round(sigmoid(-1.0), 2) == 0.27
+    assert values().bias_sweep[0] == gates.BIAS_SWEEP_RANGE[0]
+    assert len(values().bias_sweep) == gates.BIAS_SWEEP_POINTS
 
 
 @pytest.mark.parametrize("n", [1, 5, 20, 77, 200, 500])

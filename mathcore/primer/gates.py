@@ -15,10 +15,14 @@ from .vanishing import CHAIN_SCALE, CHAIN_SEED, chain
 CHAIN_W_X = 0.8
 
 #: Biases the forget-bias pitfall curve sweeps. The seed's log axis holds 8 decades of retention
-#: after 20 steps; from b = -0.5 (sigmoid^20 = 3.5e-09) to b = 4 (0.69) it is 8.3 decades.
+#: after 20 steps; from b = -0.5 (sigmoid^20 = 3.5e-09) to b = 4 (0.69) it is 8.3 decades. A
+#: ``forget_bias`` below -0.5 extends the sweep down to it (same step), so its dot is on the curve.
 BIAS_SWEEP_RANGE = (-0.5, 4.0)
 #: Number of biases in that sweep (step 0.05).
 BIAS_SWEEP_POINTS = 91
+#: The lowest forget bias an instructor may set: the LSTM chapter turns the bias to -1
+#: (f = sigmoid(-1) = 0.27) to show the LSTM's gradient falling too.
+BIAS_MIN = -1.0
 
 #: The 1-D LSTM cell §03 steps over §01's tokens, in ``torch.nn.LSTM`` gate order (i, f, g, o):
 #: ``pre = W_X x_t + W_H h_{t-1} + B``. Hand-picked, not trained: every gate reads the token and
@@ -98,7 +102,8 @@ class GatesValues:
     bias_gate_at_1, bias_retention_at_1 : float
         The same at ``b_f = BIAS_FIX`` (1).
     bias_sweep, bias_sweep_gate, bias_sweep_retention : numpy.ndarray, shape (B,)
-        The pitfall curve: biases over ``BIAS_SWEEP_RANGE``, their gates and retentions.
+        The pitfall curve: biases over ``BIAS_SWEEP_RANGE`` (extended down to ``forget_bias``
+        when it is lower), their gates and retentions.
     threshold : float
         ``THRESHOLD`` (0.01), the level both products are compared with.
     rnn_crossing, forget_crossing : str
@@ -312,7 +317,11 @@ def gates_values(p: dict) -> GatesValues:
     n_bias = p["bias_steps"]
     gate = float(sigmoid(p["forget_bias"]))
     gate_1 = float(sigmoid(BIAS_FIX))
-    sweep = np.linspace(*BIAS_SWEEP_RANGE, BIAS_SWEEP_POINTS)
+    lo = min(BIAS_SWEEP_RANGE[0], float(p["forget_bias"]))
+    step = (BIAS_SWEEP_RANGE[1] - BIAS_SWEEP_RANGE[0]) / (BIAS_SWEEP_POINTS - 1)
+    extra = int(np.ceil((BIAS_SWEEP_RANGE[0] - lo) / step - 1e-9))
+    sweep = np.linspace(BIAS_SWEEP_RANGE[0] - extra * step, BIAS_SWEEP_RANGE[1],
+                        BIAS_SWEEP_POINTS + extra)
     sweep_gate = sigmoid(sweep)
     sweep_log = n_bias * np.log10(sweep_gate)
     log_b, log_1 = n_bias * np.log10(gate), n_bias * np.log10(gate_1)

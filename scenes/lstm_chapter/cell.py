@@ -114,7 +114,7 @@ class Cell(LectureScene):
         head = self.text("table.value", size=style.LABEL_SIZE, color=P.muted)
         head.next_to(rows[0][2], UP, buff=0.3).align_to(rows[0][2], LEFT)
         inputs = self.text("table.inputs", size=style.LABEL_SIZE, color=P.token,
-                           x=Val("params.x", "num"), h=Val("params.h_prev", "num"))
+                           x=Val("param.x", "num"), h=Val("param.h_prev", "num"))
         inputs.next_to(head, LEFT, buff=0.6)
         self.show("table_inputs", inputs)
         eq = self.math(r"c_t = f \odot c_{t-1} + i \odot g", r"\qquad",
@@ -199,9 +199,9 @@ class Cell(LectureScene):
         r["tanh_c"].next_to(d["tanh"], LEFT, buff=0.2)
         r["h"].next_to([6.4, -0.75, 0], UP, buff=0.2).align_to([6.4, 0, 0], RIGHT)
         ins = {
-            "c_prev": self._readout("c_prev", r"c_{t-1} =", "cell", "params.c_prev"),
-            "h_prev": self._readout("h_prev", r"h_{t-1} =", "hidden", "params.h_prev"),
-            "x": self._readout("x", r"x_t =", "token", "params.x"),
+            "c_prev": self._readout("c_prev", r"c_{t-1} =", "cell", "param.c_prev"),
+            "h_prev": self._readout("h_prev", r"h_{t-1} =", "hidden", "param.h_prev"),
+            "x": self._readout("x", r"x_t =", "token", "param.x"),
         }
         ins["c_prev"].next_to([-6.4, 1.3, 0], DOWN, buff=0.28).align_to([-6.4, 0, 0], LEFT)
         ins["h_prev"].next_to([-6.4, -2.2, 0], UP, buff=0.18).align_to([-6.4, 0, 0], LEFT)
@@ -275,9 +275,9 @@ class Cell(LectureScene):
     def sweep_input(self):
         lo, hi = Val("sweep_lo", "num"), Val("sweep_hi", "num")
         s = Val("x_sweep_gate_span")
-        self.claim("sweep_x", x=Val("params.x", "num"), lo=lo, hi=hi, s=s)
+        self.claim("sweep_x", x=Val("param.x", "num"), lo=lo, hi=hi, s=s)
         self.play(FadeOut(self.caption), run_time=0.3)
-        ring = self._sweep("x", "x_sweep", "x_sweep_cell", "params.x")
+        ring = self._sweep("x", "x_sweep", "x_sweep_cell", "param.x")
         note = self.text("sweep_x.note", size=style.BODY_SIZE, lo=lo, hi=hi, s=s)
         note.move_to([2.9, 2.2, 0])
         self.show("x_gate_span", note)
@@ -288,8 +288,8 @@ class Cell(LectureScene):
     def sweep_memory(self):
         lo, hi = Val("sweep_lo", "num"), Val("sweep_hi", "num")
         s = Val("c_sweep_gate_span")
-        self.claim("sweep_c", c=Val("params.c_prev", "num"), lo=lo, hi=hi, s=s)
-        self._sweep("c_prev", "c_sweep", "c_sweep_cell", "params.c_prev")
+        self.claim("sweep_c", c=Val("param.c_prev", "num"), lo=lo, hi=hi, s=s)
+        self._sweep("c_prev", "c_sweep", "c_sweep_cell", "param.c_prev")
         note = self.text("sweep_c.note", size=style.BODY_SIZE, lo=lo, hi=hi, s=s)
         note.move_to([2.9, 2.2, 0])
         self.show("c_gate_span", note)

@@ -335,12 +335,12 @@ class Conveyor(LectureScene):
         self.claim("nof", n=Val("n_words", "int"), r=Val("stream_repeats", "int"),
                    m=Val("stream_words", "int"), s=Val("focus_slot_number", "int"))
         hi = float(v.stream_high)
-        ax = Axes([0, n, 8], [0, hi, 1], x_length=7.6,
+        ax = Axes([0, n, 8], [0, hi, 1], x_length=7.2,
                   y_length=4.1, axis_config={"color": P.muted, "include_tip": False,
                                              "font_size": 24},
                   x_axis_config={"numbers_to_include": list(range(8, n + 1, 8))},
                   y_axis_config={"numbers_to_include": list(v.stream_ticks)})
-        ax.move_to([-3.0, -0.1, 0])
+        ax.move_to([-2.85, -0.1, 0])
         self.ticks(ax, reason="axis tick: words read")
         xl = self.text("nof.x", size=style.SMALL_SIZE, color=P.muted)
         xl.next_to(ax.x_axis, DOWN, buff=0.15).align_to(ax.x_axis, RIGHT)

@@ -112,8 +112,8 @@ class GRU(LectureScene):
         eq[5].set_color(P.forget)
         eq.scale(1.2).move_to([0, -1.6, 0])
         mix = self.text("mix", size=style.BODY_SIZE, w=Val("write_share", "fmt:2"),
-                        n=Val("candidate", "fmt:2"), z=Val("keep_share", "fmt:2"),
-                        hp=Val("h_prev", "fmt:2"), h=Val("hidden", "fmt:2"))
+                        n=Val("candidate", "paren:2"), z=Val("keep_share", "fmt:2"),
+                        hp=Val("h_prev", "paren:2"), h=Val("hidden", "fmt:2"))
         mix.move_to([0, -2.35, 0])
         self.show("mix", mix)
         self.play(FadeIn(cite), FadeIn(inputs), run_time=0.6)

@@ -146,8 +146,13 @@ class Ledger(LectureScene):
         cat_x = self.box(max(cw * (1 - share), 0.08), 0.55, P.token)
         cat = VGroup(cat_h, cat_x).arrange(RIGHT, buff=0).move_to([-1.55, 1.05, 0])
         cl = self.text("shape.cat", size=L, n=Val("concat", "int")).next_to(cat, DOWN, buff=0.15)
-        a1 = Arrow([-3.85, 1.05, 0], [-2.9, 1.05, 0], color=P.muted, buff=0)
-        self.play(Create(a1), hb.animate.become(cat_h), xb.animate.become(cat_x), run_time=1.0)
+        # both inputs feed the joined row: h_{t-1} into its first part, x_t into its second
+        a1 = Arrow(hl.get_right() + 0.15 * RIGHT, cat.get_left() + 0.12 * UP, color=P.muted,
+                   buff=0, stroke_width=4)
+        a2 = Arrow(xl.get_right() + 0.15 * RIGHT, cat.get_left() + 0.12 * DOWN, color=P.muted,
+                   buff=0, stroke_width=4)
+        self.play(Create(a1), Create(a2), hb.animate.become(cat_h), xb.animate.become(cat_x),
+                  run_time=1.0)
         self.play(FadeIn(cl), run_time=0.4)
         w = self.box(1.5, 1.5, P.muted, opacity=0.2).move_to([1.35, 1.05, 0])
         times = self.math(r"\times").next_to(w, LEFT, buff=0.2)
@@ -192,9 +197,9 @@ class Ledger(LectureScene):
     def ledger(self):
         v = self.v
         self.claim("ledger", h=Val("h", "int"), d=Val("d", "int"), hd=Val("concat", "int"),
-                   n=Val("counts.lstm", "count"), m=Val("counts.lstm", "millions"))
-        self.say("ledger.rnn.say", rnn=Val("counts.rnn", "count"), r=Val("rnn_ratio", "ratio"),
-                 att=Val("counts.attention", "count"))
+                   n=Val("params.lstm", "count"), m=Val("params.lstm", "millions"))
+        self.say("ledger.rnn.say", rnn=Val("params.rnn", "count"), r=Val("rnn_ratio", "ratio"),
+                 att=Val("params.attention", "count"))
         colors = {"rnn": P.gradient, "lstm": P.cell, "attention": P.attention}
         x0, full, ys = -2.6, 5.6, (1.75, 0.85, -0.05)
         labels, bars, nums = VGroup(), VGroup(), VGroup()
@@ -204,7 +209,7 @@ class Ledger(LectureScene):
             w = max(full * float(v.bar_share[k]), 0.02)
             bar = Rectangle(width=w, height=0.55, stroke_width=0, fill_color=colors[name],
                             fill_opacity=0.85).move_to([x0 + w / 2, y, 0])
-            num = self.value(f"counts.{name}", "count", size=style.BODY_SIZE, color=colors[name])
+            num = self.value(f"params.{name}", "count", size=style.BODY_SIZE, color=colors[name])
             num.next_to(bar, RIGHT, buff=0.2)
             labels.add(lab)
             bars.add(bar)

@@ -3,7 +3,7 @@ values decide who "he" is; then the half-life as a function of f."""
 
 from __future__ import annotations
 
-from manim import (DOWN, LEFT, RIGHT, UP, Axes, Create, DashedLine, Dot, FadeIn, FadeOut, Line,
+from manim import (DOWN, LEFT, RIGHT, UL, UP, Axes, Create, DashedLine, Dot, FadeIn, FadeOut, Line,
                    Rectangle, SurroundingRectangle, ValueTracker, VGroup, VMobject,
                    always_redraw, linear)
 
@@ -83,8 +83,8 @@ TEXT = {
     "half.x": {"zh": "遗忘门 $f$", "en": "forget gate $f$"},
     "half.y": {"zh": "半衰期（步，对数轴）", "en": "half-life (steps, log axis)"},
     "half.mark": {"zh": "$f = {f}$：{t} 步", "en": "$f = {f}$: {t} steps"},
-    "half.result.after": {"zh": "走 {t} 步后记忆剩一半", "en": "half is left after {t} steps"},
-    "half.result.within": {"zh": "不到一步就丢掉一半以上", "en": "over half is gone within a step"},
+    "half.result.after": {"zh": "走 {t} 步后记忆剩一半", "en": "half left after {t} steps"},
+    "half.result.within": {"zh": "不到一步就丢掉一半以上", "en": "half gone in under a step"},
 }
 
 ROLES = {"zh": ("张三", "李四", "地点", "其他词"),
@@ -296,7 +296,7 @@ class Trace(LectureScene):
                             "half-life", color=P.text)
         formula.move_to([4.7, 1.5, 0])
         marks = VGroup()
-        for f, lg, t, side in (("trace_forget", "trace_decades", "trace_half_life", UP),
+        for f, lg, t, side in (("trace_forget", "trace_decades", "trace_half_life", UL),
                                ("he_forget", "he_decades", "he_half_life", LEFT)):
             dot = Dot(ax.c2p(float(getattr(v, f)), float(getattr(v, lg))), color=P.muted,
                       radius=0.06)

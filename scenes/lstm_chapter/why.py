@@ -262,7 +262,7 @@ class Why(LectureScene):
         self.play(FadeIn(llab), run_time=0.4)
         lcurve, ldot = self._grow(v.lstm_log10, P.cell)
         lname = self.text("curve.lstm", size=style.SMALL_SIZE, color=P.cell,
-                          b=Val("params.base_forget_bias", "num"))
+                          b=Val("param.base_forget_bias", "num"))
         self._name_at(lname, float(v.lstm_log10[0]), [rname])
         lnote = self.text("reach.lstm_note", variant=v.lstm_case, size=style.LABEL_SIZE,
                           color=P.cell, d=Val("lstm_decades_abs", "fmt:1"))
@@ -302,7 +302,7 @@ class Why(LectureScene):
     # ----- beat 3 -------------------------------------------------------------------------
     def turn_bias(self):
         v = self.v
-        b0, b1 = Val("params.base_forget_bias", "num"), Val("params.forget_bias", "num")
+        b0, b1 = Val("param.base_forget_bias", "num"), Val("param.forget_bias", "num")
         self.claim("turn", b0=b0, b1=b1, s=Val("turned_gate"), mf=Val("lstm_mean_forget_turned"))
         rcurve, rdot, lcurve, ldot = self.curves
         self.play(FadeOut(self.panel), self.names.animate.set_opacity(0.5),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from manim import (DL, DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, DashedLine, DashedVMobject, Dot,
                    FadeIn, FadeOut, Line, Rectangle, Square, SurroundingRectangle, ValueTracker,
                    VGroup, always_redraw, linear)
@@ -329,7 +331,7 @@ class Gates(LectureScene):
     def bias_pitfall(self):
         v = self.v
         n = Val("bias_steps", "int")
-        b, b1 = Val("params.forget_bias", "num"), Val("bias_reference", "num")
+        b, b1 = Val("param.forget_bias", "num"), Val("bias_reference", "num")
         self.claim("bias", b=b, g0=Val("bias_gate"), r0=Val("bias_retention"), n=n)
         self.say("bias.cmp", v.bias_vs_reference, b=b, b1=b1, n=n, g1=Val("bias_gate_at_1"),
                  r1=Val("bias_retention_at_1"))
@@ -337,7 +339,7 @@ class Gates(LectureScene):
         top = float(v.bias_y_tick_heights[0])
         ax = Axes([lo, hi, 0.5], [0, top, float(v.bias_y_step)], x_length=8.4, y_length=4.0,
                   axis_config={"color": P.muted, "include_tip": False, "font_size": 24},
-                  x_axis_config={"numbers_to_include": [0, 1, 2, 3, 4],
+                  x_axis_config={"numbers_to_include": list(range(math.ceil(lo), 5)),
                                  "numbers_to_exclude": [],
                                  "decimal_number_config": {"num_decimal_places": 0}})
         ax.move_to([-1.4, -0.7, 0])

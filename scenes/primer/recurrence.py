@@ -141,14 +141,14 @@ class Recurrence(LectureScene):
         sn.add_updater(lambda m: m.set_value(v.tangent_sweep_slope[k()]))
         self.play(Create(ax), Create(curve), FadeIn(curve_label), run_time=1.0)
         self.play(FadeIn(tan), FadeIn(dot), FadeIn(VGroup(zl, zn, sl, sn)), run_time=0.8)
-        note0 = self.text("slope_at", size=style.LABEL_SIZE, z=Val("params.tangent_z[0]", "num"),
+        note0 = self.text("slope_at", size=style.LABEL_SIZE, z=Val("param.tangent_z[0]", "num"),
                           s=Val("tangent_slope[0]"))
         note0.move_to([3.9, -0.6, 0])
         self.play(FadeIn(note0), run_time=0.5)
         self.play(i.animate.set_value(last), run_time=4, rate_func=linear)
         self.settle(zn, f"tangent_sweep_z[{last}]")
         self.settle(sn, "tangent_slope[1]", name="slope_readout")
-        note1 = self.text("slope_at", size=style.LABEL_SIZE, z=Val("params.tangent_z[1]", "num"),
+        note1 = self.text("slope_at", size=style.LABEL_SIZE, z=Val("param.tangent_z[1]", "num"),
                           s=Val("tangent_slope[1]"))
         note1.next_to(note0, DOWN, buff=0.3)
         self.show("slope_at_start", note0)
@@ -168,7 +168,7 @@ class Recurrence(LectureScene):
     def sweep_w_h(self):
         v = self.v
         last = len(v.sweep_w_h) - 1
-        self.claim("sweep", w=Val("params.w_h", "num"), w0=Val(f"sweep_w_h[{last}]", "num"),
+        self.claim("sweep", w=Val("param.w_h", "num"), w0=Val(f"sweep_w_h[{last}]", "num"),
                    n=Val("length", "int"))
         r = self._restore_rows()
         i = ValueTracker(0)

@@ -49,7 +49,7 @@ _PRIMER_03 = Schema((
     Param("rnn_w_h", "float", 0.9, "W_h of the plain RNN product (§02's long chain, tanh)",
           min=0.0, max=3.0),
     Param("forget_bias", "float", 0.0, "forget bias b_f at initialisation (the pitfall beat)",
-          min=gates.BIAS_SWEEP_RANGE[0], max=gates.BIAS_SWEEP_RANGE[1]),
+          min=gates.BIAS_MIN, max=gates.BIAS_SWEEP_RANGE[1]),
     Param("bias_steps", "int", 20, "steps over which the pitfall beat measures retention",
           min=1, max=500),
     Param("track_forget", "float", 0.7, "forget gate f of the one-step track", min=0.0, max=1.0),

@@ -223,7 +223,7 @@ class Vanishing(LectureScene):
         wline = DashedLine(ax.c2p(-3, p["w_h"]), ax.c2p(3, p["w_h"]), color=P.muted,
                            dash_length=0.12)
         wlab = self.text("hop.w", size=style.LABEL_SIZE, color=P.muted,
-                         w=Val("params.w_h", "num"))
+                         w=Val("param.w_h", "num"))
         # above the line, except under ReLU whose slope curve runs just above it at 1
         wlab.next_to(wline.get_end(), DOWN if v.hop_case == "relu" else UP, buff=0.1,
                      aligned_edge=RIGHT)
@@ -255,10 +255,10 @@ class Vanishing(LectureScene):
         self.settle(zn, "hop_peak_z")
         self.settle(fn, "hop_peak_factor", name="hop_factor_peak")
         note = self.text("hop.note", variant=v.hop_case, size=style.LABEL_SIZE,
-                         w=Val("params.w_h", "num"))
+                         w=Val("param.w_h", "num"))
         note.next_to(fl, DOWN, buff=0.6, aligned_edge=LEFT)
         self.play(FadeIn(note), run_time=0.5)
-        self.say("hop.note.say", variant=v.hop_case, w=Val("params.w_h", "num"))
+        self.say("hop.note.say", variant=v.hop_case, w=Val("param.w_h", "num"))
         self.hold()
         self.clear_stage()
 
@@ -269,7 +269,7 @@ class Vanishing(LectureScene):
     def backward_walk(self):
         v = self.v
         n = len(v.walk_states)
-        self.claim("walk", w=Val("params.w_h", "num"), g=Val("walk_seed", "num"))
+        self.claim("walk", w=Val("param.w_h", "num"), g=Val("walk_seed", "num"))
         act = self.params["activation"]
         formula = self.math(r"\partial h_t / \partial h_{t-1}", r"=",
                             r"\tanh'(z_t)" if act == "tanh" else r"\mathrm{ReLU}'(z_t)",
@@ -385,7 +385,7 @@ class Vanishing(LectureScene):
         def row(key, pre, act, w_param, y):
             act = act or p["activation"]
             st = self.text("bars.state", size=style.LABEL_SIZE, color=P.muted,
-                           act=self._act_name(act), w=Val(f"params.{w_param}", "num"))
+                           act=self._act_name(act), w=Val(f"param.{w_param}", "num"))
             st.move_to([1.95, y, 0], aligned_edge=LEFT)
             case = getattr(v, f"{pre}bars_case")
             note = self.text(f"bars.{key}", variant=case, size=style.LABEL_SIZE,
@@ -396,7 +396,7 @@ class Vanishing(LectureScene):
             self._fit(note, 6.95 - note.get_left()[0]).align_to(st, LEFT)
             self.show(f"{pre}max_factor", note)
             self.say(f"bars.{key}.say", variant=case, act=self._act_name(act, math=False),
-                     w=Val(f"params.{w_param}", "num"), m=Val(f"{pre}max_factor"),
+                     w=Val(f"param.{w_param}", "num"), m=Val(f"{pre}max_factor"),
                      lo=Val(f"{pre}min_factor"))
             return VGroup(st, note)
 
@@ -423,8 +423,8 @@ class Vanishing(LectureScene):
         v, p = self.v, self.params
         n = len(v.product)
         lo, hi, step = v.product_axis_lo, v.product_axis_hi, v.product_axis_step
-        self.claim("product", variant=v.product_case, n=Val("params.chain_length", "int"))
-        self.say("product.intro", n=Val("params.chain_length", "int"),
+        self.claim("product", variant=v.product_case, n=Val("param.chain_length", "int"))
+        self.say("product.intro", n=Val("param.chain_length", "int"),
                  step=Val("product_axis_step", "int"))
         hs = v.product_hop_step
         ax = Axes([0, n, hs], [0, hi - lo, step], x_length=7.4, y_length=4.4,
@@ -473,7 +473,7 @@ class Vanishing(LectureScene):
 
             curve = always_redraw(poly)
             lab = self.text("product.curve", size=style.LABEL_SIZE, color=P.gradient,
-                            act=self._act_name(act), w=Val(f"params.{w_param}", "num"))
+                            act=self._act_name(act), w=Val(f"param.{w_param}", "num"))
             lab.move_to([px, y_label, 0], aligned_edge=LEFT)
             kl = self.math("k =", scale=0.7, color=P.muted)
             kn = self.number("product_hops[0]", "dec:0", size=0.55, color=P.muted)
@@ -535,7 +535,7 @@ class Vanishing(LectureScene):
         f32.next_to(rmk, DOWN, buff=0.2, aligned_edge=LEFT)
         self.show("relu_product_f32", f32)
         self.play(FadeIn(f32), run_time=0.6)
-        self.say("product.relu.say", variant=v.relu_product_case, w=Val("params.relu_w_h", "num"),
+        self.say("product.relu.say", variant=v.relu_product_case, w=Val("param.relu_w_h", "num"),
                  p=Val("relu_final_product"), x=Val("relu_product_f32"),
                  **self._hop_field(relu_hop))
         self.hold(2.0)
@@ -545,8 +545,8 @@ class Vanishing(LectureScene):
     def clipping(self):
         v = self.v
         self.claim("clip")
-        self.say("clip.case.say", variant=v.clip_case, n=Val("params.clip_norm", "num"),
-                 th=Val("params.clip_threshold", "num"), s=Val("clip_scale"))
+        self.say("clip.case.say", variant=v.clip_case, n=Val("param.clip_norm", "num"),
+                 th=Val("param.clip_threshold", "num"), s=Val("clip_scale"))
         formula = self.math(r"g \leftarrow g \cdot \min\!\left(1,\ \frac{\tau}{\lVert g\rVert}"
                             r"\right)", scale=0.75, reason="the clipping rule (min with 1)")
         formula[0][0].set_color(P.gradient)
@@ -576,7 +576,7 @@ class Vanishing(LectureScene):
             x = line.n2p(self.params["clip_threshold"])[0]
             dl = DashedLine([x, -0.55, 0], [x, 1.2, 0], color=P.muted, dash_length=0.1)
             lab = self.mathv("clip.tau", scale=0.65, color=P.muted,
-                             t=Val("params.clip_threshold", "num"))
+                             t=Val("param.clip_threshold", "num"))
             lab.next_to(dl.get_end(), RIGHT, buff=0.12)
             return VGroup(dl, lab)
 

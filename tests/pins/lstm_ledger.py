@@ -20,9 +20,9 @@ def _attention(v, p):
 PINS = {
     "concat": {"n": ("concat", "int")},
     "matrix": {"a": ("concat", "int"), "b": ("gates_width", "int")},
-    "rnn_count": {"v": ("counts.rnn", "count")},
-    "lstm_count": {"v": ("counts.lstm", "count")},
-    "attention_count": {"v": ("counts.attention", "count")},
+    "rnn_count": {"v": ("params.rnn", "count")},
+    "lstm_count": {"v": ("params.lstm", "count")},
+    "attention_count": {"v": ("params.attention", "count")},
     "rnn_ratio": {"r": ("rnn_ratio", "ratio")},
     "attention_ratio": {"r": ("attention_ratio", "ratio")},
     "bias_convention": {"b": ("second_bias", "count"), "t": ("torch_lstm", "count")},

@@ -40,11 +40,11 @@ PINS = {
     "rnn_reach": {"g": ("rnn_reach", "sig")},
     "turned_bias": {"v": ("bias_sweep[24]", "dec:2")},
     "turned_mean_forget_live": {"v": ("lstm_mean_forget_turned", "dec:3")},
-    "base_mean_forget": {"b": ("params.base_forget_bias", "num"),
+    "base_mean_forget": {"b": ("param.base_forget_bias", "num"),
                          "mf": ("lstm_mean_forget", "fmt")},
     "turned_note": {"d": ("lstm_decades_turned_abs", "fmt:1")},
     "turned_mean_forget": {"mf": ("lstm_mean_forget_turned", "fmt")},
-    "turned_sigma": {"b": ("params.forget_bias", "num"), "s": ("turned_gate", "fmt")},
+    "turned_sigma": {"b": ("param.forget_bias", "num"), "s": ("turned_gate", "fmt")},
 }
 
 CHOICES = {

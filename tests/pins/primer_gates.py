@@ -54,7 +54,7 @@ PINS = {
                     "s": ("forget_below_0_01_step", "int")},
     "rnn_note": {"thr": ("threshold", "num"), "k": ("steps", "count"),
                  "s": ("rnn_below_0_01_step", "int")},
-    "bias_at": {"b": ("params.forget_bias", "num"), "g": ("bias_gate", "fmt"),
+    "bias_at": {"b": ("param.forget_bias", "num"), "g": ("bias_gate", "fmt"),
                 "r": ("bias_retention", "fmt")},
     "bias_at_1": {"b": ("bias_reference", "num"), "g": ("bias_gate_at_1", "fmt"),
                   "r": ("bias_retention_at_1", "fmt")},

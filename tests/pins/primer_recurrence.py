@@ -4,8 +4,8 @@ SECTION = "primer-01-recurrence"
 
 PINS = {
     "final_state": {"t": ("hops", "int"), "h": ("final_state", "fmt")},
-    "slope_at_start": {"z": ("params.tangent_z[0]", "num"), "s": ("tangent_slope[0]", "fmt")},
-    "slope_at_end": {"z": ("params.tangent_z[1]", "num"), "s": ("tangent_slope[1]", "fmt")},
+    "slope_at_start": {"z": ("param.tangent_z[0]", "num"), "s": ("tangent_slope[0]", "fmt")},
+    "slope_at_end": {"z": ("param.tangent_z[1]", "num"), "s": ("tangent_slope[1]", "fmt")},
     "slope_readout": {"v": ("tangent_slope[1]", "dec:3")},
     "final_state_at_zero": {"v": ("sweep_states[60][7]", "dec:3")},
     "hops": {"hops": ("hops", "int")},
