@@ -26,6 +26,8 @@ import shutil
 from fractions import Fraction
 from pathlib import Path
 
+from scenes.registry import PARTS as REGISTRY_PARTS
+
 from . import captions
 
 FILE_MODE, DIR_MODE = 0o644, 0o755
@@ -33,12 +35,9 @@ FILE_MODE, DIR_MODE = 0o644, 0o755
 SCHEMA = "rnn-lecture-site/1"
 SITE_CODE = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
 
-#: Parts of the lecture, by section id prefix, in lecture order.
-PARTS = {
-    "primer": {"zh": "入门：从循环到注意力", "en": "Primer: from the loop to attention"},
-    "lstm": {"zh": "LSTM 一章", "en": "The LSTM chapter"},
-    "prehistory": {"zh": "前史", "en": "Prehistory"},
-}
+#: Part titles by part id, from the lecture's registry (parts not built yet fall back below).
+PARTS = {pid: titles for pid, titles, _ in REGISTRY_PARTS}
+PARTS.setdefault("prehistory", {"zh": "前史", "en": "Prehistory"})
 
 UI = {
     "zh": {"site": "循环神经网络：动画讲座", "sections": "节", "clips": "个片段",

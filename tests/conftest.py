@@ -33,8 +33,9 @@ def section_id(request):
 
 # ----- real renders shared by the site, caption and browser tests --------------------------
 
-#: Two short sections, rendered once per test session in both languages.
-SITE_SECTIONS = ("primer-01-recurrence", "primer-04-limits")
+#: Short sections of both parts, rendered once per test session in both languages (the site,
+#: caption, browser and render tests all read these renders).
+SITE_SECTIONS = ("primer-01-recurrence", "primer-04-limits", "lstm-06-gru")
 
 
 @pytest.fixture(scope="session")

@@ -1,15 +1,18 @@
-"""A few real renders at low quality, checked by decoding the files."""
+"""Real renders at low quality (the session's shared renders of a few sections of each part),
+checked by decoding the files; a render killed mid-way; an up-to-date re-render."""
 
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 
 import av
 import pytest
 
-from scenes.registry import get, ids
+from conftest import SITE_SECTIONS
+from scenes.registry import get
 
 pytestmark = pytest.mark.render
 
@@ -23,29 +26,26 @@ def decode(path):
         return c.duration / 1e6, frames, stream.width, stream.height
 
 
-#: One section of each part, rendered for real here; every section's animations are played by
-#: Manim itself (without writing frames) in test_harness's like-manim test, and the whole
-#: lecture is rendered by ``scripts/render``.
-RENDERED = ["primer-04-limits", "lstm-06-gru"]
-
-
 @pytest.fixture(scope="module")
-def rendered(tmp_path_factory):
-    out = tmp_path_factory.mktemp("media")
-    sections = [s for s in ids() if s in RENDERED]
-    assert len(sections) == len(RENDERED)
-    r = subprocess.run([*CLI, "render", *sections, "--out", str(out), "--jobs", "2"],
-                       capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr[-2000:]
-    return out, sections
+def rendered(site_media):
+    """The session's real renders (conftest.SITE_SECTIONS, both parts, zh and en, low)."""
+    return site_media, list(SITE_SECTIONS)
 
 
-def test_videos_clips_posters_captions(rendered):
+def copy_lang(media, dest, lang="zh"):
+    """A private copy of one language's renders, for a test that renders into it."""
+    shutil.copytree(media / "low" / lang, dest / "low" / lang)
+    return dest
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_videos_clips_posters_captions(rendered, lang):
     out, sections = rendered
-    manifest = json.loads((out / "low" / "zh" / "manifest.json").read_text())
+    manifest = json.loads((out / "low" / lang / "manifest.json").read_text())
     assert [s["section"] for s in manifest["sections"]] == sections
+    assert manifest["lang"] == lang
     for entry in manifest["sections"]:
-        d = out / "low" / "zh" / entry["section"]
+        d = out / "low" / lang / entry["section"]
         duration, frames, w, h = decode(d / entry["video"])
         assert (w, h) == (854, 480)
         assert duration > 10 and frames >= duration * 15 - 2
@@ -61,36 +61,26 @@ def test_videos_clips_posters_captions(rendered):
         assert entry["params"] == json.loads(json.dumps(entry["params"]))
 
 
-def test_up_to_date_render_is_skipped(rendered):
-    out, sections = rendered
-    r = subprocess.run([*CLI, "render", sections[0], "--out", str(out)],
-                       capture_output=True, text=True)
-    assert r.returncode == 0
-    assert "up to date" in r.stdout
-
-
-def test_changed_parameter_renders_again_without_leftovers(rendered):
-    out, sections = rendered
-    d = out / "low" / "zh" / sections[0]
-    r = subprocess.run([*CLI, "render", sections[0], "--out", str(out), "--set", "w_h=0.5"],
+def test_up_to_date_render_is_skipped(rendered, tmp_path):
+    out = copy_lang(rendered[0], tmp_path / "media")
+    r = subprocess.run([*CLI, "render", *rendered[1], "--out", str(out)],
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stderr[-2000:]
-    assert "up to date" not in r.stdout
-    meta = json.loads((d / "render.json").read_text())
-    assert meta["params"]["w_h"] == 0.5
-    assert not [p for p in d.parent.iterdir() if p.name.startswith(".")]
+    for sid in rendered[1]:
+        assert f"{sid}: up to date" in r.stdout, r.stdout
+    assert f"done: 0 rendered, {len(rendered[1])} up to date" in r.stdout, r.stdout
 
 
-def test_interrupted_render_keeps_the_good_files(tmp_path):
-    """Kill a render mid-way: the previous video, clips and record stay whole and consistent."""
+def test_interrupted_render_keeps_the_good_files_and_a_changed_parameter_renders_again(
+        rendered, tmp_path):
+    """Kill a render with a changed parameter mid-way: the previous video, clips and record
+    stay whole and consistent; the next render cleans up what the killed one left, renders
+    again (the key changed) and records the new parameter."""
     import signal
     import time
 
-    out = tmp_path / "media"
+    out = copy_lang(rendered[0], tmp_path / "media")
     section = "primer-04-limits"
-    ok = subprocess.run([*CLI, "render", section, "--out", str(out)], capture_output=True,
-                        text=True)
-    assert ok.returncode == 0, ok.stderr[-2000:]
     d = out / "low" / "zh" / section
     before = {p.relative_to(d): p.read_bytes() for p in d.rglob("*") if p.is_file()}
     proc = subprocess.Popen([*CLI, "render", section, "--out", str(out), "--set", "d=512"],
@@ -101,21 +91,18 @@ def test_interrupted_render_keeps_the_good_files(tmp_path):
     after = {p.relative_to(d): p.read_bytes() for p in d.rglob("*") if p.is_file()}
     assert after == before
     assert decode(d / f"{section}.mp4")[1] > 0
-    # the next render cleans up what the killed one left and succeeds
     again = subprocess.run([*CLI, "render", section, "--out", str(out), "--set", "d=512"],
                            capture_output=True, text=True)
     assert again.returncode == 0, again.stderr[-2000:]
+    assert "up to date" not in again.stdout
     assert json.loads((d / "render.json").read_text())["params"]["d"] == 512
     assert not [p for p in d.parent.iterdir() if p.name.startswith(".")]
 
 
-def test_english_render_has_english_captions(tmp_path):
-    out = tmp_path / "media"
-    r = subprocess.run([*CLI, "render", "primer-04-limits", "--lang", "en", "--out", str(out)],
-                       capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr[-2000:]
-    d = out / "low" / "en" / "primer-04-limits"
-    srt = (d / "primer-04-limits.srt").read_text(encoding="utf-8")
-    assert "state" in srt and not any("\u4e00" <= ch <= "\u9fff" for ch in srt)
-    manifest = json.loads((out / "low" / "en" / "manifest.json").read_text())
-    assert manifest["lang"] == "en" and decode(d / "primer-04-limits.mp4")[1] > 0
+@pytest.mark.parametrize("section", SITE_SECTIONS)
+def test_english_render_has_english_captions(rendered, section):
+    d = rendered[0] / "low" / "en" / section
+    srt = (d / f"{section}.srt").read_text(encoding="utf-8")
+    assert "-->" in srt and not any("\u4e00" <= ch <= "\u9fff" for ch in srt)
+    zh = (rendered[0] / "low" / "zh" / section / f"{section}.srt").read_text(encoding="utf-8")
+    assert any("\u4e00" <= ch <= "\u9fff" for ch in zh)

@@ -114,8 +114,8 @@ def test_site_manifest_lists_parts_sections_and_clips_with_sizes_and_hashes(site
         m = json.loads((site / "manifest.json").read_text(encoding="utf-8"))
         assert m["schema"] == "rnn-lecture-site/1" and m["lang"] == lang
         assert m["quality"] == "low"
-        assert [p["id"] for p in m["parts"]] == ["primer"]
-        sections = m["parts"][0]["sections"]
+        assert [p["id"] for p in m["parts"]] == ["primer", "lstm"]
+        sections = [s for p in m["parts"] for s in p["sections"]]
         assert [s["id"] for s in sections] == list(SITE_SECTIONS)
         for s in sections:
             e = record(site_media / "low" / lang / s["id"])
