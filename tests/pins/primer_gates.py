@@ -27,7 +27,9 @@ def _rnn_crossing(v, p) -> str:
     # the running product of §02's hop factors tanh'(z_t) w_h, a leading 1, at rnn_w_h
     from scenes.registry import get
     s02 = get("primer-02-vanishing")
-    chain = s02.values(s02.resolve({"w_h": p["rnn_w_h"], "chain_length": max(10, p["steps"])}))
+    chain = s02.values(s02.resolve({"w_h": p["rnn_w_h"], "chain_length": max(10, p["steps"]),
+                                    "chain_seed": p["chain_seed"],
+                                    "chain_scale": p["chain_scale"], "activation": "tanh"}))
     prod, curve = 1.0, [1.0]
     for f in chain.hop_factors[: p["steps"]]:
         prod *= float(f)
