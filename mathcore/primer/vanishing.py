@@ -67,6 +67,9 @@ HOP_SWEEP_POINTS = 81
 HOP_RETURN_POINTS = 31
 HOP_PEAK_Z = {"tanh": 0.0, "relu": 1.0}
 
+#: Points of the factor-bar beat's W_h sweep (tanh), from ``w_h`` to ``pushed_w_h``.
+BARS_SWEEP_POINTS = 61
+
 #: Points of the clipping sweep, from the norm before clipping to the norm after.
 CLIP_SWEEP_POINTS = 61
 
@@ -371,6 +374,19 @@ class VanishingValues:
     clip_zoom_top, clip_zoom_step : float
         Range and tick step of the zoomed number line.
     clip_zoom_places : int
+    hop_edge_z, hop_edge_slope : float
+        The hop sweep's right end (where it turns back) and the slope there: how little a
+        saturated tanh unit responds, and passes back.
+    hop_off_slope : float
+        The slope at the sweep's left end (``-HOP_SWEEP_EDGE``): under ReLU a unit that is off.
+    saturation_case : str
+        The activation (``"tanh"`` or ``"relu"``): which way a unit stops passing gradient.
+    bars_sweep_w_h : numpy.ndarray, shape (BARS_SWEEP_POINTS,)
+        The W_h values the factor bars sweep through under tanh, ``w_h`` to ``pushed_w_h``.
+    bars_sweep_factors : numpy.ndarray, shape (BARS_SWEEP_POINTS, factor_steps)
+        The first ``factor_steps`` tanh hop factors of the long chain at each of them.
+    bars_sweep_max : numpy.ndarray, shape (BARS_SWEEP_POINTS,)
+        Their largest factor at each W_h.
     """
 
     hop_case: str
@@ -448,6 +464,13 @@ class VanishingValues:
     clip_zoom_top: float
     clip_zoom_step: float
     clip_zoom_places: int
+    hop_edge_z: float
+    hop_edge_slope: float
+    hop_off_slope: float
+    saturation_case: str
+    bars_sweep_w_h: np.ndarray
+    bars_sweep_factors: np.ndarray
+    bars_sweep_max: np.ndarray
 
 
 def chain(p: dict, w_h: float, activation: str):
@@ -482,6 +505,10 @@ def _hop(p: dict) -> dict:
         hop_peak_z=float(sweep_z[-1]),
         hop_peak_slope=float(slope[-1]),
         hop_peak_factor=float(factor[-1]),
+        hop_edge_z=float(sweep_z[HOP_SWEEP_POINTS - 1]),
+        hop_edge_slope=float(slope[HOP_SWEEP_POINTS - 1]),
+        hop_off_slope=float(slope[0]),
+        saturation_case=act,
     )
 
 
@@ -496,7 +523,10 @@ def _bars(p: dict, hops, pushed, relu) -> dict:
         out[f"{pre}min_factor"] = float(f.min())
         out[f"{pre}max_factor_index"] = int(np.argmax(f))
         out[f"{pre}bars_case"] = bars_case(f)
-    top = max(1.0, *(float(f.max()) for f in rows.values())) * 1.1
+    ws = np.linspace(float(p["w_h"]), float(p["pushed_w_h"]), BARS_SWEEP_POINTS)
+    sweep = np.stack([chain(p, float(w), "tanh")[1].factors[:k] for w in ws])
+    out.update(bars_sweep_w_h=ws, bars_sweep_factors=sweep, bars_sweep_max=sweep.max(axis=1))
+    top = max(1.0, float(sweep.max()), *(float(f.max()) for f in rows.values())) * 1.1
     step = max(0.5, nice_step(top, 6))
     out.update(factor_axis_top=step * math.ceil(top / step), factor_axis_step=step,
                factor_axis_places=tick_places(step), factor_hop_step=int(nice_step(k, 5)))

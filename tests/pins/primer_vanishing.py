@@ -66,6 +66,8 @@ def _clip(norm, threshold):
 
 CHOICES = {
     "hop.note": _hop,
+    # tanh saturates at both ends; ReLU has no saturation, only an off side
+    "hop.sat": lambda v, p: p["activation"],
     "bars.main": lambda v, p: _bars(v.factors),
     "bars.pushed": lambda v, p: _bars(v.pushed_factors),
     "bars.relu": lambda v, p: _bars(v.relu_factors),
