@@ -261,3 +261,18 @@ def test_search_finds_the_chosen_chain():
     assert vanishing.search_chains(near, target_step=9) == [
         (vanishing.CHAIN_SEED, vanishing.CHAIN_SCALE, 9)]
     assert vanishing.search_chains(range(144200, 144300)) == [(144264, 1.0836, 7)]
+
+
+# ----- many dimensions --------------------------------------------------------------------------
+@pytest.mark.parametrize("sigma", [0.5, 0.9, 1.0, 1.2, 2.0])
+def test_largest_singular_value_decides_the_product(sigma):
+    v = values(dims_sigma=sigma)
+    w = vanishing.dims_matrix(sigma)
+    assert w.shape == (8, 8) and np.allclose(w, w.T)
+    assert np.linalg.svd(w, compute_uv=False)[0] == pytest.approx(sigma)
+    p = np.eye(8)
+    for _ in range(40):                       # the product, one hop at a time, tanh' = 1
+        p = w @ p
+    assert v.dims_product_norm == pytest.approx(np.linalg.norm(p, 2), rel=1e-9)
+    assert v.dims_product_norm == pytest.approx(sigma ** 40, rel=1e-9)
+    assert v.dims_case == ("explodes" if sigma > 1 else "vanishes" if sigma < 1 else "holds")

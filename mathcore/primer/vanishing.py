@@ -70,6 +70,16 @@ HOP_PEAK_Z = {"tanh": 0.0, "relu": 1.0}
 #: Points of the factor-bar beat's W_h sweep (tanh), from ``w_h`` to ``pushed_w_h``.
 BARS_SWEEP_POINTS = 61
 
+#: The many-dimensions example: a DIMS_WIDTH x DIMS_WIDTH recurrent matrix ``Q diag(l) Q^T``
+#: (Q orthogonal from the QR of a Gaussian matrix, l uniform in (-1, 1), both drawn from
+#: ``default_rng(DIMS_SEED)``), rescaled so that its largest singular value is ``dims_sigma``,
+#: and the size of DIMS_HOPS hops' product in a direction where no unit saturates (tanh' = 1):
+#: the spectral norm of ``W_h^DIMS_HOPS``. The matrix is symmetric, so that norm is exactly
+#: ``sigma_max^DIMS_HOPS``: the largest singular value decides.
+DIMS_WIDTH = 8
+DIMS_SEED = 2013
+DIMS_HOPS = 40
+
 #: Points of the clipping sweep, from the norm before clipping to the norm after.
 CLIP_SWEEP_POINTS = 61
 
@@ -387,6 +397,14 @@ class VanishingValues:
         The first ``factor_steps`` tanh hop factors of the long chain at each of them.
     bars_sweep_max : numpy.ndarray, shape (BARS_SWEEP_POINTS,)
         Their largest factor at each W_h.
+    dims_width, dims_hops : int
+        Size of the many-dimensions example's W_h and the hops it takes (DIMS_WIDTH, DIMS_HOPS).
+    dims_sigma_max : float
+        Largest singular value of that W_h (``dims_sigma``, computed back from the matrix).
+    dims_product_norm : float
+        Spectral norm of ``W_h^dims_hops``: the product in an unsaturated direction.
+    dims_case : str
+        ``"explodes"`` (``dims_product_norm`` > 1), ``"vanishes"`` (< 1) or ``"holds"``.
     """
 
     hop_case: str
@@ -471,6 +489,37 @@ class VanishingValues:
     bars_sweep_w_h: np.ndarray
     bars_sweep_factors: np.ndarray
     bars_sweep_max: np.ndarray
+    dims_width: int
+    dims_hops: int
+    dims_sigma_max: float
+    dims_product_norm: float
+    dims_case: str
+
+
+def dims_matrix(sigma: float, width: int = DIMS_WIDTH, seed: int = DIMS_SEED) -> np.ndarray:
+    """The many-dimensions example's W_h: symmetric, largest singular value ``sigma``.
+
+    ``W = s Q diag(l) Q^T`` with Q from the QR of a standard normal matrix and
+    ``l ~ Uniform(-1, 1)``, both from ``default_rng(seed)``; ``s = sigma / max|l|``.
+
+    Returns
+    -------
+    numpy.ndarray, shape (width, width)
+    """
+    rng = np.random.default_rng(seed)
+    q, _ = np.linalg.qr(rng.standard_normal((width, width)))
+    lam = rng.uniform(-1.0, 1.0, width)
+    return (q * (sigma / np.abs(lam).max() * lam)) @ q.T
+
+
+def _dims(p: dict) -> dict:
+    """The many-dimensions example: sigma_max of W_h and ||W_h^K|| (no unit saturated)."""
+    w = dims_matrix(float(p["dims_sigma"]))
+    norm = float(np.linalg.norm(np.linalg.matrix_power(w, DIMS_HOPS), 2))
+    return dict(dims_width=DIMS_WIDTH, dims_hops=DIMS_HOPS,
+                dims_sigma_max=float(np.linalg.norm(w, 2)), dims_product_norm=norm,
+                dims_case="explodes" if norm > 1.0 + 1e-9 else
+                "vanishes" if norm < 1.0 - 1e-9 else "holds")
 
 
 def chain(p: dict, w_h: float, activation: str):
@@ -619,4 +668,5 @@ def vanishing_values(p: dict) -> VanishingValues:
         product_hop_step=int(nice_step(int(p["chain_length"]), 4)),
         product_hops=np.arange(int(p["chain_length"]) + 1),
         **_clipping(p, walk_hops.product),
+        **_dims(p),
     )

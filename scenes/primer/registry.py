@@ -40,6 +40,9 @@ _PRIMER_02 = Schema((
           min=0, max=2**32 - 1),
     Param("chain_scale", "float", vanishing.CHAIN_SCALE, "amplitude of the long chain's tokens",
           min=0.0, max=5.0),
+    Param("dims_sigma", "float", 1.2,
+          "largest singular value of the 8x8 W_h in the many-dimensions example", min=0.0,
+          max=2.0),
 ))
 
 _PRIMER_03 = Schema((
