@@ -170,15 +170,15 @@ TEXT = {
         "en": "With these settings even the walk's gradient, {g}, is above the threshold and is scaled by {s}."},
     "clip.dims.say.explodes": {
         "zh": "拿一个 {d}×{d} 的 W_h，最大奇异值 {s}。在一个没有单元饱和的方向上，tanh 的斜率都是 1，{k} 跳之后梯度被放大到 {n} 倍：最大奇异值大于 1，积就会爆。",
-        "en": "Take a {d}×{d} W_h whose largest singular value is {s}. Along a direction where no unit saturates every tanh slope is 1, and {k} hops multiply the gradient by {n}: above 1, the product explodes.",
+        "en": "Take an {d}×{d} W_h whose largest singular value is {s}. Along a direction where no unit saturates every tanh slope is 1, and {k} hops multiply the gradient by {n}: above 1, the product explodes.",
         "fixed": {"1": "tanh's slope at 0; the ×1 line"}},
     "clip.dims.say.vanishes": {
         "zh": "拿一个 {d}×{d} 的 W_h，最大奇异值 {s}。即使没有单元饱和，{k} 跳之后梯度也只剩 {n}：最大奇异值小于 1，积一定消失。",
-        "en": "Take a {d}×{d} W_h whose largest singular value is {s}. Even with no unit saturated, {k} hops leave {n} of the gradient: below 1, the product must vanish.",
+        "en": "Take an {d}×{d} W_h whose largest singular value is {s}. Even with no unit saturated, {k} hops leave {n} of the gradient: below 1, the product must vanish.",
         "fixed": {"1": "the ×1 line"}},
     "clip.dims.say.holds": {
         "zh": "拿一个 {d}×{d} 的 W_h，最大奇异值 {s}：{k} 跳之后梯度的大小是 {n}，不增也不减。",
-        "en": "Take a {d}×{d} W_h whose largest singular value is {s}: after {k} hops the gradient's size is {n}, neither grown nor shrunk."},
+        "en": "Take an {d}×{d} W_h whose largest singular value is {s}: after {k} hops the gradient's size is {n}, neither grown nor shrunk."},
     "clip.silent.say": {
         "zh": "消失是安静的失败：不报错，没有警告，数值也都正常，损失照样下降。模型只是悄悄学会了只看最后几个 token，因为只有它们的梯度完整地传了回来。",
         "en": "Vanishing fails silently: no error, no warning, every number finite, and the loss still falls. The model quietly learns to predict from the last few tokens, the only ones whose gradient makes it all the way back."},
