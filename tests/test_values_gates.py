@@ -28,10 +28,11 @@ def sigmoid(x: float) -> float:
 # independent references (plain Python loops)
 # --------------------------------------------------------------------------------------------
 
-def rnn_product_reference(steps: int, w_h: float) -> list[float]:
+def rnn_product_reference(steps: int, w_h: float, seed: int = CHAIN_SEED,
+                          scale: float = CHAIN_SCALE) -> list[float]:
     """§02's long chain worked by hand: tokens scale * U(-1, 1) from default_rng(seed), h_{-1} = 0,
     z_t = w_h h_{t-1} + 0.8 x_t, hop t = (1 - tanh(z_t)^2) w_h for t = 1..steps."""
-    x = CHAIN_SCALE * np.random.default_rng(CHAIN_SEED).uniform(-1.0, 1.0, size=steps + 1)
+    x = scale * np.random.default_rng(seed).uniform(-1.0, 1.0, size=steps + 1)
     h, prod, out = 0.0, 1.0, [1.0]
     for t, xt in enumerate(x):
         z = w_h * h + 0.8 * float(xt)
@@ -83,6 +84,23 @@ def test_rnn_curve_element_by_element(w_h, steps):
     assert v.rnn_product == pytest.approx(want[-1], rel=1e-9, abs=1e-300)
 
 
+def test_rnn_curve_follows_the_chain_parameters():
+    """§03 reads the chain from its own parameters: another seed or scale moves the crossing."""
+    for seed, scale, step in ((144264, 1.0836, 7), (67769, 1.3356, 12), (249110, 1.21, 5),
+                              (CHAIN_SEED, CHAIN_SCALE, 9)):
+        v = values(chain_seed=seed, chain_scale=scale)
+        np.testing.assert_allclose(v.rnn_curve, rnn_product_reference(100, 0.9, seed, scale),
+                                   rtol=1e-9)
+        assert v.rnn_below_0_01_step == step
+
+
+def test_default_rnn_product_crosses_at_the_seeds_step_9():
+    v = values()
+    want = rnn_product_reference(100, 0.9)
+    assert want[9] < 0.01 <= want[8]
+    assert v.rnn_below_0_01_step == 9 and v.rnn_crossing == "stays"
+
+
 def test_rnn_product_may_not_cross_within_the_steps():
     v = values(steps=5)
     assert v.rnn_below_0_01_step is None and v.rnn_crossing == "never"
@@ -108,19 +126,57 @@ def test_curve_ticks(steps, want):
 
 def test_track_sweep_at_other_settings():
     v = values(track_forget=0.3, track_input=0.6, track_c_prev=2.0, track_candidate=0.9)
-    f = v.track_sweep_forget
-    assert f[0] == 0.3 and f[v.track_sweep_full] == 1.0 and f[-1] == 0.0
-    assert np.all(np.diff(f[: v.track_sweep_full + 1]) > 0)
-    assert np.all(np.diff(f[v.track_sweep_full:]) < 0)
-    for fk, kept, dropped, cell in zip(f, v.track_sweep_kept, v.track_sweep_dropped,
-                                       v.track_sweep_cell):
+    f, i = v.track_sweep_forget, v.track_sweep_input
+    full, empty, back, i_full = (v.track_sweep_full, v.track_sweep_empty, v.track_sweep_back,
+                                 v.track_sweep_input_full)
+    assert f[0] == 0.3 and f[full] == 1.0 and f[empty] == 0.0 and f[back] == 0.3
+    assert np.all(np.diff(f[: full + 1]) > 0) and np.all(np.diff(f[full:empty + 1]) < 0)
+    assert np.all(np.diff(f[empty:back + 1]) > 0) and np.all(f[back:] == 0.3)
+    # i holds while f moves, then moves up to 1 and down to 0 while f holds
+    assert np.all(i[: back + 1] == 0.6) and i[i_full] == 1.0 and i[-1] == 0.0
+    assert np.all(np.diff(i[back:i_full + 1]) > 0) and np.all(np.diff(i[i_full:]) < 0)
+    for fk, ik, kept, written, dropped, cell in zip(f, i, v.track_sweep_kept,
+                                                    v.track_sweep_written, v.track_sweep_dropped,
+                                                    v.track_sweep_cell):
         assert kept == pytest.approx(fk * 2.0)
+        assert written == pytest.approx(ik * 0.9)
         assert dropped == pytest.approx((1 - fk) * 2.0)
-        assert cell == pytest.approx(fk * 2.0 + 0.6 * 0.9)
+        assert cell == pytest.approx(fk * 2.0 + ik * 0.9)
     assert v.track_written == pytest.approx(0.54)
-    assert v.wiped_cell == pytest.approx(v.track_sweep_cell[-1])
-    assert v.accumulator_cell == pytest.approx(v.track_sweep_cell[v.track_sweep_full])
+    assert v.wiped_cell == pytest.approx(v.track_sweep_cell[empty])
+    assert v.accumulator_cell == pytest.approx(v.track_sweep_cell[full])
+    assert v.track_full_input_cell == pytest.approx(v.track_sweep_cell[i_full]) == 0.6 + 0.9
+    assert v.track_empty_input_cell == pytest.approx(v.track_sweep_cell[-1]) == pytest.approx(0.6)
     assert (v.track_full_forget, v.track_empty_forget) == (1.0, 0.0)
+
+
+def test_forget_sweep_moves_f_and_the_whole_curve():
+    v = values(forget=0.8, steps=30)
+    f = v.forget_sweep
+    assert f[0] == 0.8 and f[-1] == 0.8
+    assert f[v.forget_sweep_low] == gates.FORGET_SWEEP[0]
+    assert f[v.forget_sweep_high] == gates.FORGET_SWEEP[1]
+    assert v.forget_sweep_curves.shape == (len(f), 31)
+    for fk, curve, prod in zip(f, v.forget_sweep_curves, v.forget_sweep_product):
+        np.testing.assert_allclose(curve, [fk**k for k in range(31)], rtol=1e-12)
+        assert prod == pytest.approx(fk**30, rel=1e-12)
+    np.testing.assert_allclose(v.forget_sweep_curves[-1], v.forget_curve)
+
+
+@pytest.mark.parametrize("gf, c, g", [(0.7, 1.0, 0.8), (0.0, 2.0, 0.5), (1.0, 0.4, 1.0),
+                                      (0.25, 0.0, 0.6)])
+def test_gru_track_ties_the_write_to_one_minus_keep(gf, c, g):
+    v = values(gru_forget=gf, track_c_prev=c, track_candidate=g)
+    for f, w, kept, written, cell in zip(v.gru_sweep_forget, v.gru_sweep_write, v.gru_sweep_kept,
+                                         v.gru_sweep_written, v.gru_sweep_cell):
+        assert w == pytest.approx(1 - f) and kept == pytest.approx(f * c)
+        assert written == pytest.approx((1 - f) * g) and cell == pytest.approx(f * c + (1 - f) * g)
+        assert cell <= max(c, g) + 1e-12          # a weighted average never exceeds both
+    assert v.gru_sweep_forget[0] == gf == v.gru_sweep_forget[-1]
+    assert v.gru_sweep_forget.min() == 0.0 and v.gru_sweep_forget.max() == 1.0
+    assert v.gru_cell == pytest.approx(gf * c + (1 - gf) * g)
+    assert v.gru_cell_max == max(c, g) and v.lstm_both_cell == pytest.approx(c + g)
+    assert v.gru_vs_lstm == ("less" if c > 0 and g > 0 else "same")
 
 
 # --------------------------------------------------------------------------------------------
@@ -228,7 +284,7 @@ def test_bias_half_and_short_curve_on_screen():
 
 def test_default_curve_shows_the_computed_step():
     curve = _script({})["forget_curve"]
-    assert curve["readouts"]["rnn_note"] == "RNN $< 0.01$ at step 7"
+    assert curve["readouts"]["rnn_note"] == "RNN $< 0.01$ at step 9"      # the seed's step
     assert "(as computed" not in " ".join(curve["labels"])
     # f^k itself ends below 0.01 at the default: the narration says where, not "usable"
     assert "falls below 0.01 at step 90" in curve["narration"]

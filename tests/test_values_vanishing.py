@@ -141,7 +141,7 @@ def test_product_case_follows_float32_range(over, case):
 
 def test_relu_product_in_float32_overflows_exactly_when_float64_passes_the_max():
     x = vanishing.chain_tokens(201, vanishing.CHAIN_SEED, vanishing.CHAIN_SCALE)
-    for w, case in ((1.6, "over"), (1.2, "within")):
+    for w, case in ((1.6, "over"), (1.3, "within")):
         v = values(relu_w_h=w)
         _, z = run(x, w, 0.8, "relu")
         acc = np.float32(1.0)
@@ -218,3 +218,61 @@ def test_sentences_follow_the_values(params, beat, key, lang):
     said = " ".join(line for line, _ in rec["narration"]) + rec["claim"][0]
     assert "only at z = 0" not in said and "norm of 3 is above" not in said
     assert "below float32" not in said
+
+
+# ----- the hidden chain -------------------------------------------------------------------------
+def test_chosen_chain_reproduces_every_seed_figure():
+    """The chain's hidden inputs give every figure the seed states, §03's step 9 included."""
+    figs = vanishing.chain_figures(vanishing.CHAIN_SEED, vanishing.CHAIN_SCALE,
+                                   vanishing.PUSHED_W_H)
+    assert figs == vanishing.SEED_FIGURES
+    assert vanishing.SEED_FIGURES == {"underflow_hop": 161, "final_product": "9.8e-48",
+                                      "max_factor": "0.884", "relu_overflow_hop": 189,
+                                      "pushed_max_factor": "0.616", "below_0_01_step": 9}
+    # the same figures from the section's values, at its defaults, by a hand loop
+    x = vanishing.chain_tokens(201, vanishing.CHAIN_SEED, vanishing.CHAIN_SCALE)
+    _, z = run(x, 0.9, 0.8, "tanh")
+    prod = np.cumprod([dact(zz, "tanh") * 0.9 for zz in z[1:]])
+    assert int(np.flatnonzero(prod < np.finfo(np.float32).tiny)[0]) + 1 == 161
+    assert int(np.flatnonzero(prod < 0.01)[0]) + 1 == 9
+    assert f"{prod[-1]:.1e}" == "9.8e-48"
+    _, zr = run(x, 1.6, 0.8, "relu")
+    assert np.all(zr[1:] > 0)                   # every ReLU hop is on: the product is 1.6^k
+    assert 1.6 ** 188 <= np.finfo(np.float32).max < 1.6 ** 189     # so it passes at hop 189
+    _, zp = run(x, vanishing.PUSHED_W_H, 0.8, "tanh")
+    assert f"{max(dact(zz, 'tanh') * vanishing.PUSHED_W_H for zz in zp[1:41]):.3f}" == "0.616"
+    assert vanishing.PUSHED_W_H > 1.0           # pushed past 1, the bars still stay below it
+
+
+def test_the_seeds_figures_do_not_pin_the_chain_down():
+    """Other chains give every §02 figure and cross 0.01 elsewhere (the old one at step 7)."""
+    for seed, scale, step in ((144264, 1.0836, 7), (67769, 1.3356, 12), (249110, 1.21, 5)):
+        figs = vanishing.chain_figures(seed, scale, vanishing.PUSHED_W_H)
+        assert {k: figs[k] for k in ("underflow_hop", "final_product", "max_factor",
+                                     "relu_overflow_hop")} == {
+            k: vanishing.SEED_FIGURES[k] for k in ("underflow_hop", "final_product",
+                                                   "max_factor", "relu_overflow_hop")}
+        assert figs["below_0_01_step"] == step
+    assert vanishing.chain_figures(144264, 1.0836, 6.38)["pushed_max_factor"] == "0.616"
+
+
+def test_search_finds_the_chosen_chain():
+    near = range(vanishing.CHAIN_SEED - 300, vanishing.CHAIN_SEED + 300)
+    assert vanishing.search_chains(near, target_step=9) == [
+        (vanishing.CHAIN_SEED, vanishing.CHAIN_SCALE, 9)]
+    assert vanishing.search_chains(range(144200, 144300)) == [(144264, 1.0836, 7)]
+
+
+# ----- many dimensions --------------------------------------------------------------------------
+@pytest.mark.parametrize("sigma", [0.5, 0.9, 1.0, 1.2, 2.0])
+def test_largest_singular_value_decides_the_product(sigma):
+    v = values(dims_sigma=sigma)
+    w = vanishing.dims_matrix(sigma)
+    assert w.shape == (8, 8) and np.allclose(w, w.T)
+    assert np.linalg.svd(w, compute_uv=False)[0] == pytest.approx(sigma)
+    p = np.eye(8)
+    for _ in range(40):                       # the product, one hop at a time, tanh' = 1
+        p = w @ p
+    assert v.dims_product_norm == pytest.approx(np.linalg.norm(p, 2), rel=1e-9)
+    assert v.dims_product_norm == pytest.approx(sigma ** 40, rel=1e-9)
+    assert v.dims_case == ("explodes" if sigma > 1 else "vanishes" if sigma < 1 else "holds")

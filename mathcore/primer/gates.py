@@ -1,4 +1,11 @@
-"""§03 Gates: the cell path, the one-step track, f^k against the RNN product, the forget bias."""
+"""§03 Gates: the cell path, the one-step track (f, then i), f^k against the RNN product (with f
+swept), the forget bias, the GRU's tied gate.
+
+The plain-RNN product of the f^k beat is §02's long chain, read from this section's own
+parameters ``chain_seed`` and ``chain_scale`` (defaults: §02's ``CHAIN_SEED`` and
+``CHAIN_SCALE``, chosen so that it falls below 0.01 at step 9, as the seed says; see
+:mod:`mathcore.primer.vanishing`).
+"""
 
 from __future__ import annotations
 
@@ -9,7 +16,7 @@ import numpy as np
 from .. import scalar
 from ..cells import lstm
 from ..cells.common import sigmoid
-from .vanishing import CHAIN_SCALE, CHAIN_SEED, chain
+from .vanishing import chain
 
 #: Input weight W_x of §02's long chain (its default), used for the plain-RNN product of §03.
 CHAIN_W_X = 0.8
@@ -42,9 +49,20 @@ THRESHOLD = 0.01
 #: the chosen bias with.
 BIAS_FIX = 1.0
 
-#: Points of the one-step track's f sweep: from ``track_forget`` up to f = 1, then down to 0.
+#: Points of the one-step track's sweep: f from ``track_forget`` up to 1 (TRACK_SWEEP_UP points),
+#: down to 0 (TRACK_SWEEP_DOWN), back to ``track_forget`` (TRACK_SWEEP_BACK); then, at that f,
+#: i from ``track_input`` up to 1 (TRACK_SWEEP_UP) and down to 0 (TRACK_SWEEP_DOWN).
 TRACK_SWEEP_UP = 31
 TRACK_SWEEP_DOWN = 41
+TRACK_SWEEP_BACK = 21
+
+#: The f^k beat sweeps f from ``forget`` down to FORGET_SWEEP[0], up to FORGET_SWEEP[1] and back
+#: to ``forget``, FORGET_SWEEP_POINTS points a leg.
+FORGET_SWEEP = (0.5, 0.99)
+FORGET_SWEEP_POINTS = 31
+
+#: Points of the GRU beat's sweep: its gate from ``gru_forget`` down to 0, up to 1, back.
+GRU_SWEEP_POINTS = 31
 
 #: Points of the pitfall beat's dot as it slides from ``forget_bias`` to ``BIAS_FIX``.
 BIAS_PATH_POINTS = 41
@@ -116,11 +134,11 @@ class GatesValues:
         The steps ``0..steps`` both curves are drawn over.
     curve_x_ticks : numpy.ndarray of int, shape (X,)
         Steps labelled on the f^k axis: 0, about half of ``steps``, ``steps`` (no repeats).
-    track_sweep_forget : numpy.ndarray, shape (TRACK_SWEEP_UP + TRACK_SWEEP_DOWN - 1,)
-        The f values the track's sweep visits: ``track_forget`` up to 1, then down to 0.
+    track_sweep_forget : numpy.ndarray, shape (S,)
+        The f values the track's sweep visits (:func:`track_sweep`): ``track_forget`` up to 1,
+        down to 0, back to ``track_forget``, then held there while i moves.
     track_sweep_kept, track_sweep_dropped, track_sweep_cell : numpy.ndarray, same shape
-        ``f c_{t-1}``, ``(1 - f) c_{t-1}`` and ``c_t = f c_{t-1} + i g`` at each of them
-        (``i g`` does not depend on f).
+        ``f c_{t-1}``, ``(1 - f) c_{t-1}`` and ``c_t = f c_{t-1} + i g`` at each point.
     track_sweep_full : int
         Index of f = 1 in ``track_sweep_forget`` (where the sweep turns back).
     track_full_forget, track_empty_forget : float
@@ -148,6 +166,38 @@ class GatesValues:
     bias_path, bias_path_gate, bias_path_height : numpy.ndarray, shape (BIAS_PATH_POINTS,)
         The biases the dot slides through from ``forget_bias`` to ``BIAS_FIX``, the gate and
         the height above the axis bottom at each.
+    track_sweep_input, track_sweep_written : numpy.ndarray, same shape as ``track_sweep_forget``
+        The input gate along the track's sweep and ``i g`` at each point.
+    track_sweep_empty, track_sweep_back, track_sweep_input_full : int
+        Indices where f = 0, where f is back at ``track_forget``, and where i = 1.
+    track_full_input, track_empty_input : float
+        The ends of the input gate the sweep stops at: 1 and 0.
+    track_full_input_cell, track_empty_input_cell : float
+        ``c_t`` at ``f = track_forget`` with i = 1 and with i = 0.
+    forget_sweep : numpy.ndarray, shape (S,)
+        The f values the f^k beat's sweep visits (ends at ``forget``).
+    forget_sweep_curves : numpy.ndarray, shape (S, steps + 1)
+        ``f^k`` at each of them.
+    forget_sweep_product : numpy.ndarray, shape (S,)
+        ``f^steps`` at each of them.
+    forget_sweep_low, forget_sweep_high : int
+        Indices of the sweep's two turns (FORGET_SWEEP[0] and FORGET_SWEEP[1]).
+    gru_forget : float
+        The GRU beat's gate: the share of ``c_{t-1}`` kept; the share of ``g`` written is
+        ``1 - gru_forget``.
+    gru_sweep_forget, gru_sweep_write, gru_sweep_kept, gru_sweep_written, gru_sweep_cell :
+        numpy.ndarray, shape (G,)
+        The sweep (``gru_forget`` down to 0, up to 1, back), ``1 - f``, ``f c_{t-1}``,
+        ``(1 - f) g`` and their sum.
+    gru_write, gru_kept, gru_written, gru_cell : float
+        The same at ``gru_forget``.
+    gru_cell_max : float
+        The most a GRU step can hold, ``max(c_{t-1}, g)`` (its ``c_t`` is a weighted average).
+    lstm_both_cell : float
+        An LSTM step with f = 1 and i = 1: ``c_{t-1} + g``, keeping and writing in full.
+    gru_vs_lstm : str
+        ``"less"`` if ``lstm_both_cell`` exceeds ``gru_cell_max`` (the LSTM step holds more
+        than any GRU step can), else ``"same"`` (when ``c_{t-1}`` or ``g`` is 0).
     """
 
     tokens: np.ndarray
@@ -216,6 +266,33 @@ class GatesValues:
     bias_path: np.ndarray
     bias_path_gate: np.ndarray
     bias_path_height: np.ndarray
+    track_sweep_input: np.ndarray
+    track_sweep_written: np.ndarray
+    track_sweep_empty: int
+    track_sweep_back: int
+    track_sweep_input_full: int
+    track_full_input: float
+    track_empty_input: float
+    track_full_input_cell: float
+    track_empty_input_cell: float
+    forget_sweep: np.ndarray
+    forget_sweep_curves: np.ndarray
+    forget_sweep_product: np.ndarray
+    forget_sweep_low: int
+    forget_sweep_high: int
+    gru_forget: float
+    gru_sweep_forget: np.ndarray
+    gru_sweep_write: np.ndarray
+    gru_sweep_kept: np.ndarray
+    gru_sweep_written: np.ndarray
+    gru_sweep_cell: np.ndarray
+    gru_write: float
+    gru_kept: float
+    gru_written: float
+    gru_cell: float
+    gru_cell_max: float
+    lstm_both_cell: float
+    gru_vs_lstm: str
 
 
 def crossing(curve: np.ndarray, limit: float) -> str:
@@ -250,20 +327,64 @@ def decade_axis(lowest: float) -> tuple[int, np.ndarray]:
     return bottom, np.arange(0, bottom - 1, -step, dtype=np.int64)
 
 
-def track_sweep(forget: float, c_prev: float, written: float):
-    """The one-step track as f moves from ``forget`` up to 1 and back down to 0.
+def track_sweep(forget: float, c_prev: float, inp: float, cand: float):
+    """The one-step track as f moves from ``forget`` up to 1, down to 0 and back to ``forget``,
+    then i (at that f) from ``inp`` up to 1 and down to 0.
 
     Returns
     -------
-    f, kept, dropped, cell : numpy.ndarray
-        ``f``, ``f c_prev``, ``(1 - f) c_prev``, ``f c_prev + written``.
-    full : int
-        Index of f = 1.
+    f, i, kept, written, dropped, cell : numpy.ndarray
+        ``f``, ``i``, ``f c_prev``, ``i cand``, ``(1 - f) c_prev``, ``f c_prev + i cand``.
+    marks : tuple of int
+        Indices of f = 1, f = 0, f back at ``forget``, i = 1 (the last point is i = 0).
     """
-    up = np.linspace(forget, 1.0, TRACK_SWEEP_UP)
-    down = np.linspace(1.0, 0.0, TRACK_SWEEP_DOWN)
-    f = np.concatenate((up, down[1:]))
-    return f, f * c_prev, (1.0 - f) * c_prev, f * c_prev + written, TRACK_SWEEP_UP - 1
+    f_up = np.linspace(forget, 1.0, TRACK_SWEEP_UP)
+    f_down = np.linspace(1.0, 0.0, TRACK_SWEEP_DOWN)[1:]
+    f_back = np.linspace(0.0, forget, TRACK_SWEEP_BACK)[1:]
+    i_up = np.linspace(inp, 1.0, TRACK_SWEEP_UP)[1:]
+    i_down = np.linspace(1.0, 0.0, TRACK_SWEEP_DOWN)[1:]
+    n_f = len(f_up) + len(f_down) + len(f_back)
+    f = np.concatenate((f_up, f_down, f_back, np.full(len(i_up) + len(i_down), forget)))
+    i = np.concatenate((np.full(n_f, inp), i_up, i_down))
+    full = TRACK_SWEEP_UP - 1
+    empty = full + len(f_down)
+    back = empty + len(f_back)
+    i_full = back + len(i_up)
+    return (f, i, f * c_prev, i * cand, (1.0 - f) * c_prev, f * c_prev + i * cand,
+            (full, empty, back, i_full))
+
+
+def forget_sweep(forget: float, steps: int):
+    """The f^k beat's sweep: f from ``forget`` to FORGET_SWEEP[0], to FORGET_SWEEP[1], back.
+
+    Returns
+    -------
+    f : numpy.ndarray, shape (S,)
+    curves : numpy.ndarray, shape (S, steps + 1)
+        ``f^k`` for ``k = 0..steps`` at each f.
+    low, high : int
+        Indices of the two turns.
+    """
+    n = FORGET_SWEEP_POINTS
+    a, b = FORGET_SWEEP
+    f = np.concatenate((np.linspace(forget, a, n), np.linspace(a, b, n)[1:],
+                        np.linspace(b, forget, n)[1:]))
+    k = np.arange(steps + 1)
+    return f, f[:, None] ** k[None, :], n - 1, 2 * n - 2
+
+
+def gru_sweep(forget: float, c_prev: float, cand: float):
+    """The GRU's one-step track: kept ``f c_prev``, written ``(1 - f) cand``, as f goes from
+    ``forget`` down to 0, up to 1 and back to ``forget``.
+
+    Returns
+    -------
+    f, write, kept, written, cell : numpy.ndarray
+    """
+    n = GRU_SWEEP_POINTS
+    f = np.concatenate((np.linspace(forget, 0.0, n), np.linspace(0.0, 1.0, 2 * n - 1)[1:],
+                        np.linspace(1.0, forget, n)[1:]))
+    return f, 1.0 - f, f * c_prev, (1.0 - f) * cand, f * c_prev + (1.0 - f) * cand
 
 
 def _first_below(curve: np.ndarray, limit: float) -> int | None:
@@ -272,11 +393,11 @@ def _first_below(curve: np.ndarray, limit: float) -> int | None:
     return int(idx[0]) if idx.size else None
 
 
-def rnn_product_curve(steps: int, w_h: float) -> np.ndarray:
+def rnn_product_curve(steps: int, w_h: float, seed: int, scale: float) -> np.ndarray:
     """The plain RNN's running hop product over §02's long chain, with a leading 1.
 
-    Uses §02's chain (``CHAIN_SEED``, ``CHAIN_SCALE``, ``CHAIN_W_X``, tanh) and its hop convention
-    ``dh_t/dh_{t-1} = tanh'(z_t) w_h``.
+    Uses §02's chain (tokens ``scale * Uniform(-1, 1)`` from ``default_rng(seed)``,
+    ``CHAIN_W_X``, tanh) and its hop convention ``dh_t/dh_{t-1} = tanh'(z_t) w_h``.
 
     Parameters
     ----------
@@ -284,14 +405,18 @@ def rnn_product_curve(steps: int, w_h: float) -> np.ndarray:
         Number of hops K.
     w_h : float
         Recurrent weight.
+    seed : int
+        Seed of the chain's tokens.
+    scale : float
+        Their amplitude.
 
     Returns
     -------
     numpy.ndarray, shape (K + 1,)
         ``[1, p_1, ..., p_K]``.
     """
-    spec = {"chain_length": int(steps), "chain_seed": CHAIN_SEED,
-            "chain_scale": CHAIN_SCALE, "w_x": CHAIN_W_X}
+    spec = {"chain_length": int(steps), "chain_seed": int(seed),
+            "chain_scale": float(scale), "w_x": CHAIN_W_X}
     _, hops = chain(spec, w_h, "tanh")
     return np.concatenate(([1.0], hops.product))
 
@@ -312,7 +437,12 @@ def gates_values(p: dict) -> GatesValues:
 
     k = np.arange(p["steps"] + 1)
     forget_curve = float(p["forget"]) ** k
-    rnn_curve = rnn_product_curve(p["steps"], p["rnn_w_h"])
+    rnn_curve = rnn_product_curve(p["steps"], p["rnn_w_h"], p["chain_seed"], p["chain_scale"])
+    fs, fs_curves, fs_low, fs_high = forget_sweep(float(p["forget"]), int(p["steps"]))
+    gf = float(p["gru_forget"])
+    g_f, g_w, g_kept, g_written, g_cell = gru_sweep(gf, tc, tg)
+    lstm_both = tc + tg
+    gru_max = max(tc, tg)
 
     n_bias = p["bias_steps"]
     gate = float(sigmoid(p["forget_bias"]))
@@ -328,7 +458,8 @@ def gates_values(p: dict) -> GatesValues:
     bottom, y_ticks = decade_axis(float(sweep_log.min()))
     path = np.linspace(p["forget_bias"], BIAS_FIX, BIAS_PATH_POINTS)
     path_gate = sigmoid(path)
-    sw_f, sw_kept, sw_dropped, sw_cell, sw_full = track_sweep(tf, tc, ti * tg)
+    sw_f, sw_i, sw_kept, sw_written, sw_dropped, sw_cell, marks = track_sweep(tf, tc, ti, tg)
+    sw_full, sw_empty, sw_back, sw_i_full = marks
     return GatesValues(
         tokens=tokens,
         path_rnn_states=rnn_path.h,
@@ -397,4 +528,31 @@ def gates_values(p: dict) -> GatesValues:
         bias_path=path,
         bias_path_gate=path_gate,
         bias_path_height=n_bias * np.log10(path_gate) - bottom,
+        track_sweep_input=sw_i,
+        track_sweep_written=sw_written,
+        track_sweep_empty=sw_empty,
+        track_sweep_back=sw_back,
+        track_sweep_input_full=sw_i_full,
+        track_full_input=1.0,
+        track_empty_input=0.0,
+        track_full_input_cell=tf * tc + tg,
+        track_empty_input_cell=tf * tc,
+        forget_sweep=fs,
+        forget_sweep_curves=fs_curves,
+        forget_sweep_product=fs_curves[:, -1].copy(),
+        forget_sweep_low=fs_low,
+        forget_sweep_high=fs_high,
+        gru_forget=gf,
+        gru_sweep_forget=g_f,
+        gru_sweep_write=g_w,
+        gru_sweep_kept=g_kept,
+        gru_sweep_written=g_written,
+        gru_sweep_cell=g_cell,
+        gru_write=1.0 - gf,
+        gru_kept=gf * tc,
+        gru_written=(1.0 - gf) * tg,
+        gru_cell=gf * tc + (1.0 - gf) * tg,
+        gru_cell_max=gru_max,
+        lstm_both_cell=lstm_both,
+        gru_vs_lstm="less" if lstm_both > gru_max else "same",
     )

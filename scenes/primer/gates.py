@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from manim import (DL, DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, DashedLine, DashedVMobject, Dot,
+from manim import (DL, DOWN, LEFT, RIGHT, UP, UR, Arrow, Axes, Create, DashedLine, DashedVMobject, Dot,
                    FadeIn, FadeOut, Line, Rectangle, Square, SurroundingRectangle, ValueTracker,
                    VGroup, always_redraw, linear)
 
@@ -19,6 +19,17 @@ TEXT = {
     "path.say": {
         "zh": "上面一排是 LSTM 的细胞态，下面是第一节的普通 RNN。RNN 每一跳都要乘 W_h 再过 tanh；细胞态这条线上只有两件事：乘上遗忘门 f，再加上 i 乘 g。",
         "en": "The top row is the LSTM cell state, the bottom one the plain RNN of section one. Each RNN hop multiplies by W_h and passes through tanh; along the cell line only two things happen: a multiplication by the forget gate f and an addition of i times g."},
+    "path.f": {"zh": "×{f}", "en": "×{f}"},
+    "path.f.say": {
+        "zh": "每一跳的 f_t 都不一样：它由这一步的 token 和状态算出来。网络按步学它，在更宽的细胞里还按维度学，每个格子一个。",
+        "en": "Every link has its own f_t, computed from that step's token and state: the network learns the gate per step, and in a wider cell per dimension, one per slot."},
+    "path.back": {"zh": "$c_7 \\to c_0$：只乘遗忘门，{p}",
+                  "en": "$c_7 \\to c_0$: forget gates only, {p}",
+                  "fixed": {"7": "index of the last cell state", "0": "index of the first"}},
+    "path.back.say": {
+        "zh": "从 c_7 退回 c_0，梯度只乘这七个遗忘门，结果是 {p}。",
+        "en": "Walking back from c_7 to c_0, the gradient meets only these seven forget gates: {p}.",
+        "fixed": {"7": "index of the last cell state", "0": "index of the first"}},
     "track": {"zh": "两个门是比例：一条轨道上的三段长度",
               "en": "Both gates are fractions: three lengths on one track"},
     "track.say": {
@@ -31,6 +42,36 @@ TEXT = {
     "track.dropped": {"zh": "丢弃", "en": "dropped"},
     "track.acc": {"zh": "$f = {f}$：累加器", "en": "$f = {f}$: accumulator"},
     "track.wiped": {"zh": "$f = {f}$：清空", "en": "$f = {f}$: wiped"},
+    "track.ifull": {"zh": "$i = {i}$：整段写入", "en": "$i = {i}$: written in full"},
+    "track.iempty": {"zh": "$i = {i}$：什么都不写", "en": "$i = {i}$: nothing written"},
+    "track.i.say": {
+        "zh": "再动输入门：i 决定候选写进去多少。i 等于 {i1} 时 c_t 是 {c1}，等于 {i0} 时只剩保留的那段，{c0}。",
+        "en": "Now the input gate: i sets how much of the candidate goes in. At i = {i1}, c_t is {c1}; at i = {i0} only the kept part is left, {c0}."},
+    # ----- GRU -------------------------------------------------------------------------------
+    "gru": {"zh": "GRU 只有一个门：写入被绑成 $1 - f$",
+            "en": "GRU has one gate: the write is tied to $1 - f$",
+            "fixed": {"1": "the whole track: what is not kept is written"}},
+    "gru.say": {
+        "zh": "GRU 是省钱的版本：两个门而不是三个，而且输入门不再自由，被固定成 1 减 f。留下多少和写进多少，变成同一个决定。",
+        "en": "The GRU is the cheaper cell: two gates instead of three, and its input gate is no longer free but fixed to 1 minus f. What to keep and what to write become one decision.",
+        "fixed": {"1": "the whole track: what is not kept is written"}},
+    "gru.cmp.less": {
+        "zh": "LSTM 可以 f 和 i 都取 1，c_t 到 {l}；GRU 的 c_t 只是两者的加权平均，最多 {m}：它没法在同一步既保住旧状态又使劲写。",
+        "en": "An LSTM can set f and i both to 1 and reach {l}; a GRU's c_t is a weighted average, at most {m}: it cannot keep hard and write hard in one step.",
+        "fixed": {"1": "both gates fully open"}},
+    "gru.cmp.same": {
+        "zh": "这里旧状态或候选为 0，LSTM 全开也只到 {l}，和 GRU 的上限 {m} 一样。",
+        "en": "Here the old state or the candidate is 0, so even a fully open LSTM reaches only {l}, the GRU's limit {m}.",
+        "fixed": {"0": "an empty old state or candidate"}},
+    "gru.lstm": {"zh": "LSTM，$f = i = 1$", "en": "LSTM, $f = i = 1$",
+                 "fixed": {"1": "both gates fully open"}},
+    "gru.name": {"zh": "GRU，$i = 1 - f$", "en": "GRU, $i = 1 - f$",
+                 "fixed": {"1": "the GRU's tie: what is not kept is written"}},
+    "gru.max": {"zh": "GRU 的上限", "en": "GRU's limit"},
+    "curve.sweep.say": {
+        "zh": "现在拖 f：f 等于 {lo} 时，{k} 步后只剩 {plo}；等于 {hi} 时还剩 {phi}。这个数不是架构定死的常数，网络会逐维度、逐步地学它。",
+        "en": "Now drag f: at {lo}, {plo} is left after {k} steps; at {hi}, {phi}. It is not a constant of the architecture: the network learns it per dimension and per step."},
+
     "curve": {"zh": "回到 $c_0$ 的路只乘遗忘门：$f^k$",
               "en": "The way back to $c_0$ multiplies only forget gates: $f^k$",
               "fixed": {"0": "index of the first cell state"}},
@@ -71,6 +112,10 @@ TEXT = {
         "zh": "刚初始化时权重近似为 0，遗忘门只由偏置决定。偏置为 {b} 时 f 等于 {g0}，{n} 步后细胞态只剩 {r0}。",
         "en": "At initialisation the weights are near 0, so the forget gate is set by its bias alone. With bias {b}, f is {g0}, and after {n} steps {r0} of the cell state is left.",
         "fixed": {"0": "weights near zero at initialisation"}},
+    "bias.fix.say": {
+        "zh": "常用的修正是把遗忘门偏置初始化成 {b1}（Jozefowicz、Zaremba 和 Sutskever，2015）。",
+        "en": "The usual fix is to initialise the forget bias to {b1} (Jozefowicz, Zaremba and Sutskever, 2015).",
+        "fixed": {"2015": "year of the paper that recommends it"}},
     "bias.cmp.below": {
         "zh": "把偏置设成 {b1}，f 是 {g1}，{n} 步后还剩 {r1}，比偏置 {b} 时多。",
         "en": "With bias {b1}, f is {g1} and {r1} is left after {n} steps: more than at bias {b}."},
@@ -90,8 +135,20 @@ class Gates(LectureScene):
     """§03: the cell path, the gate track, f^k vs the RNN product, the forget-bias pitfall."""
 
     SECTION_ID = "primer-03-gates"
-    BEATS = ("path_cell", "track", "forget_curve", "bias_pitfall")
+    BEATS = ("path_cell", "track", "gru_gate", "forget_curve", "bias_pitfall")
     TEXT = TEXT
+
+    def cite(self, *refs: str):
+        """Citations (author and year, fixed labels) in one row: right of the claim line if it
+        fits, else right of the title, else under the claim."""
+        labs = VGroup(*(self.label(r, "citation year", size=style.SMALL_SIZE, color=P.muted)
+                        for r in refs)).arrange(RIGHT, buff=0.45)
+        labs.next_to(self._claim, RIGHT, buff=0.5).align_to(self._claim, DOWN)
+        if labs.get_right()[0] > 6.9:
+            labs.next_to(self.title, RIGHT, buff=0.5).align_to(self.title, DOWN)
+        if labs.get_right()[0] > 6.9:
+            labs.next_to(self._claim, DOWN, buff=0.15, aligned_edge=LEFT)
+        return labs
 
     # ----- beat 1 -------------------------------------------------------------------------
     def _x(self, t: int) -> float:
@@ -101,8 +158,15 @@ class Gates(LectureScene):
         self.claim("path")
         v = self.v
         n = len(v.tokens)
-        yc, yh, yx = 1.25, -0.55, -2.25
-        side = 1.05
+        yc, yh, yx = 0.7, -0.85, -2.3
+        side = 0.95
+        cite = self.cite("Hochreiter & Schmidhuber 1997", "Gers et al. 2000")
+        eq = self.math(r"c_t", r"=", r"f_t", r"\odot", r"c_{t-1}", r"+", r"i_t", r"\odot", r"g_t",
+                       scale=0.75, reason="the cell update (index t-1: the previous step)")
+        for j, col in ((0, P.cell), (2, P.forget), (4, P.cell), (6, P.input_gate),
+                       (8, P.input_gate)):
+            eq[j].set_color(col)
+        eq.move_to([-6.2, 1.8, 0], aligned_edge=LEFT)
         tokens, cdash, hdash, cbox, hbox, cval, hval = (VGroup() for _ in range(7))
         clinks, hlinks, ins = VGroup(), VGroup(), VGroup()
         for t in range(n):
@@ -124,9 +188,11 @@ class Gates(LectureScene):
             if t:
                 xm = (self._x(t - 1) + x) / 2
                 line = Line(cbox[t - 1].get_right(), cs.get_left(), color=P.cell, stroke_width=3)
-                times_f = self.math(r"\times f", scale=0.6, color=P.forget)
-                times_f.next_to(line, UP, buff=0.1).set_x(xm)
-                add_arrow = Arrow([xm, yc - 0.75, 0], [xm, yc - 0.02, 0], buff=0,
+                # this step's own forget gate f_t, above the link it multiplies
+                times_f = self.text("path.f", size=style.SMALL_SIZE, color=P.forget,
+                                    f=Val(f"path_forget[{t}]", "fmt:2"))
+                times_f.move_to([xm, yc + side / 2 + 0.25, 0])
+                add_arrow = Arrow([xm, yc - 0.62, 0], [xm, yc - 0.02, 0], buff=0,
                                   color=P.input_gate, stroke_width=2,
                                   max_tip_length_to_length_ratio=0.25)
                 plus_ig = self.math(r"+ig", scale=0.6, color=P.input_gate)
@@ -139,6 +205,7 @@ class Gates(LectureScene):
         labels = VGroup(self.math("c_t", color=P.cell).next_to(cbox[0], LEFT, buff=0.15),
                         self.math("h_t", color=P.hidden).next_to(hbox[0], LEFT, buff=0.15),
                         self.math("x_t", color=P.token).next_to(tokens[0], LEFT, buff=0.15))
+        self.play(FadeIn(eq), FadeIn(cite), run_time=0.6)
         self.play(FadeIn(tokens), FadeIn(labels), Create(cdash), Create(hdash), run_time=1.0)
         hi = SurroundingRectangle(VGroup(cbox[0], tokens[0]), color=P.highlight, buff=0.1,
                                   stroke_width=2)
@@ -151,8 +218,16 @@ class Gates(LectureScene):
             else:
                 anims.append(Create(hi))
             self.play(*anims, run_time=0.5)
+        self.say("path.f.say")
+        last = len(v.path_cell_product) - 1
+        back = self.text("path.back", size=style.LABEL_SIZE, color=P.forget,
+                         p=Val(f"path_cell_product[{last}]"))
+        back.move_to([6.6, 1.8, 0], aligned_edge=RIGHT)
+        self.play(FadeIn(back), run_time=0.5)
+        self.say("path.back.say", p=Val(f"path_cell_product[{last}]"))
         self.show("path_cell", cval[-1])
         self.show("path_rnn_state", hval[-1])
+        self.show("path_cell_product", back)
         self.hold()
         self.clear_stage()
 
@@ -161,8 +236,10 @@ class Gates(LectureScene):
         self.claim("track")
         v = self.v
         x0, y = -5.6, 1.0
-        # screen units per 1.0 of cell state: the longest track (f = 1) spans 11 units
-        unit = 11.0 / max(float(v.accumulator_cell), 1e-9)
+        # screen units per 1.0 of cell state: the longest track (f = 1 or i = 1) spans 11 units
+        longest = max(float(v.accumulator_cell), float(v.track_full_input_cell),
+                      float(v.track_c_prev) + float(v.track_written))
+        unit = 11.0 / max(longest, 1e-9)
         i = ValueTracker(0)
 
         def k() -> int:
@@ -175,18 +252,18 @@ class Gates(LectureScene):
 
         def bars():
             kept, dropped = float(v.track_sweep_kept[k()]), float(v.track_sweep_dropped[k()])
-            w = float(v.track_written)
+            w = float(v.track_sweep_written[k()])
             return VGroup(seg(0, kept, P.forget), seg(kept, kept + w, P.input_gate),
                           seg(kept + w, kept + w + dropped, P.dead))
 
         track = always_redraw(bars)
-        base = Line([x0, y - 0.45, 0], [x0 + unit * float(v.accumulator_cell) + 0.2, y - 0.45, 0],
+        base = Line([x0, y - 0.45, 0], [x0 + unit * longest + 0.2, y - 0.45, 0],
                     color=P.muted, stroke_width=2)
         rows, nums = VGroup(), []
         for key, tex, color, path, reason in (
                 ("track.kept", r"f\,c_{t-1} =", P.forget, "track_sweep_kept[0]",
                  "index t-1: the previous step"),
-                ("track.written", r"i\,g =", P.input_gate, "track_written", None),
+                ("track.written", r"i\,g =", P.input_gate, "track_sweep_written[0]", None),
                 ("track.dropped", r"(1-f)\,c_{t-1} =", P.dead, "track_sweep_dropped[0]",
                  "1 - f: the share the gate drops; index t-1")):
             sw = Square(0.32, fill_color=color, fill_opacity=0.85, stroke_width=0)
@@ -196,7 +273,7 @@ class Gates(LectureScene):
             rows.add(VGroup(sw, name, m, num))
             nums.append(num)
         for j, r in enumerate(rows):
-            r[0].move_to([-5.4, -0.6 - 0.62 * j, 0])
+            r[0].move_to([-5.4, -0.4 - 0.62 * j, 0])
             r[1].next_to(r[0], RIGHT, buff=0.25)
         x_tex = max(r[1].get_right()[0] for r in rows) + 0.4
         for r in rows:
@@ -204,36 +281,126 @@ class Gates(LectureScene):
             r[3].next_to(r[2], RIGHT, buff=0.15)
         fl = self.math("f =", color=P.forget)
         fn = self.number("track_sweep_forget[0]", "dec:2", size=0.8, color=P.forget)
+        il = self.math("i =", color=P.input_gate)
+        inn = self.number("track_sweep_input[0]", "dec:2", size=0.8, color=P.input_gate)
         cl = self.math("c_t =", color=P.cell)
         cn = self.number("track_sweep_cell[0]", "dec:2", size=0.8, color=P.cell)
         ro = VGroup(VGroup(fl, fn).arrange(RIGHT, buff=0.15),
+                    VGroup(il, inn).arrange(RIGHT, buff=0.15),
                     VGroup(cl, cn).arrange(RIGHT, buff=0.15)).arrange(DOWN, aligned_edge=LEFT,
-                                                                      buff=0.4)
-        ro.move_to([2.6, -0.9, 0], aligned_edge=LEFT)
-        self.play(FadeIn(track), Create(base), FadeIn(rows), FadeIn(ro), run_time=1.0)
+                                                                      buff=0.3)
+        ro.move_to([2.6, -0.75, 0], aligned_edge=LEFT)
+        cite = self.cite("Gers, Schmidhuber & Cummins 2000")
+        self.play(FadeIn(track), Create(base), FadeIn(rows), FadeIn(ro), FadeIn(cite),
+                  run_time=1.0)
         fn.add_updater(lambda m: m.set_value(v.track_sweep_forget[k()]))
+        inn.add_updater(lambda m: m.set_value(v.track_sweep_input[k()]))
         cn.add_updater(lambda m: m.set_value(v.track_sweep_cell[k()]))
-        nums[0].add_updater(lambda m: m.set_value(v.track_sweep_kept[k()]))
-        nums[2].add_updater(lambda m: m.set_value(v.track_sweep_dropped[k()]))
-        full, last = int(v.track_sweep_full), len(v.track_sweep_forget) - 1
-        self.play(i.animate.set_value(full), run_time=3.0, rate_func=linear)
-        note = self.text("track.acc", size=style.BODY_SIZE, f=Val("track_full_forget", "num"))
-        note.next_to(ro, DOWN, buff=0.45, aligned_edge=LEFT)
-        self.play(FadeIn(note), run_time=0.4)
-        self.wait(0.6)
-        self.play(FadeOut(note), run_time=0.3)
-        self.play(i.animate.set_value(last), run_time=4.0, rate_func=linear)
-        self.settle(fn, "track_empty_forget")
-        self.settle(cn, "wiped_cell")
-        self.settle(nums[0], f"track_sweep_kept[{last}]")
-        self.settle(nums[2], f"track_sweep_dropped[{last}]")
-        note = self.text("track.wiped", size=style.BODY_SIZE, f=Val("track_empty_forget", "num"))
-        note.next_to(ro, DOWN, buff=0.45, aligned_edge=LEFT)
-        self.play(FadeIn(note), run_time=0.4)
-        self.show("wiped_cell", cn)
-        self.show("track_written", nums[1])
+        for j, path in enumerate(("track_sweep_kept", "track_sweep_written",
+                                  "track_sweep_dropped")):
+            nums[j].add_updater(lambda m, path=path: m.set_value(getattr(v, path)[k()]))
+
+        def stop(at: int, key: str, **fields):
+            """Sweep to index ``at`` and say what the track shows there, for a moment."""
+            self.play(i.animate.set_value(at), run_time=3.0, rate_func=linear)
+            note = self.text(key, size=style.BODY_SIZE, **fields)
+            note.next_to(ro, DOWN, buff=0.4, aligned_edge=LEFT)
+            self.play(FadeIn(note), run_time=0.4)
+            return note
+
+        last = len(v.track_sweep_forget) - 1
+        for at, key, fld in ((int(v.track_sweep_full), "track.acc", {"f": "track_full_forget"}),
+                             (int(v.track_sweep_empty), "track.wiped",
+                              {"f": "track_empty_forget"}),
+                             (int(v.track_sweep_input_full), "track.ifull",
+                              {"i": "track_full_input"})):
+            note = stop(at, key, **{n: Val(pth, "num") for n, pth in fld.items()})
+            if key == "track.wiped":      # f back to where it was before i moves
+                self.wait(0.6)
+                self.play(FadeOut(note), run_time=0.3)
+                self.play(i.animate.set_value(int(v.track_sweep_back)), run_time=1.5)
+                self.say("track.i.say", i1=Val("track_full_input", "num"),
+                         c1=Val("track_full_input_cell", "fmt:2"),
+                         i0=Val("track_empty_input", "num"),
+                         c0=Val("track_empty_input_cell", "fmt:2"))
+                continue
+            self.wait(0.6)
+            self.play(FadeOut(note), run_time=0.3)
+        note = stop(last, "track.iempty", i=Val("track_empty_input", "num"))
+        self.settle(fn, f"track_sweep_forget[{last}]")
+        self.settle(inn, "track_empty_input")
+        self.settle(cn, "track_empty_input_cell")
+        for j, path in enumerate(("track_sweep_kept", "track_sweep_written",
+                                  "track_sweep_dropped")):
+            self.settle(nums[j], f"{path}[{last}]")
+        self.show("track_cell_end", cn)
+        self.show("track_written_end", nums[1])
         self.hold()
         track.clear_updaters()
+        self.clear_stage()
+
+    # ----- GRU ----------------------------------------------------------------------------
+    def gru_gate(self):
+        self.claim("gru")
+        v = self.v
+        self.say("gru.cmp", v.gru_vs_lstm, l=Val("lstm_both_cell", "fmt:2"),
+                 m=Val("gru_cell_max", "fmt:2"))
+        cite = self.cite("Cho et al. 2014")
+        x0, y_l, y_g = -3.2, 1.2, -0.3
+        unit = 8.4 / max(float(v.lstm_both_cell), 1e-9)
+        tc, tg = float(v.track_c_prev), float(v.track_candidate)
+
+        def seg(a, b, yy, color):
+            a, b = x0 + unit * a, x0 + unit * b
+            return Rectangle(width=max(b - a, 1e-3), height=0.6, fill_color=color,
+                             fill_opacity=0.85, stroke_width=0).move_to([(a + b) / 2, yy, 0])
+
+        lstm = VGroup(seg(0, tc, y_l, P.forget), seg(tc, tc + tg, y_l, P.input_gate))
+        lname = self.text("gru.lstm", size=style.LABEL_SIZE, color=P.muted)
+        lname.next_to(seg(0, 0, y_l, P.muted), LEFT, buff=0.3)
+        gname = self.text("gru.name", size=style.LABEL_SIZE, color=P.muted)
+        gname.next_to(seg(0, 0, y_g, P.muted), LEFT, buff=0.3)
+        lnum = self.value("lstm_both_cell", "fmt:2", size=style.LABEL_SIZE, color=P.cell)
+        lnum.next_to(lstm, RIGHT, buff=0.2)
+        i = ValueTracker(0)
+
+        def k() -> int:
+            return self.at(i)
+
+        def gru():
+            kept, written = float(v.gru_sweep_kept[k()]), float(v.gru_sweep_written[k()])
+            return VGroup(seg(0, kept, y_g, P.forget), seg(kept, kept + written, y_g,
+                                                           P.input_gate))
+
+        live = always_redraw(gru)
+        xm = x0 + unit * float(v.gru_cell_max)
+        cap = DashedLine([xm, y_g - 0.55, 0], [xm, y_g + 0.55, 0], color=P.muted,
+                         dash_length=0.1)
+        cap_l = self.text("gru.max", size=style.SMALL_SIZE, color=P.muted)
+        cap_l.next_to(cap, DOWN, buff=0.1)
+        fl = self.math("f =", color=P.forget)
+        fn = self.number("gru_sweep_forget[0]", "dec:2", size=0.8, color=P.forget)
+        wl = self.math("1 - f =", color=P.input_gate, reason="the GRU's write: 1 minus keep")
+        wn = self.number("gru_sweep_write[0]", "dec:2", size=0.8, color=P.input_gate)
+        cl = self.math("c_t =", color=P.cell)
+        cn = self.number("gru_sweep_cell[0]", "dec:2", size=0.8, color=P.cell)
+        ro = VGroup(*(VGroup(a, b).arrange(RIGHT, buff=0.15)
+                      for a, b in ((fl, fn), (wl, wn), (cl, cn))))
+        ro.arrange(RIGHT, buff=0.8).move_to([0, -2.0, 0])
+        self.play(FadeIn(cite), FadeIn(lstm), FadeIn(lname), FadeIn(lnum), run_time=0.8)
+        self.play(FadeIn(live), FadeIn(gname), Create(cap), FadeIn(cap_l), FadeIn(ro),
+                  run_time=0.8)
+        fn.add_updater(lambda m: m.set_value(v.gru_sweep_forget[k()]))
+        wn.add_updater(lambda m: m.set_value(v.gru_sweep_write[k()]))
+        cn.add_updater(lambda m: m.set_value(v.gru_sweep_cell[k()]))
+        self.play(i.animate.set_value(len(v.gru_sweep_forget) - 1), run_time=5.0,
+                  rate_func=linear)
+        self.settle(fn, "gru_forget")
+        self.settle(wn, "gru_write")
+        self.settle(cn, "gru_cell")
+        self.show("lstm_both_cell", lnum)
+        self.hold()
+        live.clear_updaters()
         self.clear_stage()
 
     # ----- beat 3 -------------------------------------------------------------------------
@@ -276,15 +443,18 @@ class Gates(LectureScene):
                                          color=P.gradient, radius=0.07))
         kl = self.math("k =", color=P.muted)
         kn = self.number("curve_k[0]", "dec:0", size=0.75, color=P.muted)
+        sl = self.math("f =", color=P.forget)
+        sn = self.number("forget_sweep[0]", "dec:2", size=0.75, color=P.forget)
         fl = self.math("f^k =", color=P.forget)
         fn = self.number("forget_curve[0]", "dec:3", size=0.75, color=P.forget)
         rl = self.math(r"\mathrm{RNN} =", color=P.gradient)
         rn = self.number("rnn_curve[0]", "dec:3", size=0.75, color=P.gradient)
-        rows = [VGroup(a, b).arrange(RIGHT, buff=0.15) for a, b in ((kl, kn), (fl, fn), (rl, rn))]
-        VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=0.4).move_to([3.0, 1.1, 0],
-                                                                          aligned_edge=LEFT)
-        self.play(Create(ax), FadeIn(xt), FadeIn(xlab), FadeIn(kl), FadeIn(kn), FadeIn(fl),
-                  FadeIn(fn), FadeIn(rl), FadeIn(rn), run_time=0.9)
+        rows = [VGroup(a, b).arrange(RIGHT, buff=0.15)
+                for a, b in ((kl, kn), (sl, sn), (fl, fn), (rl, rn))]
+        VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=0.3).move_to([3.0, 1.35, 0],
+                                                                         aligned_edge=LEFT)
+        self.play(Create(ax), FadeIn(xt), FadeIn(xlab), FadeIn(kl), FadeIn(kn), FadeIn(sl),
+                  FadeIn(sn), FadeIn(fl), FadeIn(fn), FadeIn(rl), FadeIn(rn), run_time=0.9)
         kn.add_updater(lambda m: m.set_value(v.curve_k[k()]))
         fn.add_updater(lambda m: m.set_value(v.forget_curve[k()]))
         rn.add_updater(lambda m: m.set_value(v.rnn_curve[k()]))
@@ -292,14 +462,45 @@ class Gates(LectureScene):
         self.play(kt.animate.set_value(K), Create(fcurve), Create(rcurve), run_time=4.5,
                   rate_func=linear)
         self.settle(kn, "steps")
-        ffinal = self.mathv("curve.fk", color=P.forget, name="forget_product",
-                            v=Val("forget_product", "tex"))
-        ffinal.move_to(rows[1], aligned_edge=LEFT)
-        rfinal = self.mathv("curve.rnn", color=P.gradient, name="rnn_product",
-                            v=Val("rnn_product", "tex"))
-        rfinal.move_to(rows[2], aligned_edge=LEFT)
         fn.clear_updaters()
         rn.clear_updaters()
+        fdot.clear_updaters()
+        # the slider: f moves and the whole f^k curve follows, f^K read live at k = K
+        si = ValueTracker(0)
+
+        def j() -> int:
+            return self.at(si)
+
+        def fline():
+            return ax.plot_line_graph(v.curve_k, v.forget_sweep_curves[j()],
+                                      add_vertex_dots=False, line_color=P.forget,
+                                      stroke_width=4)
+
+        live = always_redraw(fline)
+        sdot = always_redraw(lambda: Dot(ax.c2p(K, float(v.forget_sweep_product[j()])),
+                                         color=P.forget, radius=0.07))
+        self.remove(fcurve, fdot)
+        self.add(live, sdot)
+        sn.add_updater(lambda m: m.set_value(v.forget_sweep[j()]))
+        fn.add_updater(lambda m: m.set_value(v.forget_sweep_product[j()]))
+        self.say("curve.sweep.say", k=Val("steps", "count"),
+                 lo=Val(f"forget_sweep[{v.forget_sweep_low}]", "num"),
+                 plo=Val(f"forget_sweep_product[{v.forget_sweep_low}]"),
+                 hi=Val(f"forget_sweep[{v.forget_sweep_high}]", "num"),
+                 phi=Val(f"forget_sweep_product[{v.forget_sweep_high}]"))
+        n_s = len(v.forget_sweep) - 1
+        for at in (int(v.forget_sweep_low), int(v.forget_sweep_high), n_s):
+            self.play(si.animate.set_value(at), run_time=2.0, rate_func=linear)
+        live.clear_updaters()
+        sdot.clear_updaters()
+        self.settle(sn, "forget")
+        ffinal = self.mathv("curve.fk", color=P.forget, name="forget_product",
+                            v=Val("forget_product", "tex"))
+        ffinal.move_to(rows[2], aligned_edge=LEFT)
+        rfinal = self.mathv("curve.rnn", color=P.gradient, name="rnn_product",
+                            v=Val("rnn_product", "tex"))
+        rfinal.move_to(rows[3], aligned_edge=LEFT)
+        fn.clear_updaters()
         self.play(FadeOut(fl), FadeOut(fn), FadeOut(rl), FadeOut(rn), FadeIn(ffinal),
                   FadeIn(rfinal), run_time=0.5)
         marks = VGroup()
@@ -317,13 +518,13 @@ class Gates(LectureScene):
             if s is not None:
                 marks.add(DashedLine(ax.c2p(s, 0), ax.c2p(s, 0.3), color=color, stroke_width=2),
                           Dot(ax.c2p(s, float(curve[s])), color=P.highlight, radius=0.06))
-        notes.arrange(DOWN, aligned_edge=LEFT, buff=0.3).next_to(rows[2], DOWN, buff=0.55,
+        notes.arrange(DOWN, aligned_edge=LEFT, buff=0.3).next_to(rows[3], DOWN, buff=0.45,
                                                                   aligned_edge=LEFT)
         self.show("forget_note", notes[0])
         self.show("rnn_note", notes[1])
         self.play(FadeIn(marks), FadeIn(notes), run_time=0.8)
+        self.show("forget_readout", sn)
         self.hold(2.0)
-        fdot.clear_updaters()
         rdot.clear_updaters()
         self.clear_stage()
 
@@ -335,6 +536,8 @@ class Gates(LectureScene):
         self.claim("bias", b=b, g0=Val("bias_gate"), r0=Val("bias_retention"), n=n)
         self.say("bias.cmp", v.bias_vs_reference, b=b, b1=b1, n=n, g1=Val("bias_gate_at_1"),
                  r1=Val("bias_retention_at_1"))
+        self.say("bias.fix.say", b1=b1)
+        cite = self.cite("Jozefowicz, Zaremba & Sutskever 2015")
         lo, hi = float(v.bias_sweep[0]), float(v.bias_sweep[-1])
         top = float(v.bias_y_tick_heights[0])
         ax = Axes([lo, hi, 0.5], [0, top, float(v.bias_y_step)], x_length=8.4, y_length=4.0,
@@ -355,7 +558,8 @@ class Gates(LectureScene):
         ytitle.next_to(ax.c2p(lo, top), UP, buff=0.25).align_to(ylabels, LEFT)
         curve = ax.plot_line_graph(v.bias_sweep, v.bias_sweep_height, add_vertex_dots=False,
                                    line_color=P.cell, stroke_width=4)
-        self.play(Create(ax), FadeIn(ylabels), FadeIn(xlab), FadeIn(ytitle), run_time=0.9)
+        self.play(Create(ax), FadeIn(ylabels), FadeIn(xlab), FadeIn(ytitle), FadeIn(cite),
+                  run_time=0.9)
         self.play(Create(curve), run_time=1.2)
         side = v.bias_vs_reference
         p0 = ax.c2p(float(v.forget_bias), float(v.bias_height))

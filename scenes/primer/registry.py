@@ -40,6 +40,9 @@ _PRIMER_02 = Schema((
           min=0, max=2**32 - 1),
     Param("chain_scale", "float", vanishing.CHAIN_SCALE, "amplitude of the long chain's tokens",
           min=0.0, max=5.0),
+    Param("dims_sigma", "float", 1.2,
+          "largest singular value of the 8x8 W_h in the many-dimensions example", min=0.0,
+          max=2.0),
 ))
 
 _PRIMER_03 = Schema((
@@ -61,6 +64,14 @@ _PRIMER_03 = Schema((
           min=-3.0, max=3.0, length=8),
     Param("path_w_h", "float", 1.40, "W_h of §01's recurrence drawn beside the cell",
           min=-3.0, max=3.0),
+    Param("chain_seed", "int", vanishing.CHAIN_SEED,
+          "seed of the long chain's tokens behind the RNN product (§02's chain)",
+          min=0, max=2**32 - 1),
+    Param("chain_scale", "float", vanishing.CHAIN_SCALE,
+          "amplitude of that chain's tokens (uniform in +-scale)", min=0.0, max=5.0),
+    Param("gru_forget", "float", 0.7,
+          "GRU gate: share of c_{t-1} kept (1 - it is written) where its sweep stops",
+          min=0.0, max=1.0),
 ))
 
 _PRIMER_04 = Schema((

@@ -61,6 +61,13 @@ TEXT = {
     "hop.note.say.zero": {
         "zh": "W_h = {w} 时每根柱子都是 {w}：梯度连一跳都退不回去。",
         "en": "With W_h = {w} every bar is {w}: the gradient does not get back even one hop."},
+    "hop.sat.say.tanh": {
+        "zh": "走到 z = {z}，斜率只剩 {s}：饱和的单元对输入几乎不再有反应，经过它的梯度也几乎被乘没了。",
+        "en": "Out at z = {z} the slope is down to {s}: a saturated unit barely responds to its input any more, and the gradient through it is multiplied by almost nothing."},
+    "hop.sat.say.relu": {
+        "zh": "在 z < 0 一侧斜率是 {s}：关掉的单元对输入没有反应，经过它的梯度也被乘成 0。",
+        "en": "For z < 0 the slope is {s}: a unit that is off does not respond to its input, and the gradient through it is multiplied by zero.",
+        "fixed": {"0": "where ReLU switches on"}},
     # ----- 2. backward walk --------------------------------------------------------------------
     "walk": {"zh": "倒着走：每一跳都要乘一次", "en": "Walking back: one multiplication per hop"},
     "walk.say": {
@@ -81,6 +88,13 @@ TEXT = {
         "fixed": {"1": _ONE + "; tanh's and ReLU's largest slope",
                   "0": "the point where tanh is steepest"}},
     "bars.state": {"zh": "{act}，$W_h = {w}$", "en": "{act}, $W_h = {w}$"},
+    "bars.sweep.say": {
+        "zh": "现在在 tanh 下把 W_h 从 {w0} 拖到 {w1}，柱子跟着动。W_h 越大，状态也越往两端推，斜率随之塌下去，柱子就被拉回来。",
+        "en": "Now drag W_h from {w0} to {w1} under tanh and the bars follow. A larger W_h also pushes the states to the ends, where the slope collapses and pulls the bars back down."},
+    "bars.toggle.say": {
+        "zh": "来回切换激活函数：tanh 的刹车在，柱子就矮；换成 ReLU，导通处斜率是 1，刹车就没了。",
+        "en": "Switch the activation back and forth: with tanh the brake holds the bars down; with ReLU the slope is 1 wherever it is on, and the brake is gone.",
+        "fixed": {"1": "ReLU's slope where it is on"}},
     "bars.hop": {"zh": "跳", "en": "hop"},
     # ----- 4. the long product -----------------------------------------------------------------
     "product.under": {"zh": "{n} 个因子连乘：跌破 float32 的最小正规数",
@@ -154,6 +168,20 @@ TEXT = {
     "clip.small_case.say.clipped": {
         "zh": "这组参数下连倒着走得到的梯度 {g} 也超过了阈值，同样乘以 {s}。",
         "en": "With these settings even the walk's gradient, {g}, is above the threshold and is scaled by {s}."},
+    "clip.dims.say.explodes": {
+        "zh": "拿一个 {d}×{d} 的 W_h，最大奇异值 {s}。在一个没有单元饱和的方向上，tanh 的斜率都是 1，{k} 跳之后梯度被放大到 {n} 倍：最大奇异值大于 1，积就会爆。",
+        "en": "Take an {d}×{d} W_h whose largest singular value is {s}. Along a direction where no unit saturates every tanh slope is 1, and {k} hops multiply the gradient by {n}: above 1, the product explodes.",
+        "fixed": {"1": "tanh's slope at 0; the ×1 line"}},
+    "clip.dims.say.vanishes": {
+        "zh": "拿一个 {d}×{d} 的 W_h，最大奇异值 {s}。即使没有单元饱和，{k} 跳之后梯度也只剩 {n}：最大奇异值小于 1，积一定消失。",
+        "en": "Take an {d}×{d} W_h whose largest singular value is {s}. Even with no unit saturated, {k} hops leave {n} of the gradient: below 1, the product must vanish.",
+        "fixed": {"1": "the ×1 line"}},
+    "clip.dims.say.holds": {
+        "zh": "拿一个 {d}×{d} 的 W_h，最大奇异值 {s}：{k} 跳之后梯度的大小是 {n}，不增也不减。",
+        "en": "Take an {d}×{d} W_h whose largest singular value is {s}: after {k} hops the gradient's size is {n}, neither grown nor shrunk."},
+    "clip.silent.say": {
+        "zh": "消失是安静的失败：不报错，没有警告，数值也都正常，损失照样下降。模型只是悄悄学会了只看最后几个 token，因为只有它们的梯度完整地传了回来。",
+        "en": "Vanishing fails silently: no error, no warning, every number finite, and the loss still falls. The model quietly learns to predict from the last few tokens, the only ones whose gradient makes it all the way back."},
     "clip.tau": {"tex": r"\tau = @t"},
     "clip.scale": {"zh": "缩放 ×{s}", "en": "scale ×{s}"},
     "clip.after": {"zh": "裁剪后 {n}", "en": "after clipping {n}"},
@@ -198,6 +226,18 @@ class Vanishing(LectureScene):
     def _hop_field(path: str | None) -> dict:
         """The ``h`` field of a crossing sentence (none when the chain crosses nothing)."""
         return {} if path is None else {"h": Val(path, "int")}
+
+    def cite(self, *refs: str):
+        """Citations (author and year, fixed labels) in one row: right of the claim line if it
+        fits, else right of the title, else under the claim."""
+        labs = VGroup(*(self.label(r, "citation year", size=style.SMALL_SIZE, color=P.muted)
+                        for r in refs)).arrange(RIGHT, buff=0.45)
+        labs.next_to(self._claim, RIGHT, buff=0.5).align_to(self._claim, DOWN)
+        if labs.get_right()[0] > 6.9:
+            labs.next_to(self.title, RIGHT, buff=0.5).align_to(self.title, DOWN)
+        if labs.get_right()[0] > 6.9:
+            labs.next_to(self._claim, DOWN, buff=0.15, aligned_edge=LEFT)
+        return labs
 
     def _tracker(self):
         """A sweep index and the rounded position it stands at."""
@@ -250,6 +290,11 @@ class Vanishing(LectureScene):
         fn.add_updater(lambda m: m.set_value(v.hop_sweep_factor[k()]))
         self.play(FadeIn(live), FadeIn(VGroup(zl, zn, fl, fn)), run_time=0.8)
         self.play(i.animate.set_value(v.hop_sweep_turn), run_time=4.0, rate_func=linear)
+        if v.saturation_case == "tanh":
+            self.say("hop.sat.say", variant="tanh", z=Val("hop_edge_z", "num"),
+                     s=Val("hop_edge_slope"))
+        else:
+            self.say("hop.sat.say", variant="relu", s=Val("hop_off_slope", "num"))
         self.play(i.animate.set_value(len(v.hop_sweep_z) - 1), run_time=1.5, rate_func=smooth)
         live.clear_updaters()
         self.settle(zn, "hop_peak_z")
@@ -370,10 +415,9 @@ class Vanishing(LectureScene):
         one_l.next_to(one, RIGHT, 0.15)
         one.set_z_index(2)       # the ×1 line stays visible over bars that reach past it
 
-        def bars(pre):
+        def bars_of(factors, imax):
             g = VGroup()
-            imax = getattr(v, f"{pre}max_factor_index")
-            for j, f in enumerate(getattr(v, f"{pre}factors")):
+            for j, f in enumerate(factors):
                 x0, x1 = j + 1 - 0.35, j + 1 + 0.35
                 b = Polygon(ax.c2p(x0, 0), ax.c2p(x1, 0), ax.c2p(x1, f), ax.c2p(x0, f),
                             color=P.gradient, fill_opacity=0.8, stroke_width=1)
@@ -381,6 +425,9 @@ class Vanishing(LectureScene):
                     b.set_stroke(P.highlight, 2.5)
                 g.add(b)
             return g
+
+        def bars(pre):
+            return bars_of(getattr(v, f"{pre}factors"), getattr(v, f"{pre}max_factor_index"))
 
         def row(key, pre, act, w_param, y):
             act = act or p["activation"]
@@ -403,7 +450,10 @@ class Vanishing(LectureScene):
         self.play(Create(ax), FadeIn(xl), run_time=0.8)
         self.play(Create(one), FadeIn(one_l), run_time=0.6)
         cur_bars, prev = None, None
+        made = {}
         for j, (key, pre, act, w_param) in enumerate(_ROWS):
+            if pre == "pushed_":
+                cur_bars = self._sweep_bars(cur_bars, bars_of, 1.55 - 1.45 * j)
             new_bars = bars(pre)
             r = row(key, pre, act, w_param, 1.55 - 1.45 * j)
             anims = [FadeIn(r)]
@@ -415,8 +465,47 @@ class Vanishing(LectureScene):
             self.play(*anims, run_time=1.2)
             self.wait(1.3)
             cur_bars, prev = new_bars, r
+            made[pre] = r
+        # the activation switch, both ways: back to tanh at the pushed W_h, then ReLU again
+        self.say("bars.toggle.say")
+        for src, dst in (("relu_", "pushed_"), ("pushed_", "relu_")):
+            new_bars = bars(dst)
+            self.play(ReplacementTransform(cur_bars, new_bars),
+                      made[src].animate.set_opacity(0.45), made[dst].animate.set_opacity(1.0),
+                      run_time=0.9)
+            self.wait(0.6)
+            cur_bars = new_bars
         self.hold()
         self.clear_stage()
+
+    def _sweep_bars(self, cur_bars, bars_of, y):
+        """The W_h slider under tanh: the bars follow it, W_h and the largest bar read live."""
+        v = self.v
+        i, k = self._tracker()
+        live = always_redraw(lambda: bars_of(v.bars_sweep_factors[k()],
+                                             int(v.bars_sweep_factors[k()].argmax())))
+        wl = self.math(r"\tanh,\ W_h =", scale=0.7, color=P.muted)
+        wn = self.number("bars_sweep_w_h[0]", "dec:3", size=0.6, color=P.muted)
+        ml = self.math(r"\max =", scale=0.7, color=P.gradient)
+        mn = self.number("bars_sweep_max[0]", "dec:3", size=0.6, color=P.gradient)
+        ro = VGroup(VGroup(wl, wn).arrange(RIGHT, buff=0.15),
+                    VGroup(ml, mn).arrange(RIGHT, buff=0.15)).arrange(DOWN, buff=0.2,
+                                                                      aligned_edge=LEFT)
+        ro.move_to([1.95, y - 0.2, 0], aligned_edge=LEFT)
+        self.say("bars.sweep.say", w0=Val("param.w_h", "num"), w1=Val("param.pushed_w_h", "num"))
+        first = bars_of(v.bars_sweep_factors[0], int(v.bars_sweep_factors[0].argmax()))
+        self.play(ReplacementTransform(cur_bars, first), FadeIn(ro), run_time=0.8)
+        self.remove(first)
+        self.add(live)
+        wn.add_updater(lambda m: m.set_value(v.bars_sweep_w_h[k()]))
+        mn.add_updater(lambda m: m.set_value(v.bars_sweep_max[k()]))
+        self.play(i.animate.set_value(len(v.bars_sweep_w_h) - 1), run_time=4.5,
+                  rate_func=linear)
+        live.clear_updaters()
+        self.settle(wn, f"bars_sweep_w_h[{len(v.bars_sweep_w_h) - 1}]")
+        self.settle(mn, f"bars_sweep_max[{len(v.bars_sweep_w_h) - 1}]")
+        self.play(FadeOut(ro), run_time=0.4)
+        return live
 
     # ----- 4. the long product on a log axis ----------------------------------------------
     def product_log(self):
@@ -589,7 +678,11 @@ class Vanishing(LectureScene):
         nnum = self.number("clip_sweep_norm[0]", "dec:2", size=0.65, color=P.gradient)
         nnum.next_to(nlab, RIGHT, 0.15)
         nnum.add_updater(lambda m: m.set_value(v.clip_sweep_norm[k()]))
-        self.play(FadeIn(formula), Create(nl), run_time=0.9)
+        self.say("clip.dims.say", variant=v.dims_case, d=Val("dims_width", "int"),
+                 s=Val("dims_sigma_max", "num"), k=Val("dims_hops", "int"),
+                 n=Val("dims_product_norm"))
+        cite = self.cite("Pascanu, Mikolov & Bengio 2013")
+        self.play(FadeIn(formula), Create(nl), FadeIn(cite), run_time=0.9)
         self.play(FadeIn(bar), FadeIn(gl), FadeIn(VGroup(nlab, nnum)), Create(threshold),
                   run_time=0.9)
         self.wait(0.6)
@@ -641,4 +734,5 @@ class Vanishing(LectureScene):
         self.play(FadeIn(sbar), FadeIn(sl), FadeIn(note), run_time=0.8)
         self.say("clip.small_case.say", variant=v.small_clip_case, g=Val("small_gradient"),
                  s=Val("small_clip_scale"))
+        self.say("clip.silent.say")
         self.hold(2.0)

@@ -27,7 +27,9 @@ def _rnn_crossing(v, p) -> str:
     # the running product of §02's hop factors tanh'(z_t) w_h, a leading 1, at rnn_w_h
     from scenes.registry import get
     s02 = get("primer-02-vanishing")
-    chain = s02.values(s02.resolve({"w_h": p["rnn_w_h"], "chain_length": max(10, p["steps"])}))
+    chain = s02.values(s02.resolve({"w_h": p["rnn_w_h"], "chain_length": max(10, p["steps"]),
+                                    "chain_seed": p["chain_seed"],
+                                    "chain_scale": p["chain_scale"], "activation": "tanh"}))
     prod, curve = 1.0, [1.0]
     for f in chain.hop_factors[: p["steps"]]:
         prod *= float(f)
@@ -45,8 +47,12 @@ def _bias_side(v, p) -> str:
 PINS = {
     "path_cell": {"v": ("path_cell[7]", "dec:3")},
     "path_rnn_state": {"v": ("path_rnn_states[7]", "dec:3")},
-    "wiped_cell": {"v": ("wiped_cell", "dec:2")},
-    "track_written": {"v": ("track_written", "dec:2")},
+    "path_cell_product": {"p": ("path_cell_product[6]", "fmt")},
+    "track_cell_end": {"v": ("track_empty_input_cell", "dec:2")},
+    "track_written_end": {"v": ("track_sweep_written[160]", "dec:2")},
+    "gru_cell": {"v": ("gru_cell", "dec:2")},
+    "lstm_both_cell": {"v": ("lstm_both_cell", "fmt:2")},
+    "forget_readout": {"v": ("forget", "dec:2")},
     "steps": {"v": ("steps", "dec:0")},
     "forget_product": {"v": ("forget_product", "tex")},
     "rnn_product": {"v": ("rnn_product", "tex")},
@@ -61,7 +67,15 @@ PINS = {
     "bias_gate_readout": {"v": ("bias_gate_at_1", "dec:3")},
 }
 
+def _gru_side(v, p) -> str:
+    """An LSTM step with f = i = 1 holds c + g; a GRU step, a weighted average of c and g,
+    holds at most the larger: the LSTM holds more unless one of them is 0."""
+    c, g = float(p["track_c_prev"]), float(p["track_candidate"])
+    return "less" if c + g > max(c, g) else "same"
+
+
 CHOICES = {
+    "gru.cmp": _gru_side,
     "curve.f": _forget_crossing,
     "curve.fnote": _forget_crossing,
     "curve.rnn": _rnn_crossing,

@@ -64,8 +64,17 @@ def _clip(norm, threshold):
     return "clipped" if float(norm) > float(threshold) else "passes"
 
 
+def _dims(v, p):
+    """The example's W_h is symmetric: ||W^K|| = sigma^K, so it follows sigma against 1."""
+    s = float(p["dims_sigma"])
+    return "explodes" if s > 1.0 + 1e-9 else "vanishes" if s < 1.0 - 1e-9 else "holds"
+
+
 CHOICES = {
+    "clip.dims": _dims,
     "hop.note": _hop,
+    # tanh saturates at both ends; ReLU has no saturation, only an off side
+    "hop.sat": lambda v, p: p["activation"],
     "bars.main": lambda v, p: _bars(v.factors),
     "bars.pushed": lambda v, p: _bars(v.pushed_factors),
     "bars.relu": lambda v, p: _bars(v.relu_factors),
