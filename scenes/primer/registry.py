@@ -85,6 +85,8 @@ _PRIMER_05 = Schema((
     Param("n_long", "int", 24, "longer source length for the bottleneck beat", min=1, max=65536),
     Param("path_target", "int", 11, "token k the path staircase climbs to from token 0 (< n)",
           min=0, max=4095),
+    Param("query", "floats", (1.0, 0.5), "query vector of the worked attention row (width 2)",
+          min=-3.0, max=3.0, length=2),
 ))
 
 _PRIMER_06 = Schema((
