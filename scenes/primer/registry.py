@@ -19,6 +19,8 @@ _PRIMER_01 = Schema((
     Param("b", "float", 0.0, "bias b", min=-3.0, max=3.0),
     Param("tangent_z", "floats", (0.0, 2.0), "the two points z where the tanh tangent stops",
           min=-4.0, max=4.0, length=2),
+    Param("width", "int", 1024, "hidden width d the parameter-count beat counts at",
+          min=1, max=65536),
 ))
 
 _PRIMER_02 = Schema((
@@ -76,6 +78,8 @@ _PRIMER_04 = Schema((
     Param("lstm_input", "float", 0.8, "LSTM input gate i: share of the candidate written",
           min=0.0, max=1.0),
     Param("d", "int", 1024, "hidden width d (input width d too) for the parameter bars",
+          min=1, max=65536),
+    Param("recall_tokens", "int", 300, "how many tokens back the capacity beat's question reaches",
           min=1, max=65536),
 ))
 
