@@ -142,3 +142,43 @@ def test_bounds_construct_quickly_and_say_what_is_drawn(params):
     assert "grid.window" in keys
     assert ("path.sample" in keys) == (params["path_target"] + 1 > 24)
     assert ("bottle.sample" in keys) == (params["n_long"] > 24)
+
+
+# ----- the worked attention row, the grid's n sweep ------------------------------------------
+def _row_by_hand(q, keys, vals):
+    scores = [(q[0] * k[0] + q[1] * k[1]) / math.sqrt(2) for k in keys]
+    top = max(scores)
+    e = [math.exp(x - top) for x in scores]
+    w = [x / sum(e) for x in e]
+    return scores, w, sum(wi * vi for wi, vi in zip(w, vals))
+
+
+@pytest.mark.parametrize("query", [(1.0, 0.5), (0.0, 0.0), (-3.0, 3.0), (3.0, 3.0)])
+def test_attention_row_scores_softmax_weighted_sum(query):
+    v = values(query=query)
+    scores, w, out = _row_by_hand(query, v.example_keys, v.example_values)
+    np.testing.assert_allclose(v.example_scores, scores, atol=1e-12)
+    np.testing.assert_allclose(v.example_weights, w, atol=1e-12)
+    assert np.all(v.example_weights > 0) and v.example_weight_sum == pytest.approx(1.0)
+    assert v.example_output == pytest.approx(out)
+    np.testing.assert_allclose(v.example_terms, np.asarray(w) * v.example_values)
+    assert v.example_top == int(np.argmax(w))
+
+
+def test_attention_row_defaults():
+    v = values()
+    np.testing.assert_allclose(v.example_scores, [0.7071, 0.3536, 1.0607, -0.5303], atol=1e-4)
+    np.testing.assert_allclose(v.example_weights, [0.2927, 0.2055, 0.4168, 0.0849], atol=1e-4)
+    assert v.example_top == 2 and round(v.example_output, 2) == 0.25
+
+
+@pytest.mark.parametrize("n", [1, 2, 12, 16, 17, 20, 4096])
+def test_grid_sweep_stops(n):
+    v = values(n=n, path_target=0)
+    s = v.grid_sweep_n
+    assert s[0] == 1 and s[-1] == n and np.all(np.diff(s) > 0) and len(s) <= 16
+    if n <= 16:
+        np.testing.assert_array_equal(s, np.arange(1, n + 1))
+    np.testing.assert_array_equal(v.grid_sweep_shown, np.minimum(s, 16))
+    np.testing.assert_array_equal(v.grid_sweep_depth_recurrent, s)
+    assert set(v.grid_sweep_depth_attention) == {1}

@@ -130,3 +130,36 @@ def test_fraction_sentences_bind_the_values(over, words):
     for w in words:
         assert w in text, (w, text)
     assert not check_scene(scene, CHOICES[ID])
+
+
+# ----- the tight bound, the accelerator's share ---------------------------------------------
+@pytest.mark.parametrize("context,width", [(1, 32), (2, 32), (131072, 4096), (2**24, 65536)])
+def test_tight_bound_table(context, width):
+    v = values(context=context, width=width)
+    n, d = context, width
+    assert (v.tight_n, v.tight_d) == (n, d)
+    assert v.tight_depth == {"recurrent": n, "attention": 1}
+    assert v.tight_path == {"recurrent": n - 1, "attention": min(1, n - 1)}
+    assert v.tight_cost == {"recurrent": n * d * d, "attention": n * n * d}
+
+
+def test_tight_bound_defaults_as_shown():
+    from scenes.style import format_value
+    v = values()
+    assert format_value(v.tight_cost["recurrent"], "tex") == r"2.2\times10^{12}"
+    assert format_value(v.tight_cost["attention"], "tex") == r"7.0\times10^{13}"
+
+
+@pytest.mark.parametrize("gib,share", [(80.0, "most"), (64.0, "most"), (128.0, "fits"),
+                                       (129.0, "fits"), (63.9, "exceeds")])
+def test_accelerator_share(gib, share):
+    v = values(accelerator_gib=gib)         # the default cache is 64 GiB
+    assert v.accelerator_share == share
+    assert v.accelerator_fits == (share != "exceeds")
+
+
+def test_seed_cache_figures():
+    v = values()
+    assert v.kv_cache_bytes == 64 * GIB and v.state_bytes == 256 * 1024
+    assert v.ratio == 262144 and v.accelerator_fraction == pytest.approx(0.8)
+    assert v.kv_cache_bytes_gqa == 16 * GIB

@@ -150,3 +150,14 @@ def test_lstm_below_the_track_on_screen():
     narration = beats["gru_vs_lstm"]["narration"]
     assert "0.5 in all, less than the whole track" in narration
     assert "more than" not in narration
+
+
+@pytest.mark.parametrize("width,back", [(512, 300), (512, 1), (7, 65536)])
+def test_recall_share(width, back):
+    v = values(state_width=width, recall_tokens=back)
+    assert v.recall_tokens == back and v.recall_share == pytest.approx(width / back)
+
+
+def test_seed_recall_figure():
+    v = values()
+    assert v.recall_tokens == 300 and round(v.recall_share, 2) == 1.71

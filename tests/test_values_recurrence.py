@@ -40,3 +40,26 @@ def test_states_sweep_and_slopes(over):
     np.testing.assert_allclose(v.tangent_sweep_slope, [1 - math.tanh(t) ** 2 for t in z])
     np.testing.assert_allclose(v.tangent_sweep_tanh, [math.tanh(t) for t in z])
     assert v.hops == len(p["tokens"]) - 1 == v.length - 1
+
+
+# ----- the seed's figures and the parameter count --------------------------------------------
+def test_seed_figures():
+    v = SECTION.values(SECTION.resolve({}))
+    assert round(v.final_state, 3) == 0.841                      # h_7 at W_h = 1.40
+    assert round(v.final_state_at_zero, 3) == 0.310              # tanh(0.8 x 0.4) at W_h = 0
+    assert v.final_state_at_zero == pytest.approx(math.tanh(0.8 * 0.4))
+    assert f"{v.tangent_slope[0]:.3f}" == "1.000" and f"{v.tangent_slope[1]:.3f}" == "0.071"
+    assert v.hops == 7 and v.length == 8
+
+
+@pytest.mark.parametrize("width", [1, 7, 1024, 65536])
+def test_parameter_count_independent_of_length(width):
+    v = SECTION.values(SECTION.resolve({"width": width}))
+    d = width
+    assert v.count == {"recurrent": d * d, "input": d * d, "bias": d,
+                       "total": 2 * d * d + d}
+    np.testing.assert_array_equal(v.count_sweep_n, [8, 64, 512, 4096, 32768])
+    assert set(v.count_sweep_total.tolist()) == {2 * d * d + d}
+    assert v.recurrent_params == 3                                # W_h, W_x, b at width 1
+    if d == 1024:
+        assert v.count["total"] == 2_098_176                      # §04's one-bias RNN, 2.10 M

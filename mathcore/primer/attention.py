@@ -20,6 +20,14 @@ GRID_WINDOW = 16
 STAIR_MAX = 24
 #: Encoder states drawn at most in the bottleneck beat (an even sample, first and last included).
 ENC_MAX = 24
+#: Sequence lengths the grid beat's n sweep stops at, at most (1 .. n, evenly spread).
+GRID_SWEEP_MAX = 16
+
+#: The small worked example of one attention row: four keys of width 2 and their values. The
+#: query is a parameter; the scores are ``q . k_j / sqrt(2)``, the weights their softmax, the
+#: output ``sum_j w_j v_j``.
+EXAMPLE_KEYS = ((1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (-1.0, 0.5))
+EXAMPLE_VALUES = (0.8, -0.6, 0.3, 0.2)
 
 
 @dataclass(frozen=True, eq=False)
@@ -116,6 +124,30 @@ class AttentionValues:
         The two curves at each swept d.
     sweep_crossover_n : numpy.ndarray of int, shape (S,)
         Crossovers at each swept d (= ``sweep_d``).
+    grid_sweep_n : numpy.ndarray of int, shape (Q,)
+        The sequence lengths the grid beat's sweep stops at: ``1 .. n``, all of them up to
+        ``GRID_SWEEP_MAX``, else at most that many spread evenly on a log scale (first 1,
+        last n).
+    grid_sweep_shown : numpy.ndarray of int, shape (Q,)
+        Positions drawn at each stop, ``min(grid_sweep_n, GRID_WINDOW)``.
+    grid_sweep_depth_recurrent, grid_sweep_depth_attention : numpy.ndarray of int, shape (Q,)
+        Sequential depth at each stop: ``grid_sweep_n`` and 1.
+    example_query : numpy.ndarray, shape (2,)
+        The worked example's query (parameter ``query``).
+    example_keys : numpy.ndarray, shape (J, 2)
+    example_values : numpy.ndarray, shape (J,)
+    example_scores : numpy.ndarray, shape (J,)
+        ``q . k_j / sqrt(2)``: one score per (query, key) pair.
+    example_weights : numpy.ndarray, shape (J,)
+        ``softmax(example_scores)``: positive, summing to 1.
+    example_weight_sum : float
+        Their sum as computed.
+    example_terms : numpy.ndarray, shape (J,)
+        ``w_j v_j``.
+    example_output : float
+        ``sum_j w_j v_j``: the query position's output.
+    example_top : int
+        The key with the largest weight.
     """
 
     n: int
@@ -175,6 +207,56 @@ class AttentionValues:
     sweep_recurrent: np.ndarray
     sweep_attention: np.ndarray
     sweep_crossover_n: np.ndarray
+    grid_sweep_n: np.ndarray
+    grid_sweep_shown: np.ndarray
+    grid_sweep_depth_recurrent: np.ndarray
+    grid_sweep_depth_attention: np.ndarray
+    example_query: np.ndarray
+    example_keys: np.ndarray
+    example_values: np.ndarray
+    example_scores: np.ndarray
+    example_weights: np.ndarray
+    example_weight_sum: float
+    example_terms: np.ndarray
+    example_output: float
+    example_top: int
+
+
+def softmax(x: np.ndarray) -> np.ndarray:
+    """``exp(x - max x) / sum exp(x - max x)``: positive weights summing to 1."""
+    e = np.exp(np.asarray(x, dtype=np.float64) - np.max(x))
+    return e / e.sum()
+
+
+def attention_row(query, keys, values) -> tuple[np.ndarray, np.ndarray, float]:
+    """One row of scaled dot-product attention.
+
+    ``scores_j = q . k_j / sqrt(width)``, ``weights = softmax(scores)``,
+    ``output = sum_j weights_j values_j``.
+
+    Parameters
+    ----------
+    query : array, shape (D,)
+    keys : array, shape (J, D)
+    values : array, shape (J,)
+
+    Returns
+    -------
+    scores, weights : numpy.ndarray, shape (J,)
+    output : float
+    """
+    q, k = np.asarray(query, dtype=np.float64), np.asarray(keys, dtype=np.float64)
+    scores = k @ q / np.sqrt(k.shape[1])
+    w = softmax(scores)
+    return scores, w, float(w @ np.asarray(values, dtype=np.float64))
+
+
+def grid_sweep(n: int, most: int = GRID_SWEEP_MAX) -> np.ndarray:
+    """Sequence lengths ``1 .. n`` the grid sweep stops at: all, or at most ``most`` spread
+    evenly on a log scale (so the drawn window grows cell by cell before it is full)."""
+    if n <= most:
+        return np.arange(1, n + 1, dtype=np.int64)
+    return np.unique(np.rint(np.geomspace(1, n, most)).astype(np.int64))
 
 
 def layer_costs(n, d) -> dict:
@@ -275,6 +357,10 @@ def attention_values(p: dict) -> AttentionValues:
     frames = layer_costs(COST_CURVE_N[None, :], frame_d[:, None])
     axis, ticks = _cost_axis(frame_d, float(COST_CURVE_N[-1]))
     cost = layer_costs(n, d)
+    gs = grid_sweep(n)
+    keys, vals = np.asarray(EXAMPLE_KEYS), np.asarray(EXAMPLE_VALUES)
+    query = np.asarray(p["query"], dtype=np.float64)
+    scores, weights, output = attention_row(query, keys, vals)
     return AttentionValues(
         n=n,
         d=d,
@@ -334,4 +420,17 @@ def attention_values(p: dict) -> AttentionValues:
         sweep_recurrent=sweep["recurrent"],
         sweep_attention=sweep["attention"],
         sweep_crossover_n=sweep_d.copy(),
+        grid_sweep_n=gs,
+        grid_sweep_shown=np.minimum(gs, GRID_WINDOW),
+        grid_sweep_depth_recurrent=gs.copy(),
+        grid_sweep_depth_attention=np.ones_like(gs),
+        example_query=query,
+        example_keys=keys,
+        example_values=vals,
+        example_scores=scores,
+        example_weights=weights,
+        example_weight_sum=float(weights.sum()),
+        example_terms=weights * vals,
+        example_output=output,
+        example_top=int(np.argmax(weights)),
     )

@@ -81,6 +81,16 @@ class CheatSheetValues:
         y ticks: the largest cache, the state and the smallest cache, a tick dropped when it
         sits closer than ``TICK_MIN_SEPARATION`` of the axis to one kept before it.
     tick_log2_bytes : numpy.ndarray, shape (B,)
+    accelerator_share : str
+        ``"most"`` when the cache fills more than half of one accelerator but fits,
+        ``"fits"`` at half or less, ``"exceeds"`` when it does not fit.
+    tight_n, tight_d : int
+        The sequence length and width the tight-bound table is computed at (``context`` and
+        ``width``).
+    tight_depth, tight_path, tight_cost : dict
+        ``{"recurrent": ..., "attention": ...}``: sequential depth (``n`` against 1), longest
+        path between two positions (``n - 1`` against ``min(1, n - 1)``) and multiply-adds per
+        layer (``n d^2`` against ``n^2 d``).
     """
 
     sequence_length: int
@@ -124,6 +134,12 @@ class CheatSheetValues:
     tick_log2_context: np.ndarray
     tick_bytes: np.ndarray
     tick_log2_bytes: np.ndarray
+    accelerator_share: str
+    tight_n: int
+    tight_d: int
+    tight_depth: dict
+    tight_path: dict
+    tight_cost: dict
 
 
 def kv_cache_bytes(context, layers: int, width: int, bytes_per_value: int,
@@ -238,6 +254,9 @@ def cheatsheet_values(p: dict) -> CheatSheetValues:
     ratio = kv / state
     gqa_fraction = kv_gqa / kv
     acc_fraction = kv / (p["accelerator_gib"] * GIB)
+    fits = bool(kv <= p["accelerator_gib"] * GIB)
+    share = "exceeds" if not fits else ("most" if acc_fraction > 0.5 else "fits")
+    n, d = ctx, width
     return CheatSheetValues(
         sequence_length=L,
         tbptt_window=W,
@@ -263,7 +282,7 @@ def cheatsheet_values(p: dict) -> CheatSheetValues:
         gqa_compare="smaller" if kv_gqa < kv else ("same" if kv_gqa == kv else "larger"),
         accelerator_gib=p["accelerator_gib"],
         accelerator_fraction=acc_fraction,
-        accelerator_fits=bool(kv <= p["accelerator_gib"] * GIB),
+        accelerator_fits=fits,
         sweep_context=sweep,
         sweep_fold=ctx / float(sweep[0]),
         sweep_kv_cache_bytes=kv_cache_bytes(sweep, *shape, p["kv_heads"]),
@@ -280,4 +299,10 @@ def cheatsheet_values(p: dict) -> CheatSheetValues:
         tick_log2_context=np.log2(ctx_cand[keep_x].astype(np.float64)),
         tick_bytes=bytes_cand[keep_y],
         tick_log2_bytes=np.log2(bytes_cand[keep_y].astype(np.float64)),
+        accelerator_share=share,
+        tight_n=n,
+        tight_d=d,
+        tight_depth={"recurrent": n, "attention": 1},
+        tight_path={"recurrent": n - 1, "attention": min(1, n - 1)},
+        tight_cost={"recurrent": n * d * d, "attention": n * n * d},
     )

@@ -91,6 +91,11 @@ class LimitsValues:
     param_format : str
         How the counts are shown: ``"millions"`` when all are at least ``MILLIONS_FROM``,
         else ``"count"``.
+    recall_tokens : int
+        How far back a question reaches (the seed's "300 tokens ago").
+    recall_share : float
+        ``state_width / recall_tokens``: numbers of the state each of those tokens gets on
+        average.
     """
 
     state_width: int
@@ -127,6 +132,8 @@ class LimitsValues:
     param_counts: dict
     param_counts_one_bias: dict
     param_format: str
+    recall_tokens: int
+    recall_share: float
 
 
 def share_sweep(tokens: int, start: int = SHARE_SWEEP_START) -> np.ndarray:
@@ -272,4 +279,6 @@ def limits_values(p: dict) -> LimitsValues:
         param_counts=counts,
         param_counts_one_bias=cell_params(d, bias_vectors=1),
         param_format="millions" if min(counts.values()) >= MILLIONS_FROM else "count",
+        recall_tokens=p["recall_tokens"],
+        recall_share=width / p["recall_tokens"],
     )

@@ -18,6 +18,30 @@ PRIMER_TOKENS = (0.5, 0.6, 0.7, -0.4, -0.6, 0.6, -0.5, 0.4)
 W_H_SWEEP_POINTS = 61
 TANGENT_SWEEP_POINTS = 81
 
+#: Sequence lengths the parameter-count beat unrolls the RNN to (each 8 times the last).
+COUNT_SWEEP_N = (8, 64, 512, 4096, 32768)
+
+
+def unrolled_param_count(n: int, d: int, d_in: int | None = None) -> dict:
+    """Parameters held by an RNN of width d unrolled over n steps, each tensor counted once.
+
+    Every step uses the same ``W_h (d, d)``, ``W_x (d, d_in)`` and ``b (d,)``; the count is
+    taken over the distinct tensors the n steps touch, so n can only change it if a step
+    brought a tensor of its own (none does).
+
+    Returns
+    -------
+    dict
+        ``{"recurrent": d*d, "input": d*d_in, "bias": d, "total": ...}`` as ints.
+    """
+    d_in = d if d_in is None else d_in
+    used: dict[str, tuple[int, ...]] = {}
+    for _t in range(n):
+        used["recurrent"], used["input"], used["bias"] = (d, d), (d, d_in), (d,)
+    out = {k: int(np.prod(shape)) for k, shape in used.items()}
+    out["total"] = sum(out.values())
+    return out
+
 
 @dataclass(frozen=True, eq=False)
 class RecurrenceValues:
@@ -45,6 +69,14 @@ class RecurrenceValues:
         Hops from the first token's state to the last (``T - 1``).
     recurrent_params : int
         Parameter count of the 1-D cell (``w_h``, ``w_x``, ``b``), independent of T.
+    count_width : int
+        Width d the parameter-count beat counts at (parameter ``width``).
+    count : dict
+        :func:`unrolled_param_count` at that width over this section's T tokens.
+    count_sweep_n : numpy.ndarray of int, shape (K,)
+        ``COUNT_SWEEP_N``: the sequence lengths the beat unrolls to.
+    count_sweep_total : numpy.ndarray of int, shape (K,)
+        The total counted again at each of those lengths (the same number each time).
     """
 
     tokens: np.ndarray
@@ -62,6 +94,10 @@ class RecurrenceValues:
     length: int
     hops: int
     recurrent_params: int
+    count_width: int
+    count: dict
+    count_sweep_n: np.ndarray
+    count_sweep_total: np.ndarray
 
 
 def recurrence_values(p: dict) -> RecurrenceValues:
@@ -87,5 +123,10 @@ def recurrence_values(p: dict) -> RecurrenceValues:
         tangent_sweep_slope=scalar.slope(zs),
         length=len(tokens),
         hops=len(tokens) - 1,
-        recurrent_params=3,
+        recurrent_params=unrolled_param_count(len(tokens), 1)["total"],
+        count_width=int(p["width"]),
+        count=unrolled_param_count(len(tokens), int(p["width"])),
+        count_sweep_n=np.asarray(COUNT_SWEEP_N, dtype=np.int64),
+        count_sweep_total=np.asarray([unrolled_param_count(n, int(p["width"]))["total"]
+                                      for n in COUNT_SWEEP_N], dtype=np.int64),
     )

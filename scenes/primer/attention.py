@@ -3,18 +3,36 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, Arrow, Axes, Create, DashedLine, Dot, FadeIn,
+from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, DashedLine, Dot, FadeIn,
                    FadeOut, LaggedStart, Line, Rectangle, RoundedRectangle, Square, Transform,
                    ValueTracker, VGroup, VMobject, always_redraw, linear, smooth)
 
 from .. import style
 from ..base import LectureScene, Val
+from ..bind import Fixed
 
 P = style.PALETTE
 S = style.SMALL_SIZE
 L = style.LABEL_SIZE
 
 TEXT = {
+    "pairs": {"zh": "注意力：逐对打分，softmax，加权求和",
+              "en": "Attention: score every pair, softmax, weighted sum"},
+    "pairs.say": {
+        "zh": "注意力不传递状态。每个位置拿自己的 query 和每个 key 各打一个分，softmax 把这些分数变成加起来为 1 的权重，输出就是 value 的加权和。",
+        "en": "Attention carries no state. Each position scores its query against every key, one score per pair; softmax turns the scores into weights that sum to one, and the output is the weighted sum of the values.",
+        "fixed": {"1": "what softmax weights always sum to (a property, not a value)"}},
+    "pairs.result.say": {
+        "zh": "这一行里，第 {top} 个 key 的分数最高，拿到 {wt} 的权重；加权和是 {out}。每个位置都同时算自己这一行，谁也不用等谁。",
+        "en": "In this row key {top} scores highest and takes a weight of {wt}; the weighted sum is {out}. Every position computes its own row at the same time, with no one waiting."},
+    "pairs.query": {"tex": r"q = (@a,\ @b)"},
+    "pairs.key": {"tex": r"k_{@j} = (@a,\ @b)"},
+    "pairs.score": {"zh": "打分 $q\\cdot k_j/\\sqrt{{2}}$", "en": "score $q\\cdot k_j/\\sqrt{{2}}$",
+                    "fixed": {"2": "the keys' width, under the square root"}},
+    "pairs.weight": {"zh": "softmax 权重", "en": "softmax weight"},
+    "pairs.value": {"zh": "value $v_j$", "en": "value $v_j$"},
+    "pairs.sum": {"tex": r"\textstyle\sum_j w_j = @s"},
+    "pairs.out": {"tex": r"\textstyle\sum_j w_j v_j = @o"},
     "grid": {"zh": "注意力一步算完整列", "en": "Attention fills a whole column at once"},
     "grid.say.many": {
         "zh": "还是上一节的位置乘时间格子。循环层每个时间步只能推进一个位置，{n} 个位置要走 {n} 列；注意力没有要传递的状态，所有位置在同一步里一起算，只占 {a} 列。",
@@ -22,6 +40,17 @@ TEXT = {
     "grid.say.one": {
         "zh": "还是上一节的位置乘时间格子。只有 {n} 个位置时，循环层和注意力都只占 {a} 列；位置一多，循环层每多一个位置就多一列，注意力始终一列。",
         "en": "The same position-by-time grid as before. With {n} position, recurrence and attention both take {a} column; each extra position adds a column to the recurrent layer, never to attention."},
+    "grid.sweep.say": {
+        "zh": "先把序列从 1 拉长到 {n}：循环层的格子每多一个位置就多一列，顺序深度跟着涨到 {n}。",
+        "en": "First stretch the sequence from 1 to {n}: every position adds a column to the recurrent grid, and the sequential depth climbs to {n}.",
+        "fixed": {"1": "the sweep's first length: one position"}},
+    "grid.cite.say": {
+        "zh": "这就是 GPU 只用上一小部分宽度和 GPU 跑满的差别。Vaswani 等人 2017 年的 base Transformer 在 8 块 P100 上训练 12 小时，它超过的那些 LSTM 系统要在更多硬件上训练好几天。",
+        "en": "That is the gap between a GPU using a sliver of its width and a GPU kept full. The base Transformer of Vaswani et al. (2017) trained in 12 hours on 8 P100s; the LSTM systems it beat took days on far more hardware.",
+        "fixed": {"2017": "year of the cited paper", "8": "GPUs in the cited training run",
+                  "100": "the GPU model named in the paper (P100)",
+                  "12": "hours of the cited training run"}},
+    "grid.n": {"zh": "序列长度 $n$", "en": "sequence length $n$"},
     "grid.pos": {"zh": "位置", "en": "position"},
     "grid.step": {"zh": "时间步 →", "en": "time step →"},
     "grid.window": {"zh": "画出前 {g} 个位置（共 {n} 个）",
@@ -44,6 +73,10 @@ TEXT = {
         "zh": "台阶每升一级就是一次乘法。目标就是 token 0 自己：循环层 {r} 次，注意力 {a} 次；目标每远一个位置，循环层多一次乘法，注意力最多一次。",
         "en": "Each stair is one multiplication. The target is token 0 itself: {r} for the recurrent layer, {a} for attention. Each position further adds one for recurrence; attention never needs more than one edge.",
         "fixed": {"0": "index of the first token"}},
+    "path.sweep.say": {
+        "zh": "把目标 token 从 0 往右拖：循环层的台阶每过一个 token 就高一级。",
+        "en": "Drag the target token right from 0: the recurrent staircase climbs one stair per token passed.",
+        "fixed": {"0": "index of the first token"}},
     "path.count": {"zh": "乘法次数", "en": "multiplications"},
     "path.tok0": {"zh": "token 0", "en": "token 0", "fixed": {"0": "index of the first token"}},
     "path.tok": {"zh": "token {k}", "en": "token {k}"},
@@ -52,6 +85,12 @@ TEXT = {
     "bottle.say": {
         "zh": "循环编码器只把最后一个状态交给解码器，源句再长也只有 {d} 个数。直连让解码器读每一个位置的状态：n 等于 {n} 时是 {direct} 个数，n 等于 {n_long} 时是 {direct_long} 个。",
         "en": "A recurrent encoder hands the decoder only its last state: {d} numbers however long the source. A direct connection lets it read every position: {direct} numbers for n = {n}, {direct_long} for n = {n_long}."},
+    "bottle.rnn_att": {"zh": "RNN 加上注意力", "en": "attention on an RNN"},
+    "bottle.att_only": {"zh": "留下注意力，去掉 RNN", "en": "attention kept, RNN dropped"},
+    "bottle.cite.say": {
+        "zh": "Bahdanau、Cho 和 Bengio 在 2014 年看到了这一点，把注意力接在 RNN 编码器上；2017 年的 Transformer 留下了注意力，把 RNN 整个去掉了。",
+        "en": "Bahdanau, Cho and Bengio saw this in 2014 and put attention on top of an RNN encoder; the 2017 Transformer kept the attention and dropped the RNN.",
+        "fixed": {"2014": "year of the cited paper", "2017": "year of the cited paper"}},
     "enc": {"zh": "编码器状态", "en": "encoder states"},
     "dec": {"zh": "解码器", "en": "decoder"},
     "neck": {"zh": "瓶颈", "en": "bottleneck"},
@@ -62,6 +101,11 @@ TEXT = {
     "cost.say": {
         "zh": "循环层每步做一次 d 乘 d 的矩阵乘，共 n·d² 次乘加；注意力给每一对位置打分，共 n²·d 次。对数坐标下两条都是直线，在 n 等于 d 处相交。改变 d，交点跟着移动。",
         "en": "A recurrent layer does one d-by-d product per step, n·d² multiply-adds; attention scores every pair, n²·d. On log-log axes both are straight lines, crossing at n = d. Change d and the crossing moves with it."},
+    "cost.below": {"zh": "$n < {d}$：注意力更省", "en": "$n < {d}$: attention cheaper"},
+    "cost.above": {"zh": "$n > {d}$：循环更省", "en": "$n > {d}$: recurrence cheaper"},
+    "cost.sides.say": {
+        "zh": "在 d 等于 {d} 时，序列短于 {d} 个 token 注意力更省，长于 {d} 个就更贵。",
+        "en": "At d = {d}, attention is the cheaper layer below {d} tokens and the dearer one above."},
     "cost.head": {"zh": "每层乘加（对数轴）", "en": "multiply-adds per layer (log)"},
     "tick.pow": {"tex": "10^{@e}", "fixed": {"10": "base of the logarithmic axis"}},
     "cross": {"zh": "交点", "en": "crossing"},
@@ -79,13 +123,39 @@ TEXT = {
         "en": "Here n equals d, both {n}: each needs {rec} multiply-adds per layer."},
 }
 
+#: Citations shown where their idea appears (fixed labels: the digits are years and the cited
+#: paper's own figures, not values).
+CITE = {
+    "vaswani": {"zh": "Vaswani 等，2017 · Table 1", "en": "Vaswani et al., 2017 · Table 1"},
+    "train": {"zh": "base Transformer：8 块 P100，12 小时", "en": "base Transformer: 8 P100s, 12 hours"},
+    "bahdanau": {"zh": "Bahdanau、Cho、Bengio，2014", "en": "Bahdanau, Cho & Bengio, 2014"},
+    "transformer": {"zh": "Vaswani 等，2017", "en": "Vaswani et al., 2017"},
+}
+
 
 class Attention(LectureScene):
     """§05: the grid toggle, the path staircase, bottleneck vs direct, n·d² vs n²·d."""
 
     SECTION_ID = "primer-05-attention"
-    BEATS = ("toggle_grid", "path_staircase", "bottleneck", "cost_curves")
+    BEATS = ("score_pairs", "toggle_grid", "path_staircase", "bottleneck", "cost_curves")
     TEXT = TEXT
+
+    def cite(self, key: str, reason: str = "citation year", size: float = S,
+             color: str | None = None):
+        """A citation as a fixed label in the scene's language."""
+        return self.label(CITE[key][self.lang], reason, size=size, color=color or P.muted)
+
+    def live(self, tracker, path: str, fmt: str, color: str, place, size: float = L):
+        """A readout in the lecture font that follows a sweep: the value at ``path`` (with
+        ``{}`` the sweep's index) rebuilt only when the index changes, placed by ``place``."""
+        cache: dict[int, object] = {}
+
+        def build():
+            j = self.at(tracker)
+            if j not in cache:
+                cache[j] = self.value(path.format(j), fmt, size=size, color=color)
+            return place(cache[j].copy())
+        return always_redraw(build)
 
     # ----- helpers ------------------------------------------------------------------------
     def _toggle(self, center):
@@ -104,12 +174,63 @@ class Attention(LectureScene):
                 left.animate.set_color(P.muted), right.animate.set_color(P.attention)]
 
     # ----- beats --------------------------------------------------------------------------
+    def score_pairs(self):
+        v = self.v
+        J = len(v.example_values)
+        self.claim("pairs")
+        xs = [-2.7 + 1.9 * j for j in range(J)]
+        x_lab = -6.6
+        y_key, y_score, y_base, y_val = 1.8, 1.1, -1.7, -2.55
+        bar_h = 2.1
+        q = self.mathv("pairs.query", scale=0.75, color=P.attention, name="query",
+                       a=Val("param.query[0]", "num"), b=Val("param.query[1]", "num"))
+        q.move_to([x_lab, y_key, 0], aligned_edge=LEFT)
+        keys = VGroup(*[self.mathv("pairs.key", scale=0.56, color=P.muted,
+                                   j=Fixed(str(j), "key index"),
+                                   a=Val(f"example_keys[{j}][0]", "num"),
+                                   b=Val(f"example_keys[{j}][1]", "num")).move_to([x, y_key, 0])
+                        for j, x in enumerate(xs)])
+        s_lab = self.text("pairs.score", size=L).move_to([x_lab, y_score, 0], aligned_edge=LEFT)
+        scores = VGroup(*[self.value(f"example_scores[{j}]", "dec:2", size=L, color=P.attention)
+                          .move_to([x, y_score, 0]) for j, x in enumerate(xs)])
+        w_lab = self.text("pairs.weight", size=L).move_to([x_lab, y_base + 0.75, 0],
+                                                          aligned_edge=LEFT)
+        base = Line([xs[0] - 0.6, y_base, 0], [xs[-1] + 0.6, y_base, 0], color=P.muted,
+                    stroke_width=2)
+        bars = VGroup(*[Rectangle(width=0.7, height=max(bar_h * float(w), 1e-3),
+                                  fill_color=P.attention, fill_opacity=0.8, stroke_width=0)
+                        .move_to([x, y_base, 0], aligned_edge=DOWN)
+                        for x, w in zip(xs, v.example_weights)])
+        weights = VGroup(*[self.value(f"example_weights[{j}]", "dec:2", size=L,
+                                      color=P.attention).next_to(bars[j], UP, buff=0.12)
+                           for j in range(J)])
+        v_lab = self.text("pairs.value", size=L).move_to([x_lab, y_val, 0], aligned_edge=LEFT)
+        vals = VGroup(*[self.value(f"example_values[{j}]", "num", size=L, color=P.hidden)
+                        .move_to([x, y_val, 0]) for j, x in enumerate(xs)])
+        total = self.mathv("pairs.sum", scale=0.7, color=P.muted, name="example_weight_sum",
+                           s=Val("example_weight_sum", "dec:2"))
+        total.move_to([xs[-1] + 0.9, y_base + 0.75, 0], aligned_edge=LEFT)
+        out = self.mathv("pairs.out", scale=0.8, color=P.attention, name="example_output",
+                         o=Val("example_output", "dec:2"))
+        out.move_to([xs[-1] + 0.9, y_val, 0], aligned_edge=LEFT)
+        self.play(FadeIn(q), FadeIn(keys), run_time=0.8)
+        self.play(FadeIn(s_lab), LaggedStart(*[FadeIn(x) for x in scores], lag_ratio=0.3),
+                  run_time=1.2)
+        self.play(FadeIn(w_lab), Create(base), FadeIn(bars), FadeIn(weights), run_time=1.2)
+        self.play(FadeIn(total), run_time=0.5)
+        self.play(FadeIn(v_lab), FadeIn(vals), run_time=0.6)
+        self.play(FadeIn(out, shift=0.2 * RIGHT), run_time=0.8)
+        self.say("pairs.result.say", top=Val("example_top", "int"),
+                 wt=Val(f"example_weights[{v.example_top}]", "dec:2"),
+                 out=Val("example_output", "dec:2"))
+        self.hold()
+
     def toggle_grid(self):
         v = self.v
         g = v.grid_shown
+        self.clear_stage()
         self.claim("grid", say=False)
-        self.say("grid.say", variant="one" if v.n == 1 else "many", n=Val("n", "count"),
-                 a=Val("sequential_depth.attention", "count"))
+        self.say("grid.sweep.say", n=Val("n", "count"))
         pitch = min(0.6, 4.0 / g)
         size = 0.86 * pitch
         x0, y0 = -2.6 - pitch * (g - 1) / 2, -0.45 + pitch * (g - 1) / 2
@@ -117,38 +238,65 @@ class Attention(LectureScene):
         def pos(p, s):
             return np.array([x0 + s * pitch, y0 - p * pitch, 0.0])
 
-        grid = VGroup(*[Square(size, color=P.muted, stroke_width=1).move_to(pos(p, s))
-                        for p in range(g) for s in range(g)])
-        lab_p = self.text("grid.pos", size=L, color=P.muted).next_to(grid, LEFT, buff=0.25)
-        lab_s = self.text("grid.step", size=L, color=P.muted).next_to(grid, DOWN, buff=0.2)
-        tog = self._toggle([3.5, 1.5, 0])
-        self.play(FadeIn(grid), FadeIn(lab_p), FadeIn(lab_s), FadeIn(tog), run_time=0.8)
+        def outline(m):
+            return VGroup(*[Square(size, color=P.muted, stroke_width=1).move_to(pos(p, s))
+                            for p in range(m) for s in range(m)])
 
-        def cells(mask, color):
+        def cells(mask, color, m=None):
+            m = g if m is None else m
             return VGroup(*[Square(size, color=color, fill_opacity=0.85, stroke_width=0)
-                            .move_to(pos(p, s)) for p in range(g) for s in range(g)
+                            .move_to(pos(p, s)) for p in range(m) for s in range(m)
                             if mask[p, s]])
 
-        rec_cells = cells(v.grid_busy_recurrent, P.hidden)
-        att_cells = cells(v.grid_busy_attention, P.attention)
-        head = self.text("depth", size=L).move_to([1.5, 0.6, 0], aligned_edge=LEFT)
+        full = outline(g)
+        lab_p = self.text("grid.pos", size=L, color=P.muted).next_to(full, LEFT, buff=0.25)
+        lab_s = self.text("grid.step", size=L, color=P.muted).next_to(full, DOWN, buff=0.2)
+        tog = self._toggle([3.5, 1.75, 0])
+        n_lab = self.text("grid.n", size=L).move_to([1.5, 0.95, 0], aligned_edge=LEFT)
+        head = self.text("depth", size=L).next_to(n_lab, DOWN, buff=0.45, aligned_edge=LEFT)
         r_lab, r_val = self.value_row("rec", "sequential_depth.recurrent", "count", P.hidden, head,
-                                 name="sequential_depth_recurrent")
+                                      name="sequential_depth_recurrent")
         a_lab, a_val = self.value_row("att", "sequential_depth.attention", "count", P.attention,
-                                 VGroup(r_lab, r_val), name="sequential_depth_attention")
-        self.align_values((r_lab, r_val), (a_lab, a_val))
+                                      VGroup(r_lab, r_val), name="sequential_depth_attention")
+        n_val = self.value("n", "count", size=L, name="n")
+        self.align_values((n_lab, n_val), (r_lab, r_val), (a_lab, a_val))
+        col = r_val.get_left()[0]
+
+        def at_col(row):
+            return lambda m: m.move_to([col, row.get_y(), 0], aligned_edge=LEFT)
+
+        last = len(v.grid_sweep_n) - 1
+        t = ValueTracker(0)
+        growing = always_redraw(lambda: VGroup(
+            outline(int(v.grid_sweep_shown[self.at(t)])),
+            cells(v.grid_busy_recurrent, P.hidden, int(v.grid_sweep_shown[self.at(t)]))))
+        n_live = self.live(t, "grid_sweep_n[{}]", "count", P.text, at_col(n_lab))
+        r_live = self.live(t, "grid_sweep_depth_recurrent[{}]", "count", P.hidden, at_col(r_lab))
+        self.play(FadeIn(growing), FadeIn(lab_p), FadeIn(lab_s), FadeIn(tog), FadeIn(n_lab),
+                  FadeIn(n_live), FadeIn(head), FadeIn(r_lab), FadeIn(r_live), run_time=0.8)
+        if last:
+            self.play(t.animate.set_value(last), run_time=min(4.0, 0.35 * (last + 1)),
+                      rate_func=linear)
+        self.remove(growing, n_live, r_live)
+        grid, rec_cells = outline(g), cells(v.grid_busy_recurrent, P.hidden)
+        att_cells = cells(v.grid_busy_attention, P.attention)
+        self.add(grid, rec_cells, n_val, r_val)
         extra = []
         if v.grid_windowed:
             note = self.text("grid.window", size=S, color=P.muted, g=Val("grid_shown", "count"),
                              n=Val("n", "count"))
-            note.next_to(a_lab, DOWN, buff=0.55, aligned_edge=LEFT)
+            note.next_to(a_lab, DOWN, buff=0.45, aligned_edge=LEFT)
             extra.append(FadeIn(note))
-        self.play(LaggedStart(*[FadeIn(c) for c in rec_cells], lag_ratio=0.25), *extra,
-                  run_time=1.8)
-        self.play(FadeIn(head), FadeIn(r_lab), FadeIn(r_val), run_time=0.6)
-        self.wait(0.5)
-        self.play(*self._flip(tog), Transform(rec_cells, att_cells), run_time=1.2)
+        self.say("grid.say", variant="one" if v.n == 1 else "many", n=Val("n", "count"),
+                 a=Val("sequential_depth.attention", "count"))
+        self.play(*self._flip(tog), Transform(rec_cells, att_cells), *extra, run_time=1.2)
         self.play(FadeIn(a_lab), FadeIn(a_val), run_time=0.6)
+        cites = VGroup(self.cite("train", "cited training run (GPUs, hours) and its paper"),
+                       self.cite("vaswani"))
+        cites.arrange(DOWN, aligned_edge=LEFT, buff=0.15)
+        cites.move_to([1.5, -2.55, 0], aligned_edge=LEFT)
+        self.say("grid.cite.say")
+        self.play(FadeIn(cites), run_time=0.6)
         self.hold()
 
     def path_staircase(self):
@@ -156,16 +304,16 @@ class Attention(LectureScene):
         k, m = v.path_target, v.stair_drawn
         self.clear_stage()
         self.claim("path", say=False, k=Val("path_target", "count"))
-        self.say("path.say", variant="zero" if k == 0 else ("one" if k == 1 else "many"),
-                 k=Val("path_target", "count"), r=Val("path_length.recurrent", "count"),
-                 a=Val("path_length.attention", "count"))
+        if m > 1:
+            self.say("path.sweep.say")
         base, top, xl, xr = -1.9, 1.7, -5.8, 0.9
         h = min(1.2, (top - base) / max(k, 1))
         xs = [xl + i * (xr - xl) / max(m - 1, 1) for i in range(m)]
 
-        def stairs(lengths, color):
+        def stairs(lengths, color, upto=None):
+            upto = m if upto is None else upto
             pts = [np.array([xs[0], base + lengths[0] * h, 0.0])]
-            for i in range(1, m):
+            for i in range(1, upto):
                 pts.append(np.array([xs[i], base + lengths[i - 1] * h, 0.0]))
                 pts.append(np.array([xs[i], base + lengths[i] * h, 0.0]))
             if len(pts) == 1:
@@ -173,29 +321,56 @@ class Attention(LectureScene):
             return VMobject(color=color, stroke_width=5).set_points_as_corners(pts)
 
         dots = VGroup(*[Dot([x, base, 0], radius=0.07, color=P.token) for x in xs])
-        toks = VGroup(self.text("path.tok0", size=S, color=P.token)
-                      .next_to(dots[0], DOWN, buff=0.25))
+        tok0 = self.text("path.tok0", size=S, color=P.token).next_to(dots[0], DOWN, buff=0.25)
+        toks = VGroup(tok0)
         if k > 0:
             toks.add(self.text("path.tok", size=S, color=P.token, k=Val("path_target", "count"))
                      .next_to(dots[-1], DOWN, buff=0.25))
-        rec = stairs(v.stair_recurrent, P.hidden)
-        att = stairs(v.stair_attention, P.attention)
         tog = self._toggle([4.3, 1.5, 0])
         head = self.text("path.count", size=L).move_to([2.6, 0.6, 0], aligned_edge=LEFT)
         r_lab, r_val = self.value_row("rec", "path_length.recurrent", "count", P.hidden, head,
-                                 name="path_length_recurrent")
+                                      name="path_length_recurrent")
         a_lab, a_val = self.value_row("att", "path_length.attention", "count", P.attention,
-                                 VGroup(r_lab, r_val), name="path_length_attention")
+                                      VGroup(r_lab, r_val), name="path_length_attention")
         self.align_values((r_lab, r_val), (a_lab, a_val))
+        col = r_val.get_left()[0]
         extra = []
         if v.stair_sampled:
             note = self.text("path.sample", size=S, color=P.muted, m=Val("stair_drawn", "count"),
                              total=Val("path_tokens", "count"))
             note.next_to(a_lab, DOWN, buff=0.55, aligned_edge=LEFT)
             extra.append(FadeIn(note))
-        self.play(FadeIn(dots), FadeIn(toks), FadeIn(tog), *extra, run_time=0.7)
-        self.play(Create(rec), run_time=1.5, rate_func=linear)
-        self.play(FadeIn(head), FadeIn(r_lab), FadeIn(r_val), run_time=0.5)
+
+        # the target token slides from token 0 to token k; the staircase follows it
+        t = ValueTracker(0)
+        climb = always_redraw(lambda: stairs(v.stair_recurrent, P.hidden, self.at(t) + 1))
+        marker = always_redraw(lambda: Dot(dots[self.at(t)].get_center(), radius=0.13,
+                                           color=P.highlight))
+        tok_cache: dict[int, object] = {}
+
+        def target_label():
+            i = self.at(t)
+            if i == 0 or i == m - 1:      # token 0 and token k have their own labels
+                return VGroup()
+            if i not in tok_cache:
+                tok_cache[i] = self.text("path.tok", size=S, color=P.highlight,
+                                         k=Val(f"stair_tokens[{i}]", "count"))
+            return tok_cache[i].copy().next_to(dots[i], DOWN, buff=0.25)
+
+        tlab = always_redraw(target_label)
+        r_live = self.live(t, "stair_recurrent[{}]", "count", P.hidden,
+                           lambda mob: mob.move_to([col, r_lab.get_y(), 0], aligned_edge=LEFT))
+        self.play(FadeIn(dots), FadeIn(tok0), FadeIn(tog), FadeIn(climb), FadeIn(marker),
+                  FadeIn(tlab), FadeIn(head), FadeIn(r_lab), FadeIn(r_live), *extra, run_time=0.7)
+        if m > 1:
+            self.play(t.animate.set_value(m - 1), run_time=min(4.0, 0.3 * m), rate_func=linear)
+        self.remove(climb, marker, tlab, r_live)
+        rec = stairs(v.stair_recurrent, P.hidden)
+        att = stairs(v.stair_attention, P.attention)
+        self.add(rec, r_val, *toks[1:])
+        self.say("path.say", variant="zero" if k == 0 else ("one" if k == 1 else "many"),
+                 k=Val("path_target", "count"), r=Val("path_length.recurrent", "count"),
+                 a=Val("path_length.attention", "count"))
         self.wait(0.4)
         ghost = rec.copy().set_stroke(opacity=0.25)
         self.add(ghost)
@@ -266,6 +441,18 @@ class Attention(LectureScene):
         self.play(Transform(enc, enc_long), Transform(lk, links(enc_long)),
                   Transform(neck, neck_arrow(enc_long, 0.25)), *swap, run_time=1.2)
         self.play(FadeIn(dl_lab), FadeIn(dl_val), run_time=0.5)
+        cites = VGroup(
+            VGroup(self.cite("bahdanau", color=P.attention),
+                   self.text("bottle.rnn_att", size=S, color=P.muted)),
+            VGroup(self.cite("transformer", color=P.attention),
+                   self.text("bottle.att_only", size=S, color=P.muted)))
+        for c in cites:
+            c.arrange(DOWN, aligned_edge=LEFT, buff=0.1)
+        cites.arrange(DOWN, aligned_edge=LEFT, buff=0.3)
+        cites.move_to([0.9, dl_lab.get_bottom()[1] - 1.1, 0], aligned_edge=UP + LEFT)
+        self.say("bottle.cite.say")
+        self.play(FadeIn(cites[0]), run_time=0.5)
+        self.play(FadeIn(cites[1]), run_time=0.5)
         self.hold()
 
     def cost_curves(self):
@@ -306,7 +493,7 @@ class Attention(LectureScene):
         drop = always_redraw(lambda: DashedLine(cross_pt(), ax.c2p(v.frame_cross_log2_n[k()], lo),
                                                 color=P.highlight, stroke_width=2))
 
-        head = self.text("cost.head", size=L).move_to([1.9, 1.85, 0], aligned_edge=LEFT)
+        head = self.text("cost.head", size=L).move_to([1.9, 2.2, 0], aligned_edge=LEFT)
 
         def legend(tex, color, anchor):
             row = VGroup(Line(np.zeros(3), 0.5 * RIGHT, color=color, stroke_width=4),
@@ -316,7 +503,8 @@ class Attention(LectureScene):
 
         leg_r = legend(r"n\,d^2", P.hidden, head)
         leg_a = legend(r"n^2 d", P.attention, leg_r)
-        d_lab = self.math("d =", scale=0.7).next_to(leg_a, DOWN, buff=0.4, aligned_edge=LEFT)
+        leg_a.next_to(leg_r, RIGHT, buff=0.6)          # one legend line: room for the sides
+        d_lab = self.math("d =", scale=0.7).next_to(leg_r, DOWN, buff=0.35, aligned_edge=LEFT)
         d_num = self.number("frame_d[0]", "dec:0", size=0.7).next_to(d_lab, RIGHT, buff=0.2)
         d_num.add_updater(lambda mob: mob.set_value(v.frame_d[k()]))
         c_word = self.text("cross", size=L).next_to(d_lab, DOWN, buff=0.35, aligned_edge=LEFT)
@@ -342,7 +530,7 @@ class Attention(LectureScene):
                            Dot(ax.c2p(v.here_log2_n, v.here_log_attention), radius=0.08,
                                color=P.attention))
         verdict = self.text("cost.verdict", variant=v.cheaper, size=L, n=Val("n", "count"))
-        verdict.next_to(c_word, DOWN, buff=0.45, aligned_edge=LEFT)
+        verdict.next_to(c_word, DOWN, buff=0.38, aligned_edge=LEFT)
         self.show("verdict", verdict)
         r_lab, r_val = self.value_row("rec", "cost.recurrent", "count", P.hidden, verdict,
                                  name="cost_recurrent")
@@ -354,5 +542,13 @@ class Attention(LectureScene):
                  att=Val("cost.attention", "count"))
         self.play(Create(here), FadeIn(here_dots), FadeIn(verdict), run_time=0.8)
         self.play(FadeIn(VGroup(r_lab, r_val, a_lab, a_val)), run_time=0.6)
+        sides = VGroup(self.text("cost.below", size=S, color=P.attention, d=Val("d", "count")),
+                       self.text("cost.above", size=S, color=P.hidden, d=Val("d", "count")))
+        sides.arrange(DOWN, aligned_edge=LEFT, buff=0.18)
+        sides.next_to(a_lab, DOWN, buff=0.3, aligned_edge=LEFT)
+        self.show("cost_below", sides[0])
+        self.show("cost_above", sides[1])
+        self.say("cost.sides.say", d=Val("d", "count"))
+        self.play(FadeIn(sides), run_time=0.5)
         self.hold(2.0)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from manim import (DOWN, LEFT, UP, Arrow, Axes, Create, FadeIn, FadeOut, Line,
+from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, FadeIn, FadeOut, Line,
                    Rectangle, SurroundingRectangle, Transform, ValueTracker, VGroup,
                    VMobject, always_redraw, linear)
 
@@ -58,6 +58,9 @@ TEXT = {
     "kv.gqa.say.larger": {
         "zh": "分组查询注意力的 {g} 组键值头比模型原有的 {h} 组还多：缓存反而变成原来的 {frac} 倍，即 {gqa}。",
         "en": "Grouped-query attention with {g} key-value heads is more than the model's {h}: the cache would grow {frac} times, to {gqa}."},
+    "kv.acc.say.most": {
+        "zh": "模型自己的缓存 {kv}，占一块 {acc} GiB 加速器显存的 {frac}：权重还没放上去，大半张卡就没了。",
+        "en": "The model's own cache, {kv}, fills {frac} of one {acc} GiB accelerator: most of the card is gone before the weights are even loaded."},
     "kv.acc.say.fits": {
         "zh": "模型自己的缓存 {kv}，占一块 {acc} GiB 加速器显存的 {frac}。",
         "en": "The model's own cache, {kv}, fills {frac} of one {acc} GiB accelerator."},
@@ -70,13 +73,36 @@ TEXT = {
     "kv.ratio": {"zh": "缓存 ÷ 状态", "en": "cache ÷ state"},
     "kv.times": {"zh": "{r}×", "en": "{r}×"},
     "kv.gqa": {"zh": "GQA，{g} 组键值头", "en": "GQA · KV heads {g}"},
+    "kv.acc.most": {"zh": "一块 {acc} GiB 加速器的 {frac}：大半张卡", "en": "{frac} of one {acc} GiB accelerator: most of it"},
     "kv.acc.fits": {"zh": "占一块 {acc} GiB 加速器的 {frac}", "en": "{frac} of one {acc} GiB accelerator"},
     "kv.acc.exceeds": {"zh": "一块 {acc} GiB 加速器的 {frac} 倍", "en": "{frac}× one {acc} GiB accelerator"},
+    "tight": {"zh": "为什么这个界是紧的：$n$ 对 1", "en": "Why the bound is tight: $n$ against 1",
+              "fixed": {"1": "attention's constant depth and path length"}},
+    "tight.say": {
+        "zh": "真正决定架构选型的是两个量：顺序深度和路径长度。循环层两者都随 n 增长，注意力两者都是常数 1。它为此付的账，是每层 n²·d 次乘加。",
+        "en": "Two quantities decide the architecture: sequential depth and path length. A recurrent layer grows both with n; attention holds both at 1. It pays for that with n²·d multiply-adds a layer.",
+        "fixed": {"1": "attention's constant depth and path length"}},
+    "tight.at.say": {
+        "zh": "表里的数按上下文 {n}、宽 {d} 算：循环层要走 {n} 步，注意力一步；最远的两个位置之间，循环隔着 {p} 次乘法，注意力一次。",
+        "en": "The table is computed at a context of {n} and width {d}: the recurrent layer takes {n} steps, attention one; between the two farthest positions recurrence puts {p} multiplications, attention one."},
+    "tight.depth": {"zh": "顺序深度", "en": "sequential depth"},
+    "tight.path": {"zh": "最长路径", "en": "longest path"},
+    "tight.cost": {"zh": "每层乘加", "en": "multiply-adds a layer"},
+    "tight.rec": {"zh": "循环", "en": "recurrent"},
+    "tight.att": {"zh": "注意力", "en": "attention"},
+    "tight.at": {"zh": "$n$ = {n}，$d$ = {d}", "en": "$n$ = {n}, $d$ = {d}"},
+    "tight.cost_v": {"tex": "@v"},
     "back": {"zh": "循环回来了", "en": "Recurrence comes back"},
     "back.say": {
         "zh": "在代价曲线交叉之后的长上下文里，循环状态又有了用处：Mamba（Gu、Dao 2023）与 RWKV 都保留固定大小的状态，同时把训练安排成可以并行。",
         "en": "Past the point where the cost curves cross, a fixed state pays again: Mamba (Gu & Dao, 2023) and RWKV keep a constant-size state while training in parallel.",
         "fixed": {"2023": "year of the Mamba paper (a citation)"}},
+    "back.serving": {"zh": "今天 LLM 服务的窗口里，注意力的三个胜利仍然说了算",
+                     "en": "In the windows LLMs serve today, attention's three wins still rule"},
+    "back.take": {"zh": "只隔一次乘法的路，不会衰减", "en": "A path of one multiplication does not decay"},
+    "back.take.say": {
+        "zh": "对今天 LLM 服务的那些窗口，注意力的三个胜利还是说了算。这一页最值得带走的一句比它们都老：只隔一次乘法的路，不会衰减。",
+        "en": "For the windows LLMs serve today, attention's three wins still decide. The lesson worth keeping is older than all of them: a path with a single multiplication does not decay."},
     "back.where": {"zh": "在代价曲线交叉之处", "en": "where the cost curves cross"},
     "back.names": {"zh": "Mamba（Gu、Dao 2023） · RWKV", "en": "Mamba (Gu & Dao, 2023)  ·  RWKV",
                    "fixed": {"2023": "year of the Mamba paper (a citation)"}},
@@ -96,7 +122,7 @@ class CheatSheet(LectureScene):
     """§06: LSTM equations, the TBPTT window, KV cache vs state, the closing card."""
 
     SECTION_ID = "primer-06-cheatsheet"
-    BEATS = ("equations", "tbptt_window", "kv_cache", "closing")
+    BEATS = ("equations", "tbptt_window", "tight_bound", "kv_cache", "closing")
     TEXT = TEXT
 
     # ----- beats --------------------------------------------------------------------------
@@ -254,7 +280,7 @@ class CheatSheet(LectureScene):
                                  name="kv_cache_bytes_gqa", g=Val("gqa_kv_heads", "count"))
         rows = ((kv_lab, kv_val), (st_lab, st_val), (r_lab, r_val), (g_lab, g_val))
         self.align_values(*rows)
-        fits = "fits" if v.accelerator_fits else "exceeds"
+        fits = v.accelerator_share
         acc = self.text("kv.acc", variant=fits, size=S, color=P.muted,
                         frac=Val("accelerator_fraction", "ratio"),
                         acc=Val("accelerator_gib", "num"))
@@ -293,11 +319,67 @@ class CheatSheet(LectureScene):
         self.play(FadeIn(acc), run_time=0.5)
         self.hold(2.0)
 
+    def tight_bound(self):
+        v = self.v
+        self.clear_stage()
+        self.claim("tight")
+        self.say("tight.at.say", n=Val("tight_n", "count"), d=Val("tight_d", "count"),
+                 p=Val("tight_path.recurrent", "count"))
+        x_lab, x_rec, x_att = -6.3, -0.6, 3.4
+        ys = {"depth": 1.05, "path": -0.35, "cost": -1.75}
+        heads = VGroup(self.text("tight.rec", size=style.BODY_SIZE, color=P.hidden)
+                       .move_to([x_rec, 2.15, 0]),
+                       self.text("tight.att", size=style.BODY_SIZE, color=P.attention)
+                       .move_to([x_att, 2.15, 0]))
+        at = self.text("tight.at", size=S, color=P.muted, n=Val("tight_n", "count"),
+                       d=Val("tight_d", "count"))
+        at.move_to([x_lab, -2.7, 0], aligned_edge=LEFT)
+        self.show("tight_at", at)
+        rows = VGroup()
+        sym = {"depth": ("n", "1"), "path": ("n-1", "1"), "cost": (r"n\,d^2", r"n^2 d")}
+        for key, y in ys.items():
+            lab = self.text(f"tight.{key}", size=style.BODY_SIZE).move_to([x_lab, y, 0],
+                                                                         aligned_edge=LEFT)
+            cells = VGroup()
+            for side, x, color in (("recurrent", x_rec, P.hidden), ("attention", x_att, P.attention)):
+                s_ = sym[key][0 if side == "recurrent" else 1]
+                m = self.math(s_, scale=0.95, color=color,
+                              reason="the asymptotic form (an exponent or a constant)")
+                m.move_to([x, y + 0.25, 0])
+                if key == "cost":
+                    val = self.mathv("tight.cost_v", scale=0.62, color=P.muted,
+                                     name=f"tight_cost_{side}",
+                                     v=Val(f"tight_cost.{side}", "tex"))
+                else:
+                    val = self.value(f"tight_{key}.{side}", "count", size=S, color=P.muted,
+                                     name=f"tight_{key}_{side}")
+                val.next_to(m, DOWN, buff=0.18)
+                cells.add(VGroup(m, val))
+            rows.add(VGroup(lab, cells))
+        self.play(FadeIn(heads), FadeIn(at), run_time=0.6)
+        for row in rows[:2]:
+            self.play(FadeIn(row, shift=0.2 * UP), run_time=0.8)
+        bill = SurroundingRectangle(rows[2][1][1], color=P.attention, buff=0.15, stroke_width=2)
+        self.play(FadeIn(rows[2], shift=0.2 * UP), run_time=0.8)
+        self.play(Create(bill), run_time=0.6)
+        self.hold(2.0)
+
     def closing(self):
         self.clear_stage()
         self.claim("back")
-        where = self.text("back.where", size=style.BODY_SIZE, color=P.muted).move_to([0, 0.9, 0])
-        names = self.text("back.names", size=36, color=P.hidden).move_to([0, 0.0, 0])
+        where = self.text("back.where", size=style.LABEL_SIZE, color=P.muted)
+        names = self.label(TEXT["back.names"][self.lang], "citation year", size=34,
+                           color=P.hidden)
+        serving = self.text("back.serving", size=style.LABEL_SIZE, color=P.attention)
+        take = self.text("back.take", size=44, color=P.highlight)
+        VGroup(where, names).arrange(DOWN, buff=0.25).move_to([0, 1.55, 0])
+        serving.move_to([0, 0.25, 0])
+        take.move_to([0, -1.35, 0])
+        line = Line(take.get_corner(DOWN + LEFT), take.get_corner(DOWN + RIGHT),
+                    color=P.highlight, stroke_width=3).shift(0.2 * DOWN)
         self.play(FadeIn(where, shift=0.2 * UP), run_time=0.7)
         self.play(FadeIn(names, shift=0.2 * UP), run_time=0.8)
-        self.hold(2.0)
+        self.say("back.take.say")
+        self.play(FadeIn(serving), run_time=0.7)
+        self.play(FadeIn(take, shift=0.2 * UP), Create(line), run_time=1.0)
+        self.hold(2.5)

@@ -22,6 +22,10 @@ TEXT = {
     "capacity.share.single": {
         "zh": "{n} 个 token 时每个 {s1} 个数。",
         "en": "{s1} numbers each for {n} tokens."},
+    "capacity.recall.say": {
+        "zh": "这不是调参能修掉的 bug，而是定宽状态本来的意思。问一个 LSTM {r} 个 token 之前的细节，平均每个 token 只占 {s} 个数：它会答得像模像样，却不一定答对。",
+        "en": "This is not a bug a hyperparameter can fix; it is what a fixed-width state means. Ask an LSTM about a detail {r} tokens back, where each token had {s} numbers on average: it answers plausibly, not necessarily correctly."},
+    "capacity.nobug": {"zh": "不是可调的 bug：这就是定宽", "en": "not a tunable bug: it is what fixed width means"},
     "capacity.state": {"zh": "状态：{w} 个数", "en": "state: {w} numbers"},
     "capacity.n": {"zh": "token 数 $n$", "en": "tokens $n$"},
     "capacity.per": {"zh": "每个 token", "en": "per token"},
@@ -31,6 +35,11 @@ TEXT = {
         "zh": "行是位置，列是时钟步。位置 t 必须等位置 t 减 1 算完，所以只有对角线会亮：{p} 个位置要 {s} 步，{total} 格里只有 {busy} 格干过活。",
         "en": "Rows are positions, columns are clock ticks. Position t has to wait for position t minus 1, so only the diagonal lights up: {p} positions take {s} ticks, and only {busy} of {total} cells ever work.",
         "fixed": {"1": "t minus 1: the position before t"}},
+    "grid.lanes.say": {
+        "zh": "一块 GPU 有上万条并行通道。把不同序列打成一个 batch，能让每一列同时亮 batch 条对角线，但同一个序列里面仍是一条链：链没有宽度，这 {s} 步一步也省不掉。",
+        "en": "A GPU has tens of thousands of parallel lanes. Batching several sequences lights one diagonal per sequence in every column, but inside one sequence the work is still a chain: a chain has no width, and none of its {s} steps can be skipped."},
+    "grid.lanes1": {"zh": "链没有宽度：", "en": "a chain has no width:"},
+    "grid.lanes2": {"zh": "batch 只能跨序列并行", "en": "batching helps only across sequences"},
     "grid.rows": {"zh": "位置", "en": "position"},
     "grid.cols": {"zh": "时钟步 →", "en": "clock tick →"},
     "grid.busy": {"zh": "干过活：{b} / {total} 格", "en": "worked: {b} of {total} cells"},
@@ -57,6 +66,10 @@ TEXT = {
     "lstm.sum.below": {
         "zh": "LSTM 的两个门各自独立：保留 {lk}、写入 {lw}，共 {lt}，不到整条轨道。",
         "en": "LSTM's two gates are independent: it keeps {lk} and writes {lw}, {lt} in all, less than the whole track."},
+    "gru.cite.say": {
+        "zh": "GRU 由 Cho 等人在 2014 年提出，是 LSTM 的省钱版。",
+        "en": "The GRU, Cho et al. 2014, is the LSTM's budget version.",
+        "fixed": {"2014": "year of the cited paper"}},
     "gru.keep": {"zh": "保留 {v}", "en": "keep {v}"},
     "gru.write": {"zh": "写入 {v}", "en": "write {v}"},
     "gru.track": {"zh": "整条轨道 = {v}", "en": "whole track = {v}"},
@@ -148,6 +161,11 @@ class Limits(LectureScene):
                       Transform(lk, link(i)), Transform(nn, a), Transform(shn, b), run_time=0.6)
         self.show("tokens", nn)
         self.show("share_per_token", shn)
+        nobug = self.text("capacity.nobug", size=style.SMALL_SIZE, color=P.muted)
+        nobug.next_to(slabel, RIGHT, buff=0.6)
+        self.say("capacity.recall.say", r=Val("recall_tokens", "count"),
+                 s=Val("recall_share", "ratio"))
+        self.play(FadeIn(nobug), run_time=0.5)
         if v.sweep_tick_stride[last] > 1:
             note = self.text("capacity.stride", size=style.SMALL_SIZE, color=P.muted,
                              s=Val(f"sweep_tick_stride[{last}]", "count"))
@@ -196,6 +214,12 @@ class Limits(LectureScene):
             self.play(*anims, run_time=0.45)
             busy = busy if busy is not None else nb
         self.show("busy_cells", busy)
+        lanes = VGroup(self.text("grid.lanes1", size=style.LABEL_SIZE, color=P.muted),
+                       self.text("grid.lanes2", size=style.LABEL_SIZE, color=P.muted))
+        lanes.arrange(DOWN, aligned_edge=LEFT, buff=0.15)
+        lanes.next_to(busy, DOWN, buff=0.5, aligned_edge=LEFT)
+        self.say("grid.lanes.say", s=Val("sequential_steps", "int"))
+        self.play(FadeIn(lanes), run_time=0.5)
         self.hold()
         self.clear_stage()
 
@@ -203,6 +227,7 @@ class Limits(LectureScene):
     def gru_vs_lstm(self):
         v = self.v
         self.claim("gru", gk=Val("gru_keep", "num"), gw=Val("gru_write", "num"))
+        self.say("gru.cite.say")
         self.say("gru.fill", v.gru_vs_track, gt=Val("gru_total", "num"))
         self.say("lstm.sum", v.lstm_vs_track, lk=Val("lstm_keep", "num"),
                  lw=Val("lstm_write", "num"), lt=Val("lstm_total", "num"))
@@ -245,7 +270,10 @@ class Limits(LectureScene):
         lsum = self.mathv("gru.total", scale=0.75, color=P.muted, name="lstm_total",
                           t=Val("lstm_total", "num"))
         lsum.move_to([right, y_l, 0], aligned_edge=LEFT)
-        self.play(FadeIn(gname), Create(gf), FadeIn(track), run_time=0.5)
+        cite = self.label("GRU · Cho et al., 2014" if self.lang == "en" else "GRU · Cho 等，2014",
+                          "citation year", size=style.SMALL_SIZE, color=P.muted)
+        cite.move_to([x0, -2.45, 0], aligned_edge=LEFT)
+        self.play(FadeIn(gname), Create(gf), FadeIn(track), FadeIn(cite), run_time=0.5)
         self.play(FadeIn(g_keep, shift=0.3 * RIGHT), FadeIn(gk), run_time=0.8)
         self.play(FadeIn(g_write, shift=0.3 * LEFT), FadeIn(gw), FadeIn(gsum), run_time=0.8)
         self.play(FadeIn(lname), Create(lf), run_time=0.5)

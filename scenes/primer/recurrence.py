@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, DashedVMobject, Dot, FadeIn,
-                   FadeOut, Line, Square, Transform, ValueTracker, VGroup,
+                   FadeOut, LaggedStart, Line, Square, Transform, ValueTracker, VGroup,
                    Write, always_redraw, linear)
 
 from .. import style
@@ -13,6 +13,28 @@ from ..base import LectureScene, Val
 P = style.PALETTE
 
 TEXT = {
+    "overview": {"zh": "这一篇搭出的六样东西", "en": "What the six sections build"},
+    "overview.say": {
+        "zh": "2017 年以前，序列模型都背着一个状态往前读。这一篇把它拆开：算出状态的循环，几十步后让梯度死掉的导数连乘，为救这个连乘造的门，门解决不了的两个极限，取代它的注意力，最后一张速查表。",
+        "en": "Before 2017, sequence models carried a state as they read. This primer takes that apart: the loop that computes the state, the product of derivatives that kills it within tens of steps, the gates built to keep that product alive, the two limits gates leave alone, the attention that replaced it, and a cheat sheet.",
+        "fixed": {"2017": "the year attention replaced recurrence (Vaswani et al.)"}},
+    "overview.s1": {"zh": "循环", "en": "the loop"},
+    "overview.s2": {"zh": "导数连乘", "en": "the product"},
+    "overview.s3": {"zh": "门", "en": "gates"},
+    "overview.s4": {"zh": "两个极限", "en": "two limits"},
+    "overview.s5": {"zh": "注意力", "en": "attention"},
+    "overview.s6": {"zh": "速查表", "en": "cheat sheet"},
+    "count": {"zh": "参数量与序列长度无关", "en": "The parameter count does not depend on length"},
+    "count.say": {
+        "zh": "所有步共享同一套权重，所以参数量里没有序列长度。宽度为 d 时：循环一个 d 乘 d 的矩阵，输入一个 d 乘 d 的矩阵，再加一个长 d 的偏置。d 等于 {d} 时一共 {total} 个；序列从 {n0} 拉长到 {n1}，这个数一个也不变。我们的一维例子只有 {p} 个：W_h、W_x 和 b。",
+        "en": "Every step shares one set of weights, so sequence length appears nowhere in the count. At width d: one d by d recurrent matrix, one d by d input matrix, one bias of length d. At d = {d} that is {total}; stretch the sequence from {n0} to {n1} and not one parameter is added. Our 1-D example has {p}: W_h, W_x and b.",
+        "fixed": {"1": "the one-dimensional example (width 1)"}},
+    "count.n": {"zh": "序列长度 $n$", "en": "sequence length $n$"},
+    "count.total": {"zh": "参数总数", "en": "parameters in all"},
+    "count.rec": {"zh": "循环 $W_h$：$d \\times d$", "en": "recurrent $W_h$: $d \\times d$"},
+    "count.inp": {"zh": "输入 $W_x$：$d \\times d$", "en": "input $W_x$: $d \\times d$"},
+    "count.bias": {"zh": "偏置 $b$：$d$", "en": "bias $b$: $d$"},
+    "count.d": {"tex": "d = @d"},
     "unroll": {"zh": "逐个读入：每一步只用到已经读过的 token",
                "en": "One token per step, using only what it has read"},
     "unroll.say": {
@@ -48,7 +70,8 @@ class Recurrence(LectureScene):
     """§01: stepping the recurrence, the tanh slope, the shared W_h, readout heads."""
 
     SECTION_ID = "primer-01-recurrence"
-    BEATS = ("show_unroll", "show_tangent", "sweep_w_h", "toggle_heads")
+    BEATS = ("overview", "show_unroll", "show_tangent", "sweep_w_h", "count_params",
+             "toggle_heads")
     TEXT = TEXT
 
     # ----- layout helpers -----------------------------------------------------------------
@@ -61,7 +84,8 @@ class Recurrence(LectureScene):
         for t in range(len(self.v.tokens)):
             cx = self._cell_x(t)
             box = Square(1.25, color=P.token, stroke_width=2).move_to([cx, -1.6, 0])
-            num = self.number(f"tokens[{t}]", "dec:1", size=0.8, color=P.token).move_to(box)
+            # given inputs, never animated: shown as typed ("num"), so -0.05 is not rounded
+            num = self.value(f"tokens[{t}]", "num", size=34, color=P.token).move_to(box)
             tokens.add(VGroup(box, num))
             sq = Square(1.25, color=P.hidden, stroke_width=3).move_to([cx, 0.35, 0])
             solid.add(sq)
@@ -79,6 +103,30 @@ class Recurrence(LectureScene):
                     arrows_in=arrows_in, arrows_rec=arrows_rec, labels=VGroup(xl, hl))
 
     # ----- beats --------------------------------------------------------------------------
+    def overview(self):
+        self.claim("overview")
+        colors = (P.hidden, P.gradient, P.forget, P.cell, P.attention, P.muted)
+        boxes = VGroup()
+        for i, color in enumerate(colors):
+            box = Square(1.7, color=color, stroke_width=3)
+            num = self.label(f"0{i + 1}", "section number", size=style.BODY_SIZE, color=color)
+            name = self.text(f"overview.s{i + 1}", size=style.LABEL_SIZE, color=P.text)
+            num.move_to(box.get_center() + 0.35 * UP)
+            name.move_to(box.get_center() + 0.3 * DOWN)
+            if name.width > 1.55:
+                name.scale_to_fit_width(1.55)
+            boxes.add(VGroup(box, num, name))
+        boxes.arrange(RIGHT, buff=0.5).move_to([0, 0.1, 0])
+        arrows = VGroup(*[Arrow(boxes[i].get_right(), boxes[i + 1].get_left(), buff=0.05,
+                                color=P.muted, stroke_width=2,
+                                max_tip_length_to_length_ratio=0.3)
+                          for i in range(len(boxes) - 1)])
+        self.play(LaggedStart(*[FadeIn(b, shift=0.2 * UP) for b in boxes], lag_ratio=0.3),
+                  run_time=2.4)
+        self.play(Create(arrows), run_time=0.8)
+        self.hold()
+        self.clear_stage()
+
     def show_unroll(self):
         self.claim("unroll")
         formula = self.math(r"h_t = \tanh(", r"W_h", r"h_{t-1}", r"+", r"W_x", r"x_t", r"+ b)",
@@ -202,6 +250,73 @@ class Recurrence(LectureScene):
         self.play(FadeOut(note), FadeOut(bars), FadeOut(VGroup(wl, wn)), run_time=0.5)
         for t, num in enumerate(r["values"]):
             self.settle(num, f"states[{t}]")
+
+    def count_params(self):
+        v = self.v
+        last = len(v.count_sweep_n) - 1
+        self.claim("count", d=Val("count_width", "count"), total=Val("count.total", "count"),
+                   n0=Val("count_sweep_n[0]", "count"), n1=Val(f"count_sweep_n[{last}]", "count"),
+                   p=Val("recurrent_params", "int"))
+        self.clear_stage()
+        x0, x1, y_chain = -6.0, 6.0, 0.85
+        t = ValueTracker(0)
+
+        def chain():
+            n = int(v.count_sweep_n[self.at(t)])
+            drawn = min(n, 256)
+            pitch = (x1 - x0) / drawn
+            w = max(0.6, min(3.0, 40 / drawn))
+            return VGroup(*[Line([x0 + (j + 0.5) * pitch, y_chain - 0.3, 0],
+                                 [x0 + (j + 0.5) * pitch, y_chain + 0.3, 0],
+                                 color=P.token, stroke_width=w) for j in range(drawn)])
+
+        strip = always_redraw(chain)
+        n_lab = self.text("count.n", size=style.LABEL_SIZE, color=P.token)
+        n_lab.move_to([x0, y_chain + 0.75, 0], aligned_edge=LEFT)
+        col = n_lab.get_right()[0] + 0.3
+        cache: dict[int, object] = {}
+
+        def n_now():
+            j = self.at(t)
+            if j not in cache:
+                cache[j] = self.value(f"count_sweep_n[{j}]", "count", size=style.LABEL_SIZE,
+                                      color=P.token)
+            return cache[j].copy().move_to([col, n_lab.get_y(), 0], aligned_edge=LEFT)
+
+        n_live = always_redraw(n_now)
+        rows = VGroup()
+        for key, path, color in (("count.rec", "count.recurrent", P.hidden),
+                                 ("count.inp", "count.input", P.token),
+                                 ("count.bias", "count.bias", P.muted)):
+            lab = self.text(key, size=style.BODY_SIZE, color=color)
+            val = self.value(path, "count", size=style.BODY_SIZE, color=color,
+                             name=path.replace(".", "_"))
+            rows.add(VGroup(lab, val))
+        rows.arrange(DOWN, aligned_edge=LEFT, buff=0.32).move_to([-2.2, -1.05, 0])
+        for lab, val in rows:
+            val.move_to([2.2, lab.get_y(), 0], aligned_edge=RIGHT)
+        rule = Line([rows.get_left()[0], 0, 0], [2.2, 0, 0], color=P.muted, stroke_width=2)
+        rule.next_to(rows, DOWN, buff=0.2).set_x((rows.get_left()[0] + 2.2) / 2)
+        tot_lab = self.text("count.total", size=style.BODY_SIZE, color=P.highlight)
+        tot_lab.next_to(rule, DOWN, buff=0.2).align_to(rows, LEFT)
+        tot = self.value("count.total", "count", size=36, color=P.highlight, name="count_total")
+        tot.move_to([2.2, tot_lab.get_y(), 0], aligned_edge=RIGHT)
+        dl = self.mathv("count.d", scale=0.8, color=P.muted, name="count_width",
+                        d=Val("count_width", "int"))
+        dl.move_to([4.6, rows[0].get_y(), 0], aligned_edge=LEFT)
+        self.play(FadeIn(strip), FadeIn(n_lab), FadeIn(n_live), FadeIn(dl), run_time=0.6)
+        self.play(LaggedStart(*[FadeIn(r) for r in rows], lag_ratio=0.3), run_time=1.2)
+        self.play(Create(rule), FadeIn(tot_lab), FadeIn(tot), run_time=0.6)
+        self.play(t.animate.set_value(last), run_time=4.0, rate_func=linear)
+        self.remove(n_live)
+        n_end = self.value(f"count_sweep_n[{last}]", "count", size=style.LABEL_SIZE,
+                           color=P.token, name="count_length")
+        n_end.move_to([col, n_lab.get_y(), 0], aligned_edge=LEFT)
+        strip.clear_updaters()
+        self.add(n_end)
+        self.hold()
+        self.clear_stage()
+        self._restore_rows()
 
     def toggle_heads(self):
         self.claim("heads", hops=Val("hops", "int"))

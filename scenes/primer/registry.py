@@ -19,6 +19,8 @@ _PRIMER_01 = Schema((
     Param("b", "float", 0.0, "bias b", min=-3.0, max=3.0),
     Param("tangent_z", "floats", (0.0, 2.0), "the two points z where the tanh tangent stops",
           min=-4.0, max=4.0, length=2),
+    Param("width", "int", 1024, "hidden width d the parameter-count beat counts at",
+          min=1, max=65536),
 ))
 
 _PRIMER_02 = Schema((
@@ -88,6 +90,8 @@ _PRIMER_04 = Schema((
           min=0.0, max=1.0),
     Param("d", "int", 1024, "hidden width d (input width d too) for the parameter bars",
           min=1, max=65536),
+    Param("recall_tokens", "int", 300, "how many tokens back the capacity beat's question reaches",
+          min=1, max=65536),
 ))
 
 _PRIMER_05 = Schema((
@@ -96,6 +100,8 @@ _PRIMER_05 = Schema((
     Param("n_long", "int", 24, "longer source length for the bottleneck beat", min=1, max=65536),
     Param("path_target", "int", 11, "token k the path staircase climbs to from token 0 (< n)",
           min=0, max=4095),
+    Param("query", "floats", (1.0, 0.5), "query vector of the worked attention row (width 2)",
+          min=-3.0, max=3.0, length=2),
 ))
 
 _PRIMER_06 = Schema((

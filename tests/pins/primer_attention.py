@@ -15,6 +15,12 @@ PINS = {
     "verdict": {"n": ("n", "count")},
     "cost_recurrent": {"v": ("cost.recurrent", "count")},
     "cost_attention": {"v": ("cost.attention", "count")},
+    "cost_below": {"d": ("d", "count")},
+    "cost_above": {"d": ("d", "count")},
+    "n": {"v": ("n", "count")},
+    "query": {"a": ("param.query[0]", "num"), "b": ("param.query[1]", "num")},
+    "example_weight_sum": {"s": ("example_weight_sum", "dec:2")},
+    "example_output": {"o": ("example_output", "dec:2")},
 }
 
 

@@ -11,6 +11,13 @@ PINS = {
     "ratio": {"r": ("ratio", "ratio")},
     "kv_cache_bytes_gqa": {"v": ("kv_cache_bytes_gqa", "bytes")},
     "accelerator": {"frac": ("accelerator_fraction", "ratio"), "acc": ("accelerator_gib", "num")},
+    "tight_at": {"n": ("tight_n", "count"), "d": ("tight_d", "count")},
+    "tight_depth_recurrent": {"v": ("tight_depth.recurrent", "count")},
+    "tight_depth_attention": {"v": ("tight_depth.attention", "count")},
+    "tight_path_recurrent": {"v": ("tight_path.recurrent", "count")},
+    "tight_path_attention": {"v": ("tight_path.attention", "count")},
+    "tight_cost_recurrent": {"v": ("tight_cost.recurrent", "tex")},
+    "tight_cost_attention": {"v": ("tight_cost.attention", "tex")},
 }
 
 GIB = 2**30
@@ -37,7 +44,11 @@ def _gqa(v, p):
 
 
 def _acc(v, p):
-    return "fits" if _cache(p, p["kv_heads"]) <= p["accelerator_gib"] * GIB else "exceeds"
+    # over one card: exceeds; more than half of it: most; else fits
+    cache, card = _cache(p, p["kv_heads"]), p["accelerator_gib"] * GIB
+    if cache > card:
+        return "exceeds"
+    return "most" if 2 * cache > card else "fits"
 
 
 CHOICES = {"tbptt": _tbptt, "kv.ratio": _ratio, "kv.gqa": _gqa, "kv.acc": _acc}

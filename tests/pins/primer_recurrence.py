@@ -9,6 +9,12 @@ PINS = {
     "slope_readout": {"v": ("tangent_slope[1]", "dec:3")},
     "final_state_at_zero": {"v": ("sweep_states[60][7]", "dec:3")},
     "hops": {"hops": ("hops", "int")},
+    "count_recurrent": {"v": ("count.recurrent", "count")},
+    "count_input": {"v": ("count.input", "count")},
+    "count_bias": {"v": ("count.bias", "count")},
+    "count_total": {"v": ("count.total", "count")},
+    "count_width": {"d": ("count_width", "int")},
+    "count_length": {"v": ("count_sweep_n[4]", "count")},
 }
 
 CHOICES: dict = {}
