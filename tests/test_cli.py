@@ -119,12 +119,13 @@ def test_script_prints_every_beat_as_json():
     doc = json.loads(r.stdout)
     assert set(doc) == {"section", "lang", "params", "beats"}
     assert doc["section"] == "primer-01-recurrence" and doc["lang"] == "en"
-    assert [b["beat"] for b in doc["beats"]] == [
-        "show_unroll", "show_tangent", "sweep_w_h", "toggle_heads"]
+    from scenes.registry import get
+    assert [b["beat"] for b in doc["beats"]] == list(get("primer-01-recurrence")
+                                                      .scene_class().BEATS)
     for b in doc["beats"]:
         assert set(b) == {"beat", "claim", "narration", "readouts", "labels"}
         assert b["claim"] and b["narration"]
-    tangent = doc["beats"][1]["readouts"]
+    tangent = next(b for b in doc["beats"] if b["beat"] == "show_tangent")["readouts"]
     assert tangent["slope_at_start"] == "slope $ 0.786$ at $z = 0.5$"
 
 
