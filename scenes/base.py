@@ -324,6 +324,18 @@ class LectureScene(Scene):
             self._sections_started.add(beat)
             self.next_section(beat)
 
+    def cite_row(self, *refs: str):
+        """Citations (author and year, fixed labels) in one row: right of the claim line if it
+        fits, else right of the title, else under the claim."""
+        labs = VGroup(*(self.label(r, "citation year", size=style.SMALL_SIZE, color=style.PALETTE.muted)
+                        for r in refs)).arrange(RIGHT, buff=0.45)
+        labs.next_to(self._claim, RIGHT, buff=0.5).align_to(self._claim, DOWN)
+        if labs.get_right()[0] > 6.9:
+            labs.next_to(self.title, RIGHT, buff=0.5).align_to(self.title, DOWN)
+        if labs.get_right()[0] > 6.9:
+            labs.next_to(self._claim, DOWN, buff=0.15, aligned_edge=LEFT)
+        return labs
+
     def claim(self, key: str, variant: str | None = None, say: bool = True, **fields) -> None:
         """Open a beat: replace the claim line under the title and start its narration
         (``key.say``, with the same fields, unless ``say`` is False)."""

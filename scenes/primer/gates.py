@@ -138,18 +138,6 @@ class Gates(LectureScene):
     BEATS = ("path_cell", "track", "gru_gate", "forget_curve", "bias_pitfall")
     TEXT = TEXT
 
-    def cite(self, *refs: str):
-        """Citations (author and year, fixed labels) in one row: right of the claim line if it
-        fits, else right of the title, else under the claim."""
-        labs = VGroup(*(self.label(r, "citation year", size=style.SMALL_SIZE, color=P.muted)
-                        for r in refs)).arrange(RIGHT, buff=0.45)
-        labs.next_to(self._claim, RIGHT, buff=0.5).align_to(self._claim, DOWN)
-        if labs.get_right()[0] > 6.9:
-            labs.next_to(self.title, RIGHT, buff=0.5).align_to(self.title, DOWN)
-        if labs.get_right()[0] > 6.9:
-            labs.next_to(self._claim, DOWN, buff=0.15, aligned_edge=LEFT)
-        return labs
-
     # ----- beat 1 -------------------------------------------------------------------------
     def _x(self, t: int) -> float:
         return self.slot_x(t, len(self.v.tokens), 1.62)
@@ -160,7 +148,7 @@ class Gates(LectureScene):
         n = len(v.tokens)
         yc, yh, yx = 0.7, -0.85, -2.3
         side = 0.95
-        cite = self.cite("Hochreiter & Schmidhuber 1997", "Gers et al. 2000")
+        cite = self.cite_row("Hochreiter & Schmidhuber 1997", "Gers et al. 2000")
         eq = self.math(r"c_t", r"=", r"f_t", r"\odot", r"c_{t-1}", r"+", r"i_t", r"\odot", r"g_t",
                        scale=0.75, reason="the cell update (index t-1: the previous step)")
         for j, col in ((0, P.cell), (2, P.forget), (4, P.cell), (6, P.input_gate),
@@ -290,7 +278,7 @@ class Gates(LectureScene):
                     VGroup(cl, cn).arrange(RIGHT, buff=0.15)).arrange(DOWN, aligned_edge=LEFT,
                                                                       buff=0.3)
         ro.move_to([2.6, -0.75, 0], aligned_edge=LEFT)
-        cite = self.cite("Gers, Schmidhuber & Cummins 2000")
+        cite = self.cite_row("Gers, Schmidhuber & Cummins 2000")
         self.play(FadeIn(track), Create(base), FadeIn(rows), FadeIn(ro), FadeIn(cite),
                   run_time=1.0)
         fn.add_updater(lambda m: m.set_value(v.track_sweep_forget[k()]))
@@ -345,7 +333,7 @@ class Gates(LectureScene):
         v = self.v
         self.say("gru.cmp", v.gru_vs_lstm, l=Val("lstm_both_cell", "fmt:2"),
                  m=Val("gru_cell_max", "fmt:2"))
-        cite = self.cite("Cho et al. 2014")
+        cite = self.cite_row("Cho et al. 2014")
         x0, y_l, y_g = -3.2, 1.2, -0.3
         unit = 8.4 / max(float(v.lstm_both_cell), 1e-9)
         tc, tg = float(v.track_c_prev), float(v.track_candidate)
@@ -537,7 +525,7 @@ class Gates(LectureScene):
         self.say("bias.cmp", v.bias_vs_reference, b=b, b1=b1, n=n, g1=Val("bias_gate_at_1"),
                  r1=Val("bias_retention_at_1"))
         self.say("bias.fix.say", b1=b1)
-        cite = self.cite("Jozefowicz, Zaremba & Sutskever 2015")
+        cite = self.cite_row("Jozefowicz, Zaremba & Sutskever 2015")
         lo, hi = float(v.bias_sweep[0]), float(v.bias_sweep[-1])
         top = float(v.bias_y_tick_heights[0])
         ax = Axes([lo, hi, 0.5], [0, top, float(v.bias_y_step)], x_length=8.4, y_length=4.0,

@@ -227,18 +227,6 @@ class Vanishing(LectureScene):
         """The ``h`` field of a crossing sentence (none when the chain crosses nothing)."""
         return {} if path is None else {"h": Val(path, "int")}
 
-    def cite(self, *refs: str):
-        """Citations (author and year, fixed labels) in one row: right of the claim line if it
-        fits, else right of the title, else under the claim."""
-        labs = VGroup(*(self.label(r, "citation year", size=style.SMALL_SIZE, color=P.muted)
-                        for r in refs)).arrange(RIGHT, buff=0.45)
-        labs.next_to(self._claim, RIGHT, buff=0.5).align_to(self._claim, DOWN)
-        if labs.get_right()[0] > 6.9:
-            labs.next_to(self.title, RIGHT, buff=0.5).align_to(self.title, DOWN)
-        if labs.get_right()[0] > 6.9:
-            labs.next_to(self._claim, DOWN, buff=0.15, aligned_edge=LEFT)
-        return labs
-
     def _tracker(self):
         """A sweep index and the rounded position it stands at."""
         i = ValueTracker(0)
@@ -681,7 +669,7 @@ class Vanishing(LectureScene):
         self.say("clip.dims.say", variant=v.dims_case, d=Val("dims_width", "int"),
                  s=Val("dims_sigma_max", "num"), k=Val("dims_hops", "int"),
                  n=Val("dims_product_norm"))
-        cite = self.cite("Pascanu, Mikolov & Bengio 2013")
+        cite = self.cite_row("Pascanu, Mikolov & Bengio 2013")
         self.play(FadeIn(formula), Create(nl), FadeIn(cite), run_time=0.9)
         self.play(FadeIn(bar), FadeIn(gl), FadeIn(VGroup(nlab, nnum)), Create(threshold),
                   run_time=0.9)
