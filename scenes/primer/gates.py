@@ -52,7 +52,7 @@ TEXT = {
             "en": "GRU has one gate: the write is tied to $1 - f$",
             "fixed": {"1": "the whole track: what is not kept is written"}},
     "gru.say": {
-        "zh": "GRU 是省钱的版本：两个门而不是三个，而且输入门不再自由，被固定成 1 减 f。留下多少和写进多少，变成同一个决定。",
+        "zh": "GRU 更省：只用两个门。写入的份额不另设门，直接取 1 减 f，所以留多少、写多少是同一个旋钮。",
         "en": "The GRU is the cheaper cell: two gates instead of three, and its input gate is no longer free but fixed to 1 minus f. What to keep and what to write become one decision.",
         "fixed": {"1": "the whole track: what is not kept is written"}},
     "gru.cmp.less": {

@@ -23,7 +23,7 @@ TEXT = {
         "zh": "{n} 个 token 时每个 {s1} 个数。",
         "en": "{s1} numbers each for {n} tokens."},
     "capacity.recall.say": {
-        "zh": "这不是调参能修掉的 bug，而是定宽状态本来的意思。问一个 LSTM {r} 个 token 之前的细节，平均每个 token 只占 {s} 个数：它会答得像模像样，却不一定答对。",
+        "zh": "这不是调参能修掉的 bug，而是定宽状态本来的意思。若要它回忆 {r} 个 token 以前的细节，摊到每个 token 上只有 {s} 个数：它会答得像模像样，却不一定答对。",
         "en": "This is not a bug a hyperparameter can fix; it is what a fixed-width state means. Ask an LSTM about a detail {r} tokens back, where each token had {s} numbers on average: it answers plausibly, not necessarily correctly."},
     "capacity.nobug": {"zh": "不是可调的 bug：这就是定宽", "en": "not a tunable bug: it is what fixed width means"},
     "capacity.state": {"zh": "状态：{w} 个数", "en": "state: {w} numbers"},
