@@ -225,15 +225,29 @@ def still_cmd(section, beats, lang, quality, assignments, config_path, out):
 @click.option("--out", default="media", show_default=True, type=click.Path(file_okay=False),
               help="Output folder.")
 @click.option("--jobs", "-j", default=min(os.cpu_count() or 1, 4), show_default=True,
-              type=click.IntRange(1, 16), help="Sections rendered in parallel processes.")
+              type=click.IntRange(1, 16), help="Worker processes (each renders one beat at a time).")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False),
               help="TOML/JSON file of [section-id] name = value tables (--set wins).")
 @click.option("--force", is_flag=True, help="Render even if the outputs are up to date.")
 @click.option("--no-space-check", is_flag=True,
               help="Render even if the output folder's disk looks too full.")
+@click.option("--beat", "beats", multiple=True, metavar="NAME",
+              help="Render only this beat of the one section given (repeatable), as a preview "
+                   "in OUT/QUALITY/LANG/previews/SECTION/; the section's render is left alone.")
+@click.option("--one-process", is_flag=True,
+              help="Render each section in one process, as Manim alone would, instead of its "
+                   "beats as separate jobs.")
+@click.option("--cluster", metavar="tcp://HOST:PORT|local:N",
+              help="Send the beat jobs to a Dask scheduler (workers with this package "
+                   "installed, --nthreads 1), or start N local worker processes; files come "
+                   "back to this machine.")
 def render_cmd(sections, quality, lang, assignments, out, jobs, config_path, force,
-               no_space_check):
+               no_space_check, beats, one_process, cluster):
     """Render sections (default: all) to video, clips, posters and captions.
+
+    Each beat of a section is a job: --jobs workers render beats of every section, longest
+    first, and each section is joined from its beats' clips without re-encoding. A section
+    rendered before draws again only the beats whose drawing changed.
 
     Exit code 0: every section rendered or up to date; 1: a section failed (one line each,
     logs in OUT/QUALITY/LANG/logs/, summary at the end) or the disk is too full; 2: bad input,
@@ -244,11 +258,49 @@ def render_cmd(sections, quality, lang, assignments, out, jobs, config_path, for
     chosen = _sections(sections)
     params = _overrides_for(chosen, assignments, load_config(config_path))
     job_list = [Job(s.id, params[s.id], quality, lang, out) for s in chosen]
+    if beats:
+        _preview(chosen, sections, beats, job_list)
+        return
+    client = local = None
+    if cluster:
+        from .cluster import ClusterError, connect
+
+        if one_process:
+            raise UsageFailure("--one-process and --cluster do not go together: a cluster "
+                               "renders beats")
+        try:
+            client, local = connect(cluster)
+        except ClusterError as e:
+            raise UsageFailure(str(e)) from None
     try:
         render(job_list, n_jobs=jobs, force=force, echo=click.echo,
                echo_err=lambda line: click.echo(line, err=True),
-               space_check=not no_space_check)
+               space_check=not no_space_check, split=not one_process, client=client)
     except RenderFailed:  # each failure and the summary are printed already
+        sys.exit(1)
+    finally:
+        if client is not None:
+            client.close()
+        if local is not None:
+            local.close()
+
+
+def _preview(chosen, sections, beats, job_list) -> None:
+    """``render SECTION --beat NAME``: one-line errors for bad input (2) and failures (1)."""
+    from .beats import preview_beats
+    from .render import _cause, describe_failure
+
+    if len(sections) != 1:
+        raise ParamError(f"--beat needs exactly one section, got {len(sections)}")
+    known = chosen[0].scene_class().BEATS
+    for b in beats:
+        if b not in known:
+            raise ParamError(f"unknown beat {b!r} of {chosen[0].id}; allowed: {', '.join(known)}")
+    job = job_list[0]
+    try:
+        preview_beats(job, list(dict.fromkeys(beats)), echo=click.echo)
+    except Exception as e:
+        click.echo(f"{job.section}: failed: {_cause(job, describe_failure(e))}", err=True)
         sys.exit(1)
 
 

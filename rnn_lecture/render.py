@@ -553,11 +553,15 @@ def _on_sigterm(signum, frame):
     os._exit(128 + signum)
 
 
-def _child(job: Job, key: str, conn, parent_pid: int) -> None:
-    """Worker process: render one section, report on ``conn``; all output goes to its log.
+def _child(kind: str, job: Job, key: str, beat: str | None, work: str | None, conn,
+           parent_pid: int) -> None:
+    """Worker process: one job, reported on ``conn``; all output goes to the section's log.
 
-    SIGINT is ignored (started so by the run, which answers Ctrl-C by stopping its workers);
-    SIGTERM, from the run or from Linux when the run dies, stops it at once.
+    ``kind`` is ``"section"`` (the whole section in this process, as Manim alone renders it),
+    ``"plan"`` (the section played without drawing: its beats' fingerprints and lengths) or
+    ``"beat"`` (one beat's clip into ``work``). SIGINT is ignored (started so by the run, which
+    answers Ctrl-C by stopping its workers); SIGTERM, from the run or from Linux when the run
+    dies, stops it at once.
     """
     signal.signal(signal.SIGTERM, _on_sigterm)
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a file-size limit is an error, not a kill
@@ -574,17 +578,26 @@ def _child(job: Job, key: str, conn, parent_pid: int) -> None:
     try:
         log = log_path(job)
         log.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+        flags = os.O_WRONLY | os.O_CREAT | (os.O_TRUNC if kind == "section" else os.O_APPEND)
+        fd = os.open(log, flags, 0o666)
         sys.stdout.flush()
         sys.stderr.flush()
         os.dup2(fd, 1)
         os.dup2(fd, 2)
         os.close(fd)
-        print(f"{job.section}: rendering ({job.quality}, {job.lang}) in pid {os.getpid()}",
+        what = {"section": "rendering", "plan": "planning", "beat": f"rendering beat {beat}"}
+        print(f"{job.section}: {what[kind]} ({job.quality}, {job.lang}) in pid {os.getpid()}",
               flush=True)
-        entry = render_one(job, key)
-        update_manifest(job.out, job.quality, job.lang, entry)
-        msg = ("ok", entry)
+        if kind == "section":
+            entry = render_one(job, key)
+            update_manifest(job.out, job.quality, job.lang, entry)
+            msg = ("ok", entry)
+        elif kind == "plan":
+            from .beats import plan_section
+            msg = ("ok", plan_section(job))
+        else:
+            from .beats import render_beat
+            msg = ("ok", render_beat(job, beat, Path(work)))
     except Exception as e:
         with contextlib.suppress(Exception):
             traceback.print_exc()
@@ -611,18 +624,6 @@ def _sigint_ignored():
         signal.signal(signal.SIGINT, previous)
 
 
-@dataclass
-class _Task:
-    job: Job
-    key: str
-    lock: SectionLock
-    told_waiting: bool = False
-    proc: object = None
-    conn: object = None
-    conn_open: bool = True
-    msg: tuple | None = None
-
-
 def _signal_name(n: int) -> str:
     try:
         return f"signal {n}, {signal.Signals(n).name}"
@@ -631,8 +632,14 @@ def _signal_name(n: int) -> str:
 
 
 def render(jobs: list[Job], n_jobs: int = 1, force: bool = False, echo=print, echo_err=None,
-           space_check: bool = True) -> list[dict]:
+           space_check: bool = True, split: bool = True, client=None) -> list[dict]:
     """Render ``jobs``, skipping those already up to date; ``n_jobs`` worker processes at once.
+
+    With ``split`` (the default) a section's beats are separate jobs, scheduled over the workers
+    longest first and joined without re-encoding; a section rendered before is planned first and
+    only the beats whose drawing changed are drawn again. Without it each section renders in one
+    process, as Manim alone would. With a Dask ``client`` (:mod:`rnn_lecture.cluster`) the
+    plans and beats go to the cluster's workers, as many at once as it has threads.
 
     Returns the manifest entries of every section rendered or up to date. If any section
     failed, raises :class:`RenderFailed` after every other section finished and the summary
@@ -651,7 +658,8 @@ def render(jobs: list[Job], n_jobs: int = 1, force: bool = False, echo=print, ec
             todo.append((job, key))
     if space_check and todo:
         check_room([job for job, _ in todo])
-    rendered, failed, skipped = _run(todo, n_jobs, force, echo, echo_err) if todo else ([], [], [])
+    rendered, failed, skipped = (_Scheduler(todo, n_jobs, force, split, code, echo,
+                                            echo_err, client).run() if todo else ([], [], []))
     results += rendered + skipped
     parts = [f"{len(rendered)} rendered"]
     if up_to_date + len(skipped):
@@ -675,121 +683,377 @@ def _skip(job: Job, echo) -> dict:
     return meta
 
 
-def _run(todo, n_jobs, force, echo, echo_err):
-    """Schedule worker processes; returns (rendered entries, [(section, cause)], skipped)."""
-    ctx = get_context("spawn")
-    pending = [_Task(job, key, SectionLock(job)) for job, key in todo]
-    running: list[_Task] = []
-    rendered, failed, skipped = [], [], []
+def expected_seconds(job: Job, history: list[dict]) -> dict[str, float]:
+    """Expected length of each beat of a section (seconds of video): from the last render of the
+    section at any quality and language (its clips), else the section's length spread evenly,
+    else :data:`DEFAULT_SECONDS`."""
+    from scenes.registry import get
 
-    def fail(task: _Task, cause: str) -> None:
-        log = log_path(task.job)
+    beats = list(get(job.section).scene_class().BEATS)
+    same = [e for e in history if e.get("section") == job.section]
+    same.sort(key=lambda e: (e.get("lang") != job.lang, e.get("quality") != job.quality))
+    for e in same:
+        clips = {c.get("beat"): c.get("duration") for c in e.get("clips", [])
+                 if isinstance(c, dict)}
+        if all(isinstance(clips.get(b), (int, float)) for b in beats):
+            return {b: float(clips[b]) for b in beats}
+    total = next((float(e["duration"]) for e in same if e.get("duration")), DEFAULT_SECONDS)
+    return {b: total / len(beats) for b in beats}
+
+
+@dataclass
+class _Section:
+    """A section of the run, from waiting for its lock to its folder swapped in."""
+
+    job: Job
+    key: str
+    lock: SectionLock
+    expected: dict
+    told_waiting: bool = False
+    work: Path | None = None
+    prev: dict | None = None
+    beats: tuple = ()
+    records: dict | None = None
+    running: int = 0
+    failed: bool = False
+    cpu_seconds: float = 0.0
+    opened_at: float = 0.0
+
+
+@dataclass
+class _Worker:
+    """A job in flight: a local worker process, or a future on a Dask cluster."""
+
+    sec: _Section
+    kind: str
+    beat: str | None
+    proc: object = None
+    conn: object = None
+    conn_open: bool = True
+    msg: tuple | None = None
+    future: object = None
+
+    def stop(self) -> None:
+        if self.future is not None:
+            self.future.cancel()
+        elif self.proc.is_alive():
+            self.proc.terminate()  # the worker removes its staging folders and exits
+
+
+class _Scheduler:
+    """Worker processes over the jobs of every section of a run (see :func:`render`)."""
+
+    def __init__(self, todo, n_jobs, force, split, code, echo, echo_err, client=None):
+        self.ctx = get_context("spawn")
+        self.client = client
+        if client is not None:   # as many jobs in flight as the cluster has threads
+            n_jobs = max(1, sum(client.nthreads().values()))
+            split = True
+        self.n_jobs, self.force, self.split, self.code = n_jobs, force, split, code
+        self.echo, self.echo_err = echo, echo_err
+        history: dict[str, list] = {}
+        self.pending = []
+        for job, key in todo:
+            h = history.setdefault(job.out, _history(job.out))
+            self.pending.append(_Section(job, key, SectionLock(job), expected_seconds(job, h)))
+        # longest sections first, so the last one to finish is a short one
+        self.pending.sort(key=lambda s: -sum(s.expected.values()))
+        self.ready: list[tuple] = []         # (sec, kind, beat)
+        self.running: list[_Worker] = []
+        self.rendered, self.failed, self.skipped = [], [], []
+
+    # ----- sections --------------------------------------------------------------------
+    def fail(self, sec: _Section, cause: str) -> None:
+        log = log_path(sec.job)
         with contextlib.suppress(OSError):
             log.parent.mkdir(parents=True, exist_ok=True)
             with open(log, "a") as f:
-                f.write(f"\n{task.job.section}: failed: {cause}\n")
+                f.write(f"\n{sec.job.section}: failed: {cause}\n")
         where = f"; log: {log}" if log.is_file() else ""
-        echo_err(f"{task.job.section}: failed: {cause}{where}")
-        failed.append((task.job.section, cause))
+        self.echo_err(f"{sec.job.section}: failed: {cause}{where}")
+        self.failed.append((sec.job.section, cause))
+        sec.failed = True
+        self.ready = [r for r in self.ready if r[0] is not sec]
+        for w in self.running:
+            if w.sec is sec:
+                w.stop()
+        self.close(sec)
 
-    def start(task: _Task) -> None:
-        """Under the section's lock: skip if another run made it meanwhile, else start."""
-        job = task.job
-        if not force and is_up_to_date(job, task.key):
-            skipped.append(_skip(job, echo))
-            task.lock.release()
+    def close(self, sec: _Section) -> None:
+        """Release a section once none of its workers runs (they hold its lock too)."""
+        if sec.running:
+            return
+        with contextlib.suppress(OSError):
+            _remove_leftovers(sec.job)   # we still hold the lock: whatever is there is dead
+        sec.lock.release()
+
+    def open(self, sec: _Section) -> None:
+        """Under the section's lock: skip it if another run made it meanwhile, else queue its
+        jobs (the whole section, a plan, or every beat)."""
+        job = sec.job
+        if not self.force and is_up_to_date(job, sec.key):
+            self.skipped.append(_skip(job, self.echo))
+            sec.lock.release()
             return
         _remove_leftovers(job)
-        parent_conn, child_conn = ctx.Pipe()
-        proc = ctx.Process(target=_child, args=(job, task.key, child_conn, os.getpid()),
-                           name=f"rnn-lecture {job.section}")
+        sec.opened_at = time.perf_counter()
+        final = section_dir(job)
+        final.parent.mkdir(parents=True, exist_ok=True)
+        log = log_path(job)
+        log.parent.mkdir(parents=True, exist_ok=True)
+        log.write_text("")
+        _readable(log)
+        if not self.split:
+            self.ready.append((sec, "section", None))
+            return
+        from scenes.registry import get
+
+        sec.beats = tuple(get(job.section).scene_class().BEATS)
+        sec.records = {}
+        sec.work = Path(tempfile.mkdtemp(prefix=f".work-{job.section}.{os.getpid()}.",
+                                         dir=final.parent))
+        with contextlib.suppress(OSError, ValueError):
+            prev = json.loads((final / "render.json").read_text())
+            if not self.force and prev.get("beats"):
+                sec.prev = prev
+        if sec.prev is not None:
+            self.ready.append((sec, "plan", None))
+            self.echo(f"{job.section}: rendered before; planning which beats changed")
+        else:
+            self.ready += [(sec, "beat", b) for b in sec.beats]
+            self.echo(f"{job.section}: rendering {len(sec.beats)} beats "
+                      f"({job.quality}, {job.lang})")
+
+    def planned(self, sec: _Section, plan: dict) -> None:
+        """Queue the beats whose key changed since the last render; reuse the others."""
+        final = section_dir(sec.job)
+        old = {b["beat"]: (i, b) for i, b in enumerate(sec.prev.get("beats", []))}
+        from .beats import beat_key
+
+        todo = []
+        for i, b in enumerate(sec.beats):
+            key = beat_key(sec.job, self.code, b, plan["fingerprints"].get(b, ""))
+            j, rec = old.get(b, (None, None))
+            stem = f"clips/{i:02d}_{b}"
+            if rec is not None and j == i and rec.get("key") == key and all(
+                    (final / f"{stem}.{ext}").is_file() for ext in ("mp4", "webm", "png")) \
+                    and (i + 1 < len(sec.beats) or (final / "poster.png").is_file()):
+                sec.records[b] = {**rec, "start": plan["starts"][b], "drawn": False}
+            else:
+                todo.append(b)
+        kept = len(sec.beats) - len(todo)
+        self.echo(f"{sec.job.section}: {len(todo)} of {len(sec.beats)} beats to draw"
+                  + (f", {kept} unchanged" if kept else ""))
+        self.ready += [(sec, "beat", b) for b in todo]
+        if not todo:
+            self.assemble(sec)
+
+    def assemble(self, sec: _Section) -> None:
+        from .beats import assemble_section
+        from scenes.registry import get, to_json
+
+        job = sec.job
+        final = section_dir(job)
+        stage = Path(tempfile.mkdtemp(prefix=f".{job.section}.{os.getpid()}.", dir=final.parent))
+        try:
+            _readable(stage, directory=True)
+            section = get(job.section)
+            meta = {"section": job.section, "number": section.number, "title": section.title,
+                    "lang": job.lang, "quality": job.quality, "params": to_json(job.params),
+                    "render_seconds": round(sec.cpu_seconds, 2)}
+            entry = assemble_section(job, sec.key, stage, sec.work, final,
+                                     [sec.records[b] for b in sec.beats], meta)
+            _write_json(stage / "render.json", entry)
+            _swap_in(stage, final)
+            update_manifest(job.out, job.quality, job.lang, entry)
+        except Exception as e:
+            with contextlib.suppress(Exception):
+                with open(log_path(job), "a") as f:
+                    traceback.print_exc(file=f)
+            self.fail(sec, _cause(job, describe_failure(e)))
+            return
+        finally:
+            shutil.rmtree(stage, ignore_errors=True)
+        drawn = sum(1 for b in sec.beats if sec.records[b].get("drawn"))
+        wall = time.perf_counter() - sec.opened_at
+        self.echo(f"{job.section}: {entry['duration']:.1f} s of video in {wall:.1f} s ({drawn} "
+                  f"of {len(sec.beats)} beats drawn) -> {final}")
+        self.rendered.append(entry)
+        self.close(sec)
+
+    # ----- workers ---------------------------------------------------------------------
+    def start(self, sec: _Section, kind: str, beat: str | None) -> None:
+        job = sec.job
+        if self.client is not None:
+            from .cluster import submit
+            self.running.append(_Worker(sec, kind, beat, future=submit(self.client, kind,
+                                                                       job, beat)))
+            sec.running += 1
+            return
+        parent_conn, child_conn = self.ctx.Pipe()
+        proc = self.ctx.Process(
+            target=_child, name=f"rnn-lecture {job.section}" + (f" {beat}" if beat else ""),
+            args=(kind, job, sec.key, beat, str(sec.work) if sec.work else None, child_conn,
+                  os.getpid()))
         with _sigint_ignored():  # inherited through exec: Ctrl-C is the run's to handle
             proc.start()
-        task.proc, task.conn = proc, parent_conn
-        running.append(task)
+        w = _Worker(sec, kind, beat, proc, parent_conn)
+        self.running.append(w)
+        sec.running += 1
         child_conn.close()
         with contextlib.suppress(OSError):  # a worker that died at once shows in its exit code
-            reduction.send_handle(parent_conn, task.lock.fd, proc.pid)
-        echo(f"{job.section}: rendering ({job.quality}, {job.lang})")
+            reduction.send_handle(parent_conn, sec.lock.fd, proc.pid)
+        if kind == "section":
+            self.echo(f"{job.section}: rendering ({job.quality}, {job.lang})")
 
-    def finish(task: _Task) -> None:
-        task.proc.join()
-        job = task.job
+    def _collect(self, w: _Worker) -> None:
+        """A cluster job is done: its message, and its files in the section's work folder."""
+        from .cluster import unpack
+
+        f = w.future
         try:
-            if task.msg and task.msg[0] == "ok":
-                e = task.msg[1]
-                echo(f"{job.section}: {e['duration']:.1f} s of video in "
-                     f"{e['render_seconds']:.1f} s -> {section_dir(job)}")
-                rendered.append(e)
-            elif task.msg:
-                fail(task, _cause(job, task.msg[1]))
-            elif task.proc.exitcode is not None and task.proc.exitcode < 0:
-                fail(task, f"worker process died ({_signal_name(-task.proc.exitcode)})")
+            if f.status == "finished":
+                res = f.result()
+                w.msg = ("ok", res["plan"] if w.kind == "plan" else unpack(res, w.sec.work))
+            elif f.status == "cancelled":
+                w.msg = ("failed", {"kind": "error", "detail": "job cancelled on the cluster"})
             else:
-                fail(task, f"worker process exited with code {task.proc.exitcode} "
-                           "without a result")
-        finally:
-            with contextlib.suppress(OSError):
-                _remove_leftovers(job)  # we still hold the lock: whatever is there is dead
-            task.lock.release()
-            task.conn.close()
+                exc = f.exception()
+                with contextlib.suppress(Exception), open(log_path(w.sec.job), "a") as log:
+                    log.write(f"{w.sec.job.section} {w.beat or 'plan'} on the cluster:\n")
+                    traceback.print_exception(type(exc), exc, f.traceback(), file=log)
+                w.msg = ("failed", describe_failure(exc))
+        except Exception as e:   # the result could not be written here (no space, ...)
+            w.msg = ("failed", describe_failure(e))
 
-    try:
-        while pending or running:
-            i = 0
-            while len(running) < n_jobs and i < len(pending):
-                task = pending[i]
-                try:
-                    got = task.lock.try_acquire()
-                except OSError as e:
-                    pending.pop(i)
-                    fail(task, _cause(task.job, describe_failure(e)))
-                    continue
-                if not got:
-                    if not task.told_waiting:
-                        pid = task.lock.holder()
-                        who = f"pid {pid}" if pid else "another process"
-                        echo(f"{task.job.section}: waiting for {who}, which is rendering it")
-                        task.told_waiting = True
-                    i += 1
-                    continue
-                pending.pop(i)
-                try:
-                    start(task)
-                except Exception as e:  # could not even start (no room for a folder, ...)
-                    task.lock.release()
-                    fail(task, _cause(task.job, describe_failure(e)))
-            if not running:
-                if pending:
-                    time.sleep(0.5)
+    def finish(self, w: _Worker) -> None:
+        if w.future is not None:
+            self._collect(w)
+        else:
+            w.proc.join()
+            w.conn.close()
+        sec = w.sec
+        sec.running -= 1
+        job = sec.job
+        if sec.failed:
+            self.close(sec)
+            return
+        if w.msg and w.msg[0] == "ok":
+            out = w.msg[1]
+            if w.kind == "section":
+                self.echo(f"{job.section}: {out['duration']:.1f} s of video in "
+                          f"{out['render_seconds']:.1f} s -> {section_dir(job)}")
+                self.rendered.append(out)
+                self.close(sec)
+            elif w.kind == "plan":
+                self.planned(sec, out)
+            else:
+                from .beats import beat_key
+                sec.cpu_seconds += out["render_seconds"]
+                sec.records[w.beat] = {**out, "drawn": True, "key": beat_key(
+                    job, self.code, w.beat, out.get("fingerprint") or "")}
+                if len(sec.records) == len(sec.beats):
+                    self.assemble(sec)
+            return
+        if w.msg:
+            cause = _cause(job, w.msg[1])
+        elif w.proc.exitcode is not None and w.proc.exitcode < 0:
+            cause = f"worker process died ({_signal_name(-w.proc.exitcode)})"
+        else:
+            cause = f"worker process exited with code {w.proc.exitcode} without a result"
+        self.fail(sec, cause)
+
+    def _take_pending(self) -> None:
+        """Open waiting sections while the workers would otherwise idle."""
+        i = 0
+        while i < len(self.pending) and len(self.ready) < self.n_jobs - len(self.running):
+            sec = self.pending[i]
+            try:
+                got = sec.lock.try_acquire()
+            except OSError as e:
+                self.pending.pop(i)
+                self.failed.append((sec.job.section, _cause(sec.job, describe_failure(e))))
+                self.echo_err(f"{sec.job.section}: failed: {self.failed[-1][1]}")
                 continue
-            waits = [t.proc.sentinel for t in running] + [t.conn for t in running if t.conn_open]
-            ready = mp_connection.wait(waits, timeout=0.5 if pending else None)
-            for task in list(running):
-                if task.conn_open and task.conn in ready:
+            if not got:
+                if not sec.told_waiting:
+                    pid = sec.lock.holder()
+                    who = f"pid {pid}" if pid else "another process"
+                    self.echo(f"{sec.job.section}: waiting for {who}, which is rendering it")
+                    sec.told_waiting = True
+                i += 1
+                continue
+            self.pending.pop(i)
+            try:
+                self.open(sec)
+            except Exception as e:  # could not even start (no room for a folder, ...)
+                self.fail(sec, _cause(sec.job, describe_failure(e)))
+
+    def _next(self) -> tuple:
+        """Plans first (they decide what else to do), then the longest expected beat."""
+        def rank(r):
+            sec, kind, beat = r
+            return (kind != "plan", -(sec.expected.get(beat, 0.0) if beat else 1e9))
+        self.ready.sort(key=rank)
+        return self.ready.pop(0)
+
+    def run(self):
+        try:
+            while self.pending or self.ready or self.running:
+                self._take_pending()
+                while self.ready and len(self.running) < self.n_jobs:
+                    sec, kind, beat = self._next()
                     try:
-                        task.msg = task.conn.recv()
-                    except (EOFError, OSError):
-                        task.conn_open = False
-                if task.proc.sentinel in ready:
-                    if task.conn_open and task.msg is None and task.conn.poll():
-                        with contextlib.suppress(EOFError, OSError):
-                            task.msg = task.conn.recv()
-                    running.remove(task)
-                    finish(task)
-    except BaseException:  # Ctrl-C or a bug: stop the workers, keep nothing half-made
-        for task in running:
-            if task.proc.is_alive():
-                task.proc.terminate()  # the worker removes its staging folders and exits
-        for task in running:
-            task.proc.join(timeout=15)
-            if task.proc.is_alive():
-                task.proc.kill()
-                task.proc.join()
-            with contextlib.suppress(OSError):
-                _remove_leftovers(task.job)
-            task.lock.release()
-        for task in pending:
-            task.lock.release()
-        raise
-    return rendered, failed, skipped
+                        self.start(sec, kind, beat)
+                    except Exception as e:
+                        self.fail(sec, _cause(sec.job, describe_failure(e)))
+                if not self.running:
+                    if self.pending:
+                        time.sleep(0.5)
+                    continue
+                if self.client is not None:
+                    from distributed import wait as dask_wait
+                    with contextlib.suppress(TimeoutError):
+                        dask_wait([w.future for w in self.running], timeout=0.5,
+                                  return_when="FIRST_COMPLETED")
+                    for w in [w for w in self.running if w.future.done()]:
+                        self.running.remove(w)
+                        self.finish(w)
+                    continue
+                waits = [w.proc.sentinel for w in self.running] + \
+                    [w.conn for w in self.running if w.conn_open]
+                ready = mp_connection.wait(waits, timeout=0.5 if self.pending else None)
+                for w in list(self.running):
+                    if w.conn_open and w.conn in ready:
+                        try:
+                            w.msg = w.conn.recv()
+                        except (EOFError, OSError):
+                            w.conn_open = False
+                    if w.proc.sentinel in ready:
+                        if w.conn_open and w.msg is None and w.conn.poll():
+                            with contextlib.suppress(EOFError, OSError):
+                                w.msg = w.conn.recv()
+                        self.running.remove(w)
+                        self.finish(w)
+        except BaseException:  # Ctrl-C or a bug: stop the workers, keep nothing half-made
+            for w in self.running:
+                w.stop()
+            for w in self.running:
+                if w.future is not None:
+                    continue
+                w.proc.join(timeout=15)
+                if w.proc.is_alive():
+                    w.proc.kill()
+                    w.proc.join()
+            for sec in {id(w.sec): w.sec for w in self.running}.values():
+                with contextlib.suppress(OSError):
+                    _remove_leftovers(sec.job)
+                sec.lock.release()
+            for sec in self.pending:
+                sec.lock.release()
+            for sec in {id(r[0]): r[0] for r in self.ready if r[0].running == 0}.values():
+                with contextlib.suppress(OSError):
+                    _remove_leftovers(sec.job)
+                sec.lock.release()
+            raise
+        return self.rendered, self.failed, self.skipped

@@ -19,6 +19,7 @@ import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UL, UP, AnimationGroup, DecimalNumber, FadeIn, FadeOut,
                    MathTex, Mobject, Scene, SingleStringMathTex, Tex,
                    Text, Transform, VGroup, VMobject)
+from manim import config
 from manim.animation.animation import Wait
 from manim.mobject.mobject import _AnimationBuilder
 
@@ -91,7 +92,7 @@ class LectureScene(Scene):
     TEXT: dict[str, dict[str, str]] = {}
 
     def __init__(self, params: dict | None = None, lang: str = "zh", layout_only: bool = False,
-                 **kwargs):
+                 only_beat: str | None = None, **kwargs):
         self.section = get_section(self.SECTION_ID)
         self.params = self.section.resolve(params)
         self.v = self.section.values(self.params)
@@ -108,6 +109,20 @@ class LectureScene(Scene):
         self._say_until = 0.0
         #: Called as ``hook(scene, beat)`` at every hold (``rnn-lecture still`` saves frames).
         self.hold_hook = None
+        if only_beat and only_beat not in self.BEATS:
+            raise ValueError(f"{self.SECTION_ID}: no beat {only_beat!r}; "
+                             f"beats: {', '.join(self.BEATS)}")
+        #: A beat job (:func:`rnn_lecture.beats.render_beat`): earlier beats are played in
+        #: Manim's skip-animations mode (no frames drawn), this beat is drawn, and the scene
+        #: ends where the next beat's clip would begin. ``""`` draws no beat (a plan: the
+        #: fingerprints and lengths of every beat, in a fraction of a render's time).
+        self.only_beat = only_beat
+        #: Per beat: the scene time its clip starts at, and a fingerprint of what it draws
+        #: (see :meth:`_fingerprint`); a beat whose fingerprint is unchanged need not be drawn
+        #: again.
+        self.beat_start: dict[str, float] = {}
+        self.fingerprints: dict[str, str] = {}
+        self._fp = None
         super().__init__(**kwargs)
 
     # ----- bound texts --------------------------------------------------------------------
@@ -317,12 +332,62 @@ class LectureScene(Scene):
             self.current_beat = beat
             self._narration = []
             getattr(self, beat)()
+        self._close_fingerprint()
 
     def _start_section(self, beat: str) -> None:
-        """Open the Manim section (one clip) of ``beat`` unless ``hold`` already did."""
-        if beat not in self._sections_started:
-            self._sections_started.add(beat)
-            self.next_section(beat)
+        """Open the Manim section (one clip) of ``beat`` unless ``hold`` already did.
+
+        In a beat job, the sections before the job's beat skip their animations, and the
+        scene ends where a later beat's clip would begin.
+        """
+        if beat in self._sections_started:
+            return
+        self._sections_started.add(beat)
+        self._close_fingerprint()
+        if self.only_beat and self.BEATS.index(beat) > self.BEATS.index(self.only_beat):
+            from manim.utils.exceptions import EndSceneEarlyException
+            raise EndSceneEarlyException()
+        skip = self.only_beat is not None and beat != self.only_beat
+        self.next_section(beat, skip_animations=skip)
+        self.beat_start[beat] = self.renderer.time
+        if not self.layout_only:   # tests and scripts need no fingerprints
+            import hashlib
+            self._fp = (beat, hashlib.sha256(beat.encode()))
+
+    def _skipping(self) -> bool:
+        """True while the current Manim section's animations are skipped (no frames drawn)."""
+        fw = getattr(self.renderer, "file_writer", None)
+        return bool(fw is not None and fw.sections and fw.sections[-1].skip_animations)
+
+    def _fingerprint(self, *parts) -> None:
+        """Fold what the current beat draws into its fingerprint: at every play, the kind,
+        run time and rate of each animation and the state of every mobject on screen (type,
+        points, colours, opacities, z-order); and every narration line with its timing.
+
+        Positions count to 1e-5 of a frame unit (a 4k pixel is 0.0037) and colours to 1e-4: a
+        replay that reaches a state by one step instead of sixty leaves rounding noise far below
+        a pixel, which must not make a beat look changed. (Noise that straddles a rounding step
+        only costs a beat drawn again.)"""
+        if self._fp is None:
+            return
+        h = self._fp[1]
+        for part in parts:
+            h.update(repr(part).encode())
+        for m in self.mobjects:
+            for f in m.get_family():
+                h.update(type(f).__name__.encode())
+                h.update(_quantized(f.points, 1e5))
+                for attr in ("fill_rgbas", "stroke_rgbas", "background_stroke_rgbas"):
+                    a = getattr(f, attr, None)
+                    if a is not None:
+                        h.update(_quantized(a, 1e4))
+                h.update(repr((getattr(f, "stroke_width", None), f.z_index)).encode())
+
+    def _close_fingerprint(self) -> None:
+        if self._fp is not None:
+            self._fingerprint("end")
+            self.fingerprints[self._fp[0]] = self._fp[1].hexdigest()
+            self._fp = None
 
     def cite_row(self, *refs: str):
         """Citations (author and year, fixed labels) in one row: right of the claim line if it
@@ -361,7 +426,11 @@ class LectureScene(Scene):
         self._narration.append((content, b))
         start = max(self.time, self._say_until)
         duration = max(2.0, READING_SECONDS_PER_CHAR[self.lang] * len(content))
-        self.add_subcaption(content, duration=duration, offset=start - self.time)
+        if not self._skipping():   # a skipped beat's narration belongs to another beat job
+            self.add_subcaption(content, duration=duration, offset=start - self.time)
+        if self._fp is not None:
+            self._fingerprint("say", content, round(start - self.beat_start[self._fp[0]], 6),
+                              duration)
         self._say_until = start + duration
 
     def clear_stage(self, run_time: float = 0.6) -> None:
@@ -399,11 +468,36 @@ class LectureScene(Scene):
 
     # ----- playing ------------------------------------------------------------------------
     def play(self, *args, **kwargs):
+        if self._fp is not None:
+            self._fingerprint("play", [_anim_key(a) for a in args],
+                              [(k, _stable(v)) for k, v in sorted(kwargs.items())])
         if self.layout_only and self._jump(args, kwargs):
             return None
+        t0 = self.renderer.time
         out = super().play(*args, **kwargs)
+        if self.renderer.skip_animations and self._skipping():
+            self.renderer.time = self._drawn_time(t0)
+            # A drawn play ends by running the updaters once more (Manim skips that when it
+            # skips): do it here, so a replay leaves every mobject as a render leaves it.
+            self.update_mobjects(0)
         self._after_transforms(args)
         return out
+
+    def _drawn_time(self, t0: float) -> float:
+        """The scene time after the last play had it drawn its frames.
+
+        A skipped play advances Manim's clock by its run time; a drawn one by whole frames
+        (``1/fps`` per frame, or ``int(duration·fps)`` frames for a still wait). A beat job
+        replays the earlier beats skipped, so it steps the clock as drawing would: every later
+        wait, narration cue and frame count then comes out as in a one-process render.
+        """
+        dt = 1 / self.camera.frame_rate
+        if self.is_current_animation_frozen_frame():
+            return t0 + int(self.duration / dt) * dt
+        t = t0
+        for _ in range(len(np.arange(0, self.duration, 1 / config["frame_rate"]))):
+            t += dt
+        return t
 
     def wait(self, duration: float = 1.0, *args, **kwargs):
         if self.layout_only:
@@ -441,6 +535,28 @@ class LectureScene(Scene):
         self.renderer.time += run_time
         self.update_mobjects(0)
         return True
+
+
+def _quantized(a, scale: float) -> bytes:
+    return np.round(np.asarray(a, dtype=np.float64) * scale).astype(np.int64).tobytes()
+
+
+def _stable(v) -> str:
+    """``repr`` without what differs between processes (a function's address)."""
+    if callable(v) and hasattr(v, "__qualname__"):
+        return f"{getattr(v, '__module__', '')}.{v.__qualname__}"
+    return repr(v)
+
+
+def _anim_key(a) -> tuple:
+    """What a play's argument looks like for a fingerprint (no object ids)."""
+    if isinstance(a, _AnimationBuilder):
+        return ("builder", tuple(getattr(getattr(m, "method", None), "__name__", "?")
+                                 for m in getattr(a, "methods", [])),
+                [(k, _stable(v)) for k, v in sorted(getattr(a, "anim_args", {}).items())])
+    rate = getattr(a, "rate_func", None)
+    return (type(a).__name__, getattr(a, "run_time", None), getattr(rate, "__name__", None),
+            getattr(a, "lag_ratio", None))
 
 
 def _flatten(anims):

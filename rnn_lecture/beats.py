@@ -1,0 +1,263 @@
+"""Beats as jobs: one beat of one section rendered alone, and sections joined from beats.
+
+A section video is a sequence of beats, each a Manim section and so one clip. A *beat job*
+renders one of them in its own process: the scene replays the earlier beats in Manim's
+skip-animations mode (their frames are never drawn; the clock steps as drawing would, see
+:meth:`scenes.base.LectureScene._drawn_time`), draws its own beat, and stops where the next
+beat's clip would begin. The section is then joined from the beats' clips without re-encoding
+(packets copied), which gives the frames a one-process render gives (``tests/test_beats.py``
+decodes both and compares every frame).
+
+Each beat has a *fingerprint*: a hash of what it draws (the state of every mobject on screen at
+every play, each animation's kind, run time and rate, each narration line and its timing).
+A beat's up-to-date key is the fingerprint with the code, section, language and quality: after
+a parameter change, a *plan* (the whole scene played without drawing a frame) finds the beats
+whose key changed, and only those are drawn again; the others' clips are reused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import time
+from io import BytesIO
+from pathlib import Path
+
+from .render import QUALITIES, Job, _video_duration, share_tex_cache
+
+
+def _config(job: Job, media: Path, tex_dir: Path) -> dict:
+    return {"quality": QUALITIES[job.quality], "media_dir": str(media),
+            "tex_dir": str(tex_dir), "text_dir": str(media / "texts"),
+            "save_sections": True, "disable_caching": True, "verbosity": "ERROR",
+            "progress_bar": "none", "output_file": job.section}
+
+
+def beat_key(job: Job, code: str, beat: str, fingerprint: str) -> str:
+    """Up-to-date key of one beat: what it draws (its fingerprint), how (quality, language)
+    and with which code. Parameters enter through the fingerprint only, so a change that leaves
+    a beat's drawing alone leaves its key alone."""
+    blob = json.dumps({"section": job.section, "beat": beat, "fingerprint": fingerprint,
+                       "quality": job.quality, "lang": job.lang, "code": code}, sort_keys=True)
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def plan_section(job: Job) -> dict:
+    """Play a section without drawing a frame: ``{"beats", "fingerprints", "starts",
+    "durations"}``.
+
+    ``starts`` and ``durations`` are each beat's start in the section and length, in seconds,
+    as a render would draw them.
+    """
+    from manim import tempconfig
+
+    from scenes.registry import get
+
+    tex_dir = Path(job.out) / "tex"
+    tex_dir.mkdir(parents=True, exist_ok=True)
+    share_tex_cache(tex_dir)
+    import tempfile
+    media = Path(tempfile.mkdtemp(prefix="rnn-lecture-plan-"))
+    try:
+        with tempconfig(_config(job, media, tex_dir)):
+            scene = get(job.section).scene_class()(params=job.params, lang=job.lang,
+                                                   only_beat="")
+            scene.render()
+            beats = list(scene.BEATS)
+            starts = [scene.beat_start[b] for b in beats] + [scene.renderer.time]
+    finally:
+        shutil.rmtree(media, ignore_errors=True)
+    return {"beats": beats, "fingerprints": dict(scene.fingerprints),
+            "starts": {b: starts[i] for i, b in enumerate(beats)},
+            "durations": {b: round(starts[i + 1] - starts[i], 3) for i, b in enumerate(beats)}}
+
+
+def render_beat(job: Job, beat: str, work: Path) -> dict:
+    """Render one beat of a section in this process, into ``work``; return its record.
+
+    Writes ``work/<beat>.mp4`` (the clip as Manim encoded it), ``<beat>.webm`` (VP9),
+    ``<beat>.png`` (the clip's last frame, decoded) and ``<beat>.frame.png`` (the renderer's
+    last frame: the section's poster when this is its last beat). The record holds the clip's
+    duration, its narration lines in seconds from the clip's start, the beat's title (its claim
+    as drawn) and its fingerprint.
+    """
+    tex_dir = Path(job.out) / "tex"
+    tex_dir.mkdir(parents=True, exist_ok=True)
+    share_tex_cache(tex_dir)
+    work.mkdir(parents=True, exist_ok=True)
+    # Manim's own files, in a folder named after this process (a killed worker's folder is a
+    # leftover that the next holder of the section's lock removes)
+    import tempfile
+    media = Path(tempfile.mkdtemp(prefix=f".work-{job.section}.{os.getpid()}.",
+                                  dir=work.parent))
+    try:
+        return _render_beat(job, beat, work, media, tex_dir)
+    finally:
+        shutil.rmtree(media, ignore_errors=True)
+
+
+def _render_beat(job: Job, beat: str, work: Path, media: Path, tex_dir: Path) -> dict:
+    from manim import tempconfig
+    from PIL import Image
+
+    from scenes.registry import get
+
+    from .captions import record_beat_titles
+    from .site import to_webm
+
+    t0 = time.perf_counter()
+    with tempconfig(_config(job, media, tex_dir)):
+        scene = get(job.section).scene_class()(params=job.params, lang=job.lang,
+                                               only_beat=beat)
+        titles = record_beat_titles(scene)
+        scene.render()
+        fw = scene.renderer.file_writer
+        index = json.loads(Path(fw.output_plan.section_index).read_text())
+        clips = [sec for sec in index if sec["name"] == beat]
+        if len(clips) != 1:
+            raise RuntimeError(f"{job.section}: beat {beat!r} made no clip")
+        clip_src = Path(fw.sections_output_dir) / clips[0]["video"]
+        start = scene.beat_start[beat]
+        # seconds from the beat's start (the section's narration puts them back where the
+        # beat starts in it, as the one-process render's clock has them)
+        subs = [[c.start.total_seconds() - start, c.end.total_seconds() - start, c.content]
+                for c in fw.subcaptions]
+        frame = scene.renderer.get_frame()
+        beats = list(scene.BEATS)
+    seconds = time.perf_counter() - t0
+    mp4 = work / f"{beat}.mp4"
+    shutil.move(str(clip_src), mp4)
+    Image.fromarray(frame).convert("RGB").save(work / f"{beat}.frame.png")
+    to_webm(mp4, work / f"{beat}.webm", poster=work / f"{beat}.png")
+    return {"beat": beat, "index": beats.index(beat),
+            "duration": round(_video_duration(mp4), 3), "render_seconds": round(seconds, 2),
+            "start": start, "subcaptions": subs, "title": titles.get(beat),
+            "fingerprint": scene.fingerprints.get(beat)}
+
+
+def concat_videos(parts: list[Path], dst: Path) -> None:
+    """Join videos of one encoding into ``dst`` without re-encoding (packets are copied)."""
+    import av
+
+    listing = "".join(f"file 'file:{Path(p).resolve().as_posix()}'\n" for p in parts)
+    with av.open(BytesIO(listing.encode()), format="concat",
+                 options={"safe": "0", "an": "1"}) as inp:
+        fmt = "webm" if dst.suffix == ".webm" else None
+        with av.open(str(dst), "w", format=fmt) as out:
+            vin = inp.streams.video[0]
+            vout = out.add_stream_from_template(template=vin)
+            for packet in inp.demux(vin):
+                if packet.dts is None:
+                    continue
+                packet.dts = None  # consecutive files restart their clocks
+                packet.stream = vout
+                out.mux(packet)
+
+
+def _place(src: Path, dst: Path, move: bool) -> None:
+    if move:
+        shutil.move(str(src), dst)
+        return
+    try:
+        os.link(src, dst)          # a reused clip: the old folder is swapped out after
+    except OSError:
+        shutil.copy2(src, dst)
+
+
+def assemble_section(job: Job, key: str, stage: Path, work: Path, final: Path,
+                     beats: list[dict], section_meta: dict) -> dict:
+    """Build a section's folder in ``stage`` from its beats; return its render record.
+
+    ``beats`` lists every beat in order, each a record with ``beat``, ``key``,
+    ``fingerprint``, ``duration``, ``subcaptions``, ``title`` and ``drawn`` (its clip files are
+    in ``work``) or not (its clip files are reused from ``final``, the section's last render).
+    The section video and its WebM are the clips joined without re-encoding; the narration is
+    each beat's lines moved to where its clip starts; the poster is the last beat's last frame.
+    """
+    from datetime import timedelta
+
+    import srt
+
+    from .site import h264_codecs, make_public
+
+    from . import captions
+
+    sid = job.section
+    (stage / "clips").mkdir(parents=True, exist_ok=True)
+    clips, files, narration = [], [], []
+    for i, b in enumerate(beats):
+        stem = f"clips/{i:02d}_{b['beat']}"
+        for ext in ("mp4", "webm", "png"):
+            src = (work / f"{b['beat']}.{ext}") if b["drawn"] else (final / f"{stem}.{ext}")
+            _place(src, stage / f"{stem}.{ext}", move=b["drawn"])
+        duration = round(_video_duration(stage / f"{stem}.mp4"), 3)
+        clips.append({"beat": b["beat"], "file": f"{stem}.mp4", "duration": duration})
+        files += [f"{stem}.mp4", f"{stem}.webm", f"{stem}.png"]
+        narration += [srt.Subtitle(index=len(narration) + k, content=text,
+                                   start=timedelta(seconds=float(b["start"] + s)),
+                                   end=timedelta(seconds=float(b["start"] + e)))
+                      for k, (s, e, text) in enumerate(b["subcaptions"])]
+    last = beats[-1]
+    _place(work / f"{last['beat']}.frame.png" if last["drawn"] else final / "poster.png",
+           stage / "poster.png", move=last["drawn"])
+    concat_videos([stage / c["file"] for c in clips], stage / f"{sid}.mp4")
+    concat_videos([stage / c["file"].replace(".mp4", ".webm") for c in clips],
+                  stage / f"{sid}.webm")
+    # the narration as Manim writes it (one cue per line, its clock), split into cues below
+    (stage / f"{sid}.srt").write_text(srt.compose(narration), encoding="utf-8")
+    entry = {**section_meta, "duration": round(_video_duration(stage / f"{sid}.mp4"), 3),
+             "video": f"{sid}.mp4", "poster": "poster.png", "captions": f"{sid}.srt",
+             "clips": clips, "key": key}
+    titles = {b["beat"]: b["title"] for b in beats if b.get("title")}
+    extra = captions.write_section_captions(stage, entry, titles)
+    entry.update({k: v for k, v in extra.items() if k not in ("files", "clips")})
+    entry["clips"] = [{**c, "webm": c["file"].replace(".mp4", ".webm"),
+                       "poster": c["file"].replace(".mp4", ".png")} for c in extra["clips"]]
+    entry.update({"webm": f"{sid}.webm", "video_codecs": h264_codecs(stage / f"{sid}.mp4")})
+    entry["beats"] = [{k: b[k] for k in ("beat", "key", "fingerprint", "start", "duration",
+                                         "subcaptions", "title")} for b in beats]
+    files = [f"{sid}.mp4", "poster.png", f"{sid}.webm", *files, *extra["files"]]
+    entry["files"] = list(dict.fromkeys(files))
+    entry["bytes"] = sum((stage / f).stat().st_size for f in entry["files"])
+    make_public(stage)
+    return entry
+
+
+def preview_beats(job: Job, beats: list[str], echo=print) -> list[Path]:
+    """Render only ``beats`` of a section (``render SECTION --beat NAME``), for an instructor
+    previewing a change: each beat's clip, WebM, poster and captions go to
+    ``<out>/<quality>/<lang>/previews/<section>/NN_<beat>.*``; the section's render and the
+    manifest are left alone. Returns the MP4 paths."""
+    import tempfile
+
+    from scenes.registry import get
+
+    from .captions import Cue, split_all, to_srt, to_vtt
+    from .render import _readable
+    from .site import make_public
+
+    order = list(get(job.section).scene_class().BEATS)
+    folder = Path(job.out) / job.quality / job.lang / "previews" / job.section
+    folder.mkdir(parents=True, exist_ok=True)
+    for d in (folder, folder.parent, folder.parent.parent):
+        _readable(d, directory=True)
+    made = []
+    for beat in beats:
+        work = Path(tempfile.mkdtemp(prefix=f".{beat}.", dir=folder))
+        try:
+            rec = render_beat(job, beat, work)
+            stem = f"{order.index(beat):02d}_{beat}"
+            cues = split_all([Cue(s, e, (t,)) for s, e, t in rec["subcaptions"]], job.lang)
+            (work / f"{beat}.srt").write_text(to_srt(cues), encoding="utf-8")
+            (work / f"{beat}.vtt").write_text(to_vtt(cues), encoding="utf-8")
+            make_public(work)
+            for ext in ("webm", "png", "srt", "vtt", "mp4"):
+                os.replace(work / f"{beat}.{ext}", folder / f"{stem}.{ext}")
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+        made.append(folder / f"{stem}.mp4")
+        echo(f"{job.section} {beat}: {rec['duration']:.1f} s of video in "
+             f"{rec['render_seconds']:.1f} s -> {folder / f'{stem}.mp4'}")
+    return made

@@ -1,0 +1,100 @@
+"""Beat jobs on a Dask distributed cluster (``render --cluster tcp://HOST:PORT | local:N``).
+
+The run keeps what it keeps locally (section locks, staging folders, the manifest); a worker
+gets one job at a time (a plan or a beat, see :mod:`rnn_lecture.beats`), renders it in a folder
+of its own and sends back the record and the bytes of the clip's files. No file system is
+shared: the run writes what comes back into its staging folder and swaps the section in as a
+local render does. A worker that dies mid-job costs that job only: the scheduler gives it to
+another worker (Dask retries a task whose worker was lost, up to ``distributed.scheduler.
+allowed-failures`` times, 3 by default), and a job that fails anyway fails its section alone.
+
+Workers need the package installed (``pip install rnn-lecture``, with Manim's system packages)
+and one thread each (``--nthreads 1``): Manim's configuration is per process.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import threading
+from dataclasses import asdict
+from pathlib import Path
+
+from .render import Job
+
+_ONE_AT_A_TIME = threading.Lock()   # Manim's config is global: one job per worker process
+
+
+class ClusterError(Exception):
+    """A one-line user error: bad ``--cluster`` value, or no scheduler there."""
+
+
+def worker_cache() -> Path:
+    """Where a worker keeps its LaTeX cache (one per machine, shared by its workers)."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "rnn-lecture" / "worker"
+
+
+def remote_job(kind: str, job: dict, beat: str | None) -> dict:
+    """Run one job on a worker: ``{"plan": ...}`` or ``{"record": ..., "files": {name: bytes}}``.
+
+    The job's output folder is replaced by the worker's own cache folder, so the LaTeX cache is
+    shared by the jobs this machine runs and nothing is written where the client writes.
+    """
+    from .beats import plan_section, render_beat
+
+    local = Job(**{**job, "out": str(worker_cache())})
+    with _ONE_AT_A_TIME:
+        if kind == "plan":
+            return {"plan": plan_section(local)}
+        Path(local.out).mkdir(parents=True, exist_ok=True)
+        work = Path(tempfile.mkdtemp(prefix=f"job-{local.section}-{beat}-", dir=local.out))
+        try:
+            rec = render_beat(local, beat, work / "clip")
+            files = {p.name: p.read_bytes() for p in (work / "clip").iterdir() if p.is_file()}
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+    return {"record": rec, "files": files, "worker_pid": os.getpid()}
+
+
+def connect(spec: str, n_fallback: int = 2):
+    """A ``distributed.Client`` for ``tcp://HOST:PORT`` or a new ``LocalCluster`` for
+    ``local:N`` (N worker processes on 127.0.0.1, one thread each)."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:  # pragma: no cover - a dependency
+        raise ClusterError("--cluster needs dask[distributed]: pip install 'dask[distributed]'")
+    if spec.startswith("local:"):
+        n = spec.split(":", 1)[1]
+        if not n.isdigit() or not 1 <= int(n) <= 64:
+            raise ClusterError(f"--cluster {spec}: local:N needs N from 1 to 64")
+        cluster = LocalCluster(n_workers=int(n), threads_per_worker=1, processes=True,
+                               host="127.0.0.1", dashboard_address=None,
+                               silence_logs=50)
+        return Client(cluster), cluster
+    if not spec.startswith(("tcp://", "tls://")) or ":" not in spec.split("://", 1)[1]:
+        raise ClusterError(f"--cluster {spec!r}: expected tcp://HOST:PORT (a Dask scheduler) "
+                           "or local:N")
+    try:
+        return Client(spec, timeout="10s"), None
+    except (OSError, TimeoutError) as e:
+        raise ClusterError(f"--cluster {spec}: no Dask scheduler answered ({e})") from None
+
+
+def submit(client, kind: str, job: Job, beat: str | None):
+    """Submit one job; Dask retries it if its worker is lost."""
+    import uuid
+
+    return client.submit(remote_job, kind, asdict(job), beat, pure=False, retries=1,
+                         key=f"{kind}-{job.section}-{beat or ''}-{uuid.uuid4().hex[:8]}")
+
+
+def unpack(result: dict, work: Path) -> dict:
+    """Write a beat job's files into ``work`` (each atomically) and return its record."""
+    work.mkdir(parents=True, exist_ok=True)
+    for name, data in result["files"].items():
+        tmp = work / f".{name}.part"
+        tmp.write_bytes(data)
+        os.replace(tmp, work / name)
+    return result["record"]

@@ -1,0 +1,171 @@
+"""Beats as jobs: a section joined from beats rendered in separate processes is the video a
+one-process render makes (every decoded frame identical), a parameter change draws only the
+beats whose drawing changed, and one beat renders alone as a preview."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+
+import av
+import numpy as np
+import pytest
+
+from rnn_lecture.beats import beat_key
+from rnn_lecture.render import Job, _Scheduler, expected_seconds
+
+CLI = [sys.executable, "-m", "rnn_lecture.cli"]
+SECTION = "primer-01-recurrence"        # one of conftest.SITE_SECTIONS: rendered already
+CHANGE = ("width", "256")               # moves the parameter-count beat only
+
+
+def run(*args):
+    return subprocess.run([*CLI, *args], capture_output=True, text=True)
+
+
+def frames(path) -> list[np.ndarray]:
+    with av.open(str(path)) as c:
+        return [f.to_ndarray(format="rgb24") for f in c.decode(video=0)]
+
+
+def assert_same_frames(a, b):
+    fa, fb = frames(a), frames(b)
+    assert len(fa) == len(fb), (a, b, len(fa), len(fb))
+    bad = [i for i, (x, y) in enumerate(zip(fa, fb)) if not np.array_equal(x, y)]
+    assert not bad, f"{len(bad)} of {len(fa)} frames differ, first at {bad[0]}"
+
+
+@pytest.mark.render
+def test_changed_parameter_draws_only_its_beats_and_equals_a_one_process_render(site_media,
+                                                                               tmp_path):
+    """Start from the session's beat render of SECTION, change a parameter that moves one beat:
+    the plan draws a few beats and reuses the rest; the joined section equals, frame for frame,
+    a one-process render (Manim alone, no beats as jobs) with that parameter."""
+    out = tmp_path / "beats"
+    shutil.copytree(site_media / "low" / "zh" / SECTION, out / "low" / "zh" / SECTION)
+    before = json.loads((out / "low" / "zh" / SECTION / "render.json").read_text())
+    r = run("render", SECTION, "--set", "=".join(CHANGE), "--out", str(out), "--jobs", "2")
+    assert r.returncode == 0, r.stderr[-3000:]
+    n = len(before["beats"])
+    drawn = [int(ln.split()[1]) for ln in r.stdout.splitlines()
+             if ln.startswith(f"{SECTION}: ") and f" of {n} beats to draw" in ln]
+    assert drawn and 0 < drawn[0] < n, r.stdout
+    after = json.loads((out / "low" / "zh" / SECTION / "render.json").read_text())
+    kept = [b["beat"] for b, a in zip(before["beats"], after["beats"]) if a["key"] == b["key"]]
+    assert len(kept) == n - drawn[0] and "count_params" not in kept
+    for i, b in enumerate(after["beats"]):     # reused clips are the old files, byte for byte
+        if b["beat"] in kept:
+            clip = f"clips/{i:02d}_{b['beat']}.mp4"
+            assert (out / "low" / "zh" / SECTION / clip).read_bytes() == \
+                (site_media / "low" / "zh" / SECTION / clip).read_bytes()
+
+    one = tmp_path / "one"
+    r = run("render", SECTION, "--set", "=".join(CHANGE), "--out", str(one), "--jobs", "1",
+            "--one-process")
+    assert r.returncode == 0, r.stderr[-3000:]
+    a, b = out / "low" / "zh" / SECTION, one / "low" / "zh" / SECTION
+    assert_same_frames(a / f"{SECTION}.mp4", b / f"{SECTION}.mp4")
+    for i, c in enumerate(after["clips"]):
+        assert_same_frames(a / c["file"], b / c["file"])
+    assert_same_frames(a / "poster.png", b / "poster.png")
+    for f in (f"{SECTION}.srt", f"{SECTION}.vtt", f"{SECTION}.chapters.vtt"):
+        assert (a / f).read_text() == (b / f).read_text(), f
+    # The WebM is a lossy VP9 transcode: each clip is encoded on its own and the section's
+    # WebM joins them, so its frames cannot be bit-equal to a WebM encoded in one piece. It
+    # has every frame, and each is close to the H.264 frame it was made from.
+    wa, ma = frames(a / f"{SECTION}.webm"), frames(a / f"{SECTION}.mp4")
+    assert len(wa) == len(ma)
+    worst = max(np.abs(x.astype(int) - y.astype(int)).mean() for x, y in zip(wa[::10], ma[::10]))
+    assert worst < 4.0, worst
+
+
+@pytest.mark.render
+def test_one_beat_renders_alone_as_a_preview(site_media, tmp_path):
+    """``render SECTION --beat NAME`` writes that beat's clip, poster and captions under
+    previews/, frame for frame the clip of a whole render, and leaves the section alone."""
+    beat, index = "show_tangent", 2
+    out = tmp_path / "media"
+    r = run("render", SECTION, "--beat", beat, "--out", str(out))
+    assert r.returncode == 0, r.stderr[-3000:]
+    prev = out / "low" / "zh" / "previews" / SECTION
+    stem = f"{index:02d}_{beat}"
+    assert sorted(p.name for p in prev.iterdir()) == sorted(
+        f"{stem}.{e}" for e in ("mp4", "webm", "png", "srt", "vtt"))
+    assert_same_frames(prev / f"{stem}.mp4",
+                       site_media / "low" / "zh" / SECTION / "clips" / f"{stem}.mp4")
+    # the same cues; times within 2 ms (the section's cues are placed on the section's clock
+    # and moved back by the clip's start, rounded to ms; a preview's start at its beat's start)
+    from rnn_lecture.captions import parse_srt
+
+    mine = parse_srt((prev / f"{stem}.srt").read_text())
+    theirs = parse_srt((site_media / "low" / "zh" / SECTION / "clips" / f"{stem}.srt").read_text())
+    assert [c.lines for c in mine] == [c.lines for c in theirs]
+    assert all(abs(a.start - b.start) <= 0.002 and abs(a.end - b.end) <= 0.002
+               for a, b in zip(mine, theirs))
+    assert not (out / "low" / "zh" / SECTION).exists()
+    assert not (out / "low" / "zh" / "manifest.json").exists()
+
+
+def test_beat_errors_are_one_line():
+    r = run("render", SECTION, "--beat", "nope")
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
+    assert "unknown beat 'nope' of primer-01-recurrence; allowed: overview" in r.stderr
+    r = run("render", SECTION, "primer-04-limits", "--beat", "grid")
+    assert r.returncode == 2 and "--beat needs exactly one section, got 2" in r.stderr
+    r = run("render", "--beat", "grid")
+    assert r.returncode == 2 and "--beat needs exactly one section, got 0" in r.stderr
+
+
+def test_beat_keys_leave_parameters_to_the_fingerprint():
+    a = Job(SECTION, {"width": 1}, "low", "zh", "m")
+    b = Job(SECTION, {"width": 2}, "low", "zh", "m")
+    assert beat_key(a, "c", "overview", "fp") == beat_key(b, "c", "overview", "fp")
+    for other in (beat_key(a, "c2", "overview", "fp"), beat_key(a, "c", "overview", "fp2"),
+                  beat_key(Job(SECTION, {}, "high", "zh", "m"), "c", "overview", "fp"),
+                  beat_key(Job(SECTION, {}, "low", "en", "m"), "c", "overview", "fp")):
+        assert other != beat_key(a, "c", "overview", "fp")
+
+
+def test_longest_expected_beats_go_first(tmp_path):
+    """Lengths come from the last render's clips (any quality or language), else the section's
+    length spread over its beats, else a default; plans go before beats, then longest first."""
+    from scenes.registry import get
+
+    beats = get(SECTION).scene_class().BEATS
+    job = Job(SECTION, {}, "low", "zh", str(tmp_path))
+    even = expected_seconds(job, [])
+    assert len(set(even.values())) == 1
+    history = [{"section": SECTION, "quality": "high", "lang": "en", "duration": 60.0,
+                "clips": [{"beat": b, "duration": float(i + 1)} for i, b in enumerate(beats)]}]
+    seen = expected_seconds(job, history)
+    assert seen == {b: float(i + 1) for i, b in enumerate(beats)}
+    s = _Scheduler([], 2, False, True, "c", lambda *_: None, lambda *_: None)
+    from rnn_lecture.render import SectionLock, _Section
+    sec = _Section(job, "k", SectionLock(job), seen)
+    other = _Section(Job("primer-04-limits", {}, "low", "zh", str(tmp_path)), "k",
+                     SectionLock(job), {"grid": 2.5})
+    s.ready = [(sec, "beat", b) for b in beats] + [(other, "plan", None), (other, "beat", "grid")]
+    order = [s._next() for _ in range(len(s.ready))]
+    assert order[0][1] == "plan"
+    lengths = [r[0].expected[r[2]] for r in order[1:]]
+    assert lengths == sorted(lengths, reverse=True)
+
+
+@pytest.mark.render
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_plan_sees_the_beats_as_they_were_drawn(site_media, lang):
+    """A plan (the scene played without drawing) gives every beat the fingerprint and the start
+    its render recorded, so an unchanged beat is never drawn twice."""
+    from conftest import SITE_SECTIONS
+    from rnn_lecture.beats import plan_section
+    from scenes.registry import get
+
+    for sid in SITE_SECTIONS:
+        rec = json.loads((site_media / "low" / lang / sid / "render.json").read_text())
+        plan = plan_section(Job(sid, get(sid).resolve({}), "low", lang, str(site_media)))
+        assert [b["beat"] for b in rec["beats"]] == plan["beats"]
+        for b in rec["beats"]:
+            assert plan["fingerprints"][b["beat"]] == b["fingerprint"], (sid, b["beat"])
+            assert plan["starts"][b["beat"]] == b["start"], (sid, b["beat"])

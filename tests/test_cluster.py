@@ -1,0 +1,89 @@
+"""Beat jobs on a real Dask cluster: a LocalCluster of two worker processes on 127.0.0.1, one
+of them killed while it renders; the section comes out whole and equal to a local render."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import av
+import numpy as np
+import pytest
+
+CLI = [sys.executable, "-m", "rnn_lecture.cli"]
+SECTION = "lstm-06-gru"          # one of conftest.SITE_SECTIONS: rendered locally already
+
+
+def frames(path):
+    with av.open(str(path)) as c:
+        return [f.to_ndarray(format="rgb24") for f in c.decode(video=0)]
+
+
+@pytest.fixture
+def cluster():
+    from distributed import Client, LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                      dashboard_address=None, silence_logs=50) as c, Client(c) as client:
+        yield c, client
+
+
+@pytest.mark.render
+def test_cluster_render_survives_a_killed_worker(cluster, site_media, tmp_path):
+    c, client = cluster
+    out = tmp_path / "media"
+    proc = subprocess.Popen([*CLI, "render", SECTION, "--cluster", c.scheduler_address,
+                             "--out", str(out)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        # wait until a worker is inside a beat job, then kill that worker's process
+        victim, t0 = None, time.monotonic()
+        while victim is None and time.monotonic() - t0 < 240 and proc.poll() is None:
+            busy = [w for w, keys in client.processing().items()
+                    if any(str(k).startswith("beat-") for k in keys)]
+            if busy:
+                victim = client.run(os.getpid, workers=[busy[0]])[busy[0]]
+            time.sleep(0.3)
+        assert victim, "no worker ever ran a beat job"
+        time.sleep(3)   # well inside the render
+        os.kill(victim, signal.SIGKILL)
+        stdout, stderr = proc.communicate(timeout=900)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, stdout + stderr
+    assert "Traceback" not in stdout + stderr and "failed" not in stdout + stderr
+    assert victim not in client.run(os.getpid).values()     # it really died (and was replaced)
+    ours = out / "low" / "zh" / SECTION / f"{SECTION}.mp4"
+    local = site_media / "low" / "zh" / SECTION / f"{SECTION}.mp4"
+    fa, fb = frames(ours), frames(local)
+    assert len(fa) == len(fb) and all(np.array_equal(a, b) for a, b in zip(fa, fb))
+    for d in (out / "low" / "zh" / SECTION,):
+        assert oct(d.stat().st_mode & 0o777) == "0o755"
+    assert not [p for p in (out / "low" / "zh").iterdir() if p.name.startswith(".")]
+
+
+def test_cluster_spec_errors_are_one_line():
+    for spec, says in (("local:0", "local:N needs N from 1 to 64"),
+                       ("http://x", "expected tcp://HOST:PORT"),
+                       ("tcp://127.0.0.1:9", "no Dask scheduler answered")):
+        r = subprocess.run([*CLI, "render", SECTION, "--cluster", spec], capture_output=True,
+                           text=True, timeout=120)
+        assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, r.stderr
+        assert says in r.stderr, r.stderr
+
+
+def test_local_cluster_starts_workers_on_loopback():
+    from rnn_lecture.cluster import connect
+
+    client, local = connect("local:2")
+    try:
+        workers = client.scheduler_info()["workers"]
+        assert len(workers) == 2 and all(w.startswith("tcp://127.0.0.1:") for w in workers)
+        assert set(client.nthreads().values()) == {1}
+    finally:
+        client.close()
+        local.close()
