@@ -1,10 +1,14 @@
-"""Render-speed benchmark: seconds of rendering per second of video, as ratios.
+"""Render-speed benchmark: seconds of rendering per second of video, as ratios, against targets.
 
-Every figure is relative to the reference explainer (``reference_explainer.py`` beside this
+Every speed is relative to the reference explainer (``reference_explainer.py`` beside this
 module, a byte-for-byte copy of ``shared/bench/reference_explainer.py`` kept in the package so
 the bench runs in any clone) rendered in the same run at the same quality, so numbers from
-different machines and days can be compared. All timings are
-taken with a warm LaTeX cache (ours and the reference's alike).
+different machines and days can be compared. All timings are taken with a warm LaTeX cache
+(ours and the reference's alike). Each figure is printed beside its target and written, with
+the target and whether it was met, to ``bench.json``.
+
+``--profile`` also runs every beat of the chosen sections under cProfile (one beat job in this
+process each) and writes ``profiles/<section>/NN_<beat>.prof`` and a ``.txt`` summary.
 """
 
 from __future__ import annotations
@@ -20,9 +24,22 @@ from .render import Job, _video_duration, render
 
 REFERENCE = Path(__file__).with_name("reference_explainer.py")
 
+#: Targets: (figure, comparison, value). Ratios to the reference are seconds of rendering per
+#: second of video divided by the reference's.
+TARGETS = {
+    "low_ratio": ("<=", 0.4),          # every section at low quality
+    "high_ratio": ("<=", 0.6),         # every section at high quality
+    "section_jobs2_speedup": (">=", 1.7),   # one section, --jobs 2 vs --jobs 1
+    "lecture_jobs2_speedup": (">=", 1.8),   # every chosen section, --jobs 2 vs --jobs 1
+    "up_to_date_seconds": ("<", 2.0),       # a re-render with nothing changed
+    "cluster_vs_jobs2": ("<=", 1.15),       # LocalCluster of 2 workers / --jobs 2, wall time
+}
+
 
 class BenchError(Exception):
     """A one-line reason the bench cannot run."""
+
+
 FLAGS = {"low": "-ql", "high": "-qh"}
 
 
@@ -44,20 +61,33 @@ def reference_seconds_per_second(quality: str, work: Path) -> float:
     return seconds / _video_duration(video)
 
 
-def _timed(jobs, n_jobs, force):
+def _timed(jobs, n_jobs, force, client=None):
     t0 = time.perf_counter()
-    entries = render(jobs, n_jobs=n_jobs, force=force, echo=lambda *_: None)
+    entries = render(jobs, n_jobs=n_jobs, force=force, echo=lambda *_: None, client=client)
     return time.perf_counter() - t0, entries
 
 
-def run_bench(out: str, section_ids: list[str], high: bool = True, echo=print) -> dict:
-    """Measure and print ratios; write ``out/bench.json``."""
+def _verdict(name: str, value: float) -> dict:
+    op, target = TARGETS[name]
+    ok = {"<=": value <= target, ">=": value >= target, "<": value < target}[op]
+    return {"value": round(value, 4), "target": f"{op} {target}", "met": bool(ok)}
+
+
+def _say(echo, label: str, v: dict, unit: str = "") -> None:
+    echo(f"{label}: {v['value']}{unit} (target {v['target']}{unit}) "
+         f"{'met' if v['met'] else 'NOT MET'}")
+
+
+def run_bench(out: str, section_ids: list[str], high: bool = True, echo=print,
+              profile: bool = False, cluster: bool = True) -> dict:
+    """Measure, print each figure beside its target, write ``out/bench.json``."""
     if not REFERENCE.is_file():
         raise BenchError(f"reference explainer missing: {REFERENCE} (restore it from git)")
     outp = Path(out)
     outp.mkdir(parents=True, exist_ok=True)
-    result: dict = {"sections": {}, "qualities": {}}
-    low_jobs = [Job(s, _defaults(s), "low", "zh", str(outp / "media")) for s in section_ids]
+    result: dict = {"sections": {}, "qualities": {}, "figures": {}}
+    media = str(outp / "media")
+    low_jobs = [Job(s, _defaults(s), "low", "zh", media) for s in section_ids]
     echo("warming the LaTeX cache (untimed render of every section)")
     _timed(low_jobs, 2, True)
     with tempfile.TemporaryDirectory() as tmp:
@@ -65,25 +95,95 @@ def run_bench(out: str, section_ids: list[str], high: bool = True, echo=print) -
             ref = reference_seconds_per_second(quality, Path(tmp))
             result["qualities"][quality] = {"reference_s_per_s": round(ref, 3)}
             echo(f"[{quality}] reference explainer: {ref:.2f} s per video second")
+            worst = 0.0
             for sid in section_ids:
-                job = Job(sid, _defaults(sid), quality, "zh", str(outp / "media"))
+                job = Job(sid, _defaults(sid), quality, "zh", media)
                 secs, (entry,) = _timed([job], 1, True)
                 sps = secs / entry["duration"]
                 ratio = sps / ref
+                worst = max(worst, ratio)
+                v = _verdict(f"{quality}_ratio", ratio)
                 result["sections"].setdefault(sid, {})[quality] = {
-                    "s_per_s": round(sps, 3), "ratio_to_reference": round(ratio, 3)}
-                echo(f"[{quality}] {sid}: {sps:.2f} s per video second = "
-                     f"{ratio:.2f}x the reference")
+                    "s_per_s": round(sps, 3), "ratio_to_reference": v}
+                _say(echo, f"[{quality}] {sid} ({sps:.2f} s per video second), ratio", v, "x")
+            result["figures"][f"{quality}_worst_ratio"] = _verdict(f"{quality}_ratio", worst)
+    # one section, beats in parallel: the longest of the chosen sections
+    durations = {e["section"]: e["duration"] for e in _timed(low_jobs, 2, False)[1]}
+    longest = max(section_ids, key=lambda s: durations.get(s, 0))
+    one = [j for j in low_jobs if j.section == longest]
+    s1, _ = _timed(one, 1, True)
+    s2, _ = _timed(one, 2, True)
+    v = result["figures"]["section_jobs2_speedup"] = _verdict("section_jobs2_speedup", s1 / s2)
+    _say(echo, f"{longest} --jobs 2 vs --jobs 1 ({s1:.1f} s -> {s2:.1f} s), speed-up", v, "x")
     t1, _ = _timed(low_jobs, 1, True)
     t2, _ = _timed(low_jobs, 2, True)
+    v = result["figures"]["lecture_jobs2_speedup"] = _verdict("lecture_jobs2_speedup", t1 / t2)
+    _say(echo, f"{len(low_jobs)} sections --jobs 2 vs --jobs 1 ({t1:.1f} s -> {t2:.1f} s), "
+         "speed-up", v, "x")
     t3, _ = _timed(low_jobs, 1, False)
-    result["jobs2_speedup"] = round(t1 / t2, 3)
-    result["up_to_date_rerender_ratio"] = round(t3 / t1, 4)
-    echo(f"--jobs 2 vs --jobs 1: {t1 / t2:.2f}x faster ({t1:.1f} s -> {t2:.1f} s)")
-    echo(f"up-to-date re-render: {t3 / t1:.4f} of a full render ({t3:.2f} s)")
+    v = result["figures"]["up_to_date_seconds"] = _verdict("up_to_date_seconds", t3)
+    _say(echo, f"up-to-date re-render of {len(low_jobs)} sections", v, " s")
+    result["figures"]["up_to_date_fraction"] = round(t3 / t1, 5)
+    if cluster:
+        from .cluster import connect
+
+        client, local = connect("local:2")
+        try:
+            tc, _ = _timed(low_jobs, 2, True, client=client)
+        finally:
+            client.close()
+            local.close()
+        v = result["figures"]["cluster_vs_jobs2"] = _verdict("cluster_vs_jobs2", tc / t2)
+        _say(echo, f"LocalCluster of 2 vs --jobs 2 ({t2:.1f} s -> {tc:.1f} s), time ratio",
+             v, "x")
+    if profile:
+        result["profiles"] = profile_beats(low_jobs, outp / "profiles", echo)
     (outp / "bench.json").write_text(json.dumps(result, indent=2) + "\n")
     echo(f"wrote {outp / 'bench.json'}")
     return result
+
+
+def profile_beats(jobs: list[Job], folder: Path, echo=print, top: int = 25) -> list[dict]:
+    """Run every beat of ``jobs`` under cProfile in this process; write ``.prof`` and ``.txt``
+    per beat; print the slowest beats with the functions that took their time."""
+    import cProfile
+    import io
+    import pstats
+
+    from .beats import render_beat
+    from scenes.registry import get
+
+    rows = []
+    for job in jobs:
+        beats = get(job.section).scene_class().BEATS
+        d = folder / job.section
+        d.mkdir(parents=True, exist_ok=True)
+        for i, beat in enumerate(beats):
+            with tempfile.TemporaryDirectory(dir=d) as work:
+                prof = cProfile.Profile()
+                t0 = time.perf_counter()
+                prof.enable()
+                rec = render_beat(job, beat, Path(work) / "clip")
+                prof.disable()
+                secs = time.perf_counter() - t0
+            stem = d / f"{i:02d}_{beat}"
+            prof.dump_stats(str(stem) + ".prof")
+            buf = io.StringIO()
+            stats = pstats.Stats(prof, stream=buf).sort_stats("tottime")
+            stats.print_stats(top)
+            stem.with_suffix(".txt").write_text(buf.getvalue())
+            own = sorted(((v[2], f"{Path(k[0]).name}:{k[2]}") for k, v in stats.stats.items()),
+                         reverse=True)[:3]
+            rows.append({"section": job.section, "beat": beat, "seconds": round(secs, 2),
+                         "video_seconds": rec["duration"],
+                         "s_per_s": round(secs / max(rec["duration"], 1e-9), 3),
+                         "top": [f"{name} {t:.1f} s" for t, name in own]})
+    rows.sort(key=lambda r: -r["s_per_s"])
+    for r in rows[:8]:
+        echo(f"[profile] {r['section']} {r['beat']}: {r['s_per_s']:.2f} s per video second; "
+             f"most time in {', '.join(r['top'])}")
+    echo(f"[profile] cProfile files in {folder}")
+    return rows
 
 
 def _defaults(section_id: str) -> dict:

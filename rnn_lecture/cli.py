@@ -334,14 +334,20 @@ def site_cmd(lang, quality, media, out, base_url):
 @click.option("--sections", "section_ids", multiple=True, help="Limit to these sections.")
 @click.option("--high/--no-high", default=True, show_default=True,
               help="Also measure high quality.")
-def bench_cmd(out, section_ids, high):
-    """Measure render speed against the reference explainer; print ratios, write JSON."""
+@click.option("--cluster/--no-cluster", default=True, show_default=True,
+              help="Also time a LocalCluster of 2 workers against --jobs 2.")
+@click.option("--profile", is_flag=True,
+              help="Also run every beat under cProfile: OUT/profiles/SECTION/NN_BEAT.prof/.txt.")
+def bench_cmd(out, section_ids, high, cluster, profile):
+    """Measure render speed against the reference explainer and the targets; print each
+    figure beside its target, write JSON."""
     from .bench import BenchError, run_bench
 
     for sid in section_ids:
         get(sid)
     try:
-        run_bench(out, list(section_ids) or ids(), high=high, echo=click.echo)
+        run_bench(out, list(section_ids) or ids(), high=high, echo=click.echo,
+                  profile=profile, cluster=cluster)
     except BenchError as e:
         raise UsageFailure(str(e)) from None
 

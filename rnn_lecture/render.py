@@ -120,35 +120,57 @@ def _video_duration(path: Path) -> float:
 
 
 def share_tex_cache(tex_dir: Path) -> None:
-    """Make manim's LaTeX cache safe to share between processes.
+    """Make manim's LaTeX cache safe to share between processes, and typeset in parallel.
 
     Manim compiles a formula to ``<hash>.tex/.dvi/.svg`` in ``tex_dir`` and reuses the SVG when
     it exists. After each compile it deletes every file there that is not .svg or .tex
     (another job's .dvi in flight included), and every SVG it parses is first copied to a
     temporary ``<hash>_.svg`` beside it and deleted after (another job's copy of the same
-    formula included). So both steps run under one ``flock`` for files in ``tex_dir``; a job
-    that waited finds the SVG ready and goes on at once. Text (Pango) SVGs live in each job's
-    own folder and are not locked.
+    formula included). So a missing formula is compiled in a private folder, under a lock of
+    its own (``tex-locks/<hash>.lock`` beside ``tex_dir``), and its SVG moved into ``tex_dir``
+    by rename: jobs typeset different formulas at the same time, and a job that needs a formula
+    another job is typesetting waits for that one only. Parsing a cached SVG runs under one
+    ``flock``. Text (Pango) SVGs live in each job's own folder and are not locked.
     """
     import manim.mobject.svg.svg_mobject as svg_mobject
     import manim.mobject.text.tex_mobject as tex_mobject
     import manim.utils.tex_file_writing as tfw
+    from manim import config
 
     # Outside tex_dir: manim's clean-up deletes every non-.svg/.tex file in it.
     lock_path = tex_dir.parent / f"{tex_dir.name}.lock"
+    locks = tex_dir.parent / f"{tex_dir.name}-locks"
     tex_dir = tex_dir.resolve()
 
     @contextlib.contextmanager
-    def locked():
-        with open(lock_path, "w") as lock:
+    def locked(path: Path = lock_path):
+        with open(path, "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             yield
 
     compile_svg = getattr(tfw.tex_to_svg_file, "__wrapped__", tfw.tex_to_svg_file)
 
-    def tex_to_svg_file(*args, **kwargs):
-        with locked():
-            return compile_svg(*args, **kwargs)
+    def tex_to_svg_file(expression, environment=None, tex_template=None):
+        template = tex_template if tex_template is not None else config["tex_template"]
+        code = (template.get_texcode_for_expression_in_env(expression, environment)
+                if environment is not None else template.get_texcode_for_expression(expression))
+        svg = tex_dir / f"{tfw.tex_hash(code)}.svg"
+        if svg.exists():
+            return svg
+        locks.mkdir(parents=True, exist_ok=True)
+        with locked(locks / f"{svg.stem}.lock"):
+            if svg.exists():          # typeset by the job we waited for
+                return svg
+            private = Path(tempfile.mkdtemp(prefix=".typeset-", dir=tex_dir.parent))
+            shared = config.tex_dir
+            try:
+                config.tex_dir = private
+                made = compile_svg(expression, environment, tex_template)
+                os.replace(made, svg)
+            finally:
+                config.tex_dir = shared
+                shutil.rmtree(private, ignore_errors=True)
+        return svg
 
     tex_to_svg_file.__wrapped__ = compile_svg
     tfw.tex_to_svg_file = tex_to_svg_file

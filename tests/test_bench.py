@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 
 def test_bench_reference_ships_with_the_package():
     """scripts/bench runs in any clone: the reference explainer lives in the package, and is
@@ -27,3 +29,38 @@ def test_bench_without_its_reference_fails_with_one_line(tmp_path):
     assert out.returncode == 2
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and "reference explainer missing" in lines[0], out.stderr
+
+
+def test_each_figure_is_judged_against_its_target():
+    from rnn_lecture.bench import TARGETS, _verdict
+
+    assert _verdict("low_ratio", 0.39) == {"value": 0.39, "target": "<= 0.4", "met": True}
+    assert not _verdict("low_ratio", 0.41)["met"]
+    assert _verdict("section_jobs2_speedup", 1.7)["met"]
+    assert not _verdict("lecture_jobs2_speedup", 1.79)["met"]
+    assert not _verdict("up_to_date_seconds", 2.0)["met"]
+    assert _verdict("cluster_vs_jobs2", 1.15)["met"]
+    assert set(TARGETS) == {"low_ratio", "high_ratio", "section_jobs2_speedup",
+                            "lecture_jobs2_speedup", "up_to_date_seconds", "cluster_vs_jobs2"}
+
+
+@pytest.mark.render
+def test_profile_writes_a_cprofile_per_beat(tmp_path):
+    """``bench --profile``: one cProfile file and a readable summary per beat."""
+    import pstats
+
+    from rnn_lecture.bench import profile_beats
+    from rnn_lecture.render import Job
+    from scenes.registry import get
+
+    sid = "lstm-06-gru"
+    job = Job(sid, get(sid).resolve(), "low", "zh", str(tmp_path / "media"))
+    lines = []
+    rows = profile_beats([job], tmp_path / "profiles", echo=lines.append)
+    beats = get(sid).scene_class().BEATS
+    assert sorted(r["beat"] for r in rows) == sorted(beats)
+    for i, b in enumerate(beats):
+        prof = tmp_path / "profiles" / sid / f"{i:02d}_{b}.prof"
+        assert pstats.Stats(str(prof)).total_tt > 0
+        assert "function calls" in prof.with_suffix(".txt").read_text()
+    assert any("s per video second; most time in" in ln for ln in lines)

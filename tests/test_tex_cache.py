@@ -29,3 +29,52 @@ def test_parallel_jobs_share_the_tex_cache(tmp_path):
         assert p.returncode == 0 and out.strip() == "ok", err[-2000:]
     assert len(list(tex.glob("*.svg"))) == 12
     assert not list(tex.glob("*_.svg")) and not list(tex.glob("*.dvi"))
+
+
+ONE = r"""
+import sys
+from pathlib import Path
+from manim import MathTex, tempconfig
+from rnn_lecture.render import share_tex_cache
+tex = Path(sys.argv[1])
+with tempconfig({"tex_dir": str(tex), "verbosity": "ERROR"}):
+    share_tex_cache(tex)
+    MathTex(sys.argv[2])
+print("ok")
+"""
+
+
+def test_formulas_typeset_in_parallel_one_lock_each(tmp_path):
+    """A formula being typeset holds only its own lock: while a slow LaTeX (a stand-in that
+    sleeps, then runs the real one) typesets one formula, another formula typesets at once,
+    and a job that needs the slow one waits for it and then finds its SVG."""
+    import os
+    import shutil
+    import time
+
+    tex = tmp_path / "tex"
+    tex.mkdir()
+    slow = tmp_path / "bin"
+    slow.mkdir()
+    (slow / "latex").write_text(f"#!/bin/sh\nsleep 10\nexec {shutil.which('latex')} \"$@\"\n")
+    (slow / "latex").chmod(0o755)
+    busy, free = r"e^{i\pi} + 1 = 0", r"\sum_{k=1}^{n} k"
+
+    def start(formula, env=None):
+        return subprocess.Popen([sys.executable, "-c", ONE, str(tex), formula], env=env,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    t0 = time.monotonic()
+    first = start(busy, {**os.environ, "PATH": f"{slow}{os.pathsep}{os.environ['PATH']}"})
+    time.sleep(3)                      # python and manim started; its LaTeX is sleeping
+    same = start(busy)
+    other = start(free)
+    out, err = other.communicate(timeout=300)
+    assert other.returncode == 0 and out.strip() == "ok", err[-2000:]
+    assert first.poll() is None and same.poll() is None, "the other formula waited"
+    for p in (first, same):
+        out, err = p.communicate(timeout=300)
+        assert p.returncode == 0 and out.strip() == "ok", err[-2000:]
+    assert time.monotonic() - t0 > 10
+    assert len(list(tex.glob("*.svg"))) == 2
+    assert not list(tmp_path.glob(".typeset-*"))
