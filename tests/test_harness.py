@@ -119,6 +119,46 @@ def test_layout_only_ends_every_beat_like_manim(section_id):
 
 
 # --------------------------------------------------------------------------------------------
+# §06's tight-bound table: every symbol, evaluated at the table's n and d, is the number under it
+# --------------------------------------------------------------------------------------------
+_SYMBOLS = {"n": lambda n, d: n, "1": lambda n, d: 1, "n-1": lambda n, d: n - 1,
+            r"\min(1,\, n-1)": lambda n, d: min(1, n - 1), r"n\,d^2": lambda n, d: n * d * d,
+            "n^2 d": lambda n, d: n * n * d}
+
+
+@pytest.mark.parametrize("context, lang", [(1, "en"), (1, "zh"), (2, "en"), (3, "zh"),
+                                           (131072, "en")])
+def test_cheatsheet_tight_bound_symbols_agree_with_their_numbers(context, lang):
+    from scenes.style import format_value
+
+    section = "primer-06-cheatsheet"
+    scene = constructed(section, lang, {"context": context})
+    bad = check_scene(scene, CHOICES.get(section, {}))
+    assert not bad, _fail(section, lang, {"context": context}, bad)
+    n, d = context, scene.params["width"]
+    texts = scene.records["tight_bound"]["texts"]
+    boxes = [box for _, box in scene.layouts["tight_bound"]]
+    def is_number(b):
+        return b is not None and (b.readout_name() or "").startswith(
+            ("tight_depth", "tight_path", "tight_cost"))
+
+    values = [(box, b) for (_, b), box in zip(texts, boxes) if is_number(b)]
+    symbols = [(s, box) for (s, b), box in zip(texts, boxes)
+               if s in _SYMBOLS and not is_number(b)]
+    assert len(symbols) == len(values) == 6, (symbols, len(values))
+    for sym, sbox in symbols:
+        cx = (sbox[0] + sbox[2]) / 2
+        below = [(sbox[1] - vbox[3], vbox, b) for vbox, b in values
+                 if abs((vbox[0] + vbox[2]) / 2 - cx) < 0.5 and vbox[3] <= sbox[1] + 0.05]
+        assert below, f"no number under {sym!r}"
+        _, vbox, b = min(below, key=lambda t: t[0])
+        (field,) = b.fields.values()
+        want = format_value(_SYMBOLS[sym](n, d), field.fmt)
+        got = [s for s, bb in texts if bb is b][0]
+        assert got == want, f"{sym!r} at n = {n} is {want}, the table shows {got}"
+
+
+# --------------------------------------------------------------------------------------------
 # The harness itself bites: planted faults in a stand-in scene are reported.
 # --------------------------------------------------------------------------------------------
 class _Values:
