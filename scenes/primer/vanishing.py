@@ -735,7 +735,7 @@ class Vanishing(LectureScene):
         after = self.text("dims.after", size=style.LABEL_SIZE, color=P.gradient,
                           k=Val("dims_hops", "int"), n=Val("dims_product_norm", "factor"))
         VGroup(note, after).arrange(DOWN, buff=0.22, aligned_edge=LEFT)
-        VGroup(note, after).move_to([x_p, -1.95, 0], aligned_edge=LEFT)
+        VGroup(note, after).move_to([x_p, -1.7, 0], aligned_edge=LEFT)
         self.show("dims_product_norm", after)
         self.play(FadeIn(note), FadeIn(after), run_time=0.6)
         self.say("dims.verdict.say", variant=v.dims_case, s=Val("dims_sigma_max", "num"),
