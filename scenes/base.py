@@ -226,11 +226,16 @@ class LectureScene(Scene):
         return m
 
     def mathv(self, key: str, scale: float = style.MATH_SCALE, color: str | None = None,
-              name: str | None = None, **fields) -> MathTex:
+              name: str | None = None, variant: str | None = None, **fields) -> MathTex:
         """A formula from the text table (entry ``"tex"``) with ``@field`` markers bound to
-        values, e.g. ``{"tex": r"\\tau = @t"}`` with ``t=Val("param.clip_threshold", "fmt:1")``."""
-        check_fields(fields, f"{self.SECTION_ID} formula {key!r}")
-        b = Binding(self.TEXT[key]["tex"], fields, key=key, name=name, math=True)
+        values, e.g. ``{"tex": r"\\tau = @t"}`` with ``t=Val("param.clip_threshold", "fmt:1")``.
+
+        ``variant`` picks ``key.variant`` (a formula chosen among variants from the values, as
+        sentences are; the tests check the choice)."""
+        full = f"{key}.{variant}" if variant else key
+        check_fields(fields, f"{self.SECTION_ID} formula {full!r}")
+        b = Binding(self.TEXT[full]["tex"], fields, key=full, name=name, math=True,
+                    variant=variant)
         m = MathTex(self.render_binding(b)).scale(scale)
         if color:
             m.set_color(color)

@@ -152,6 +152,27 @@ def sci_tex(x: float, sig: int = 2) -> str:
     return rf"{mant}\times10^{{{int(exp)}}}"
 
 
+def fmt_factor(x) -> str:
+    """A multiplicative factor with 3 significant digits: ``1,470``, ``12.3``, ``1.00``,
+    ``0.590``; scientific (as :func:`fmt`) below 1e-3 or at/above 1e6 (``1.6e60``)."""
+    x = float(x)
+    if not math.isfinite(x) or x == 0 or abs(x) < 1e-3 or abs(x) >= 1e6:
+        return fmt(x)
+    places = max(0, 2 - math.floor(math.log10(abs(x))))
+    return _neg_zero(f"{x:,.{places}f}")
+
+
+def tex_count(x) -> str:
+    r"""LaTeX for a whole count: ``4{,}096`` below 1e6, else as :func:`sci_tex`
+    (``2.2\times10^{12}``)."""
+    f = float(x)
+    if not f.is_integer():
+        raise ValueError(f"tex_count needs a whole number, got {x!r}")
+    if abs(f) < 1e6:
+        return f"{int(f):,}".replace(",", "{,}")
+    return sci_tex(f)
+
+
 #: The formats a bound readout may declare, by name: ``spec`` is ``"name"`` or ``"name:arg"``.
 def fmt_operand(x, digits: int = 3) -> str:
     """``fmt(x, digits)``, in brackets when it shows a minus sign: a number after ``×`` or ``+``
@@ -173,6 +194,10 @@ FORMATS = {
     # as "fmt", a negative number in brackets: it follows an operator ("0.50 × (-0.40)")
     "paren": lambda x, a: fmt_operand(x, 3 if a is None else int(a)),
     "tex": lambda x, a: sci_tex(x, 2 if a is None else int(a)),
+    # a whole count in LaTeX: commas below 1e6, scientific above ("4{,}096", "2.2\times10^{12}")
+    "texcount": lambda x, a: tex_count(x),
+    # a growth or shrink factor: 3 significant digits ("1,470", "0.590", "1.6e60")
+    "factor": lambda x, a: fmt_factor(x),
     "str": lambda x, a: str(x),
 }
 

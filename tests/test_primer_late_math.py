@@ -58,9 +58,9 @@ def test_gates_seed_figures():
     assert v.rnn_crossing == "stays" and v.forget_crossing == "stays"
     assert f"{v.bias_gate:.3f}" == "0.500"
     assert f"{v.bias_retention:.1e}" == "9.5e-07"
-    assert f"{v.bias_retention_at_1:.3f}" == "0.002"
-    assert v.bias_retention_at_1 == pytest.approx(values("primer-03-gates", forget_bias=1.0)
-                                                  .bias_retention)
+    assert f"{v.bias_retention_at_fix:.3f}" == "0.002" and v.bias_fix == 1.0
+    assert v.bias_retention_at_fix == pytest.approx(values("primer-03-gates", forget_bias=1.0)
+                                                    .bias_retention)
 
 
 def test_gates_rnn_curve_is_02s_chain():

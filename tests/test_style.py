@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from scenes.bind import Binding, Fixed, Val, check_fields, resolve
-from scenes.style import (fmt, fmt_bytes, fmt_count, fmt_decimal, fmt_millions, fmt_num,
-                          fmt_ratio, format_value, sci_tex)
+from scenes.style import (fmt, fmt_bytes, fmt_count, fmt_decimal, fmt_factor, fmt_millions,
+                          fmt_num, fmt_ratio, format_value, sci_tex, tex_count)
 
 
 @pytest.mark.parametrize("x, digits, want", [
@@ -113,3 +113,20 @@ def test_paths_and_bindings():
         check_fields({"n": 7}, "t")
     with pytest.raises(ValueError):
         Fixed("7", " ")
+
+
+@pytest.mark.parametrize("x, want", [
+    (1469.77, "1,470"), (0.59049, "0.590"), (1.0000000001, "1.00"), (12.34, "12.3"),
+    (0.00123, "0.00123"), (0.000999, "1.0e-3"), (1.6e60, "1.6e60"), (1e-200, "1.0e-200"),
+    (999999.0, "999,999"), (1e6, "1.0e6"), (math.inf, "inf"),
+])
+def test_factors_keep_three_significant_digits(x, want):
+    assert fmt_factor(x) == want == format_value(x, "factor")
+
+
+def test_tex_counts():
+    assert tex_count(4096) == "4{,}096" == format_value(4096, "texcount")
+    assert tex_count(1) == "1" and tex_count(0) == "0"
+    assert tex_count(2199023255552) == r"2.2\times10^{12}"
+    with pytest.raises(ValueError):
+        tex_count(0.5)

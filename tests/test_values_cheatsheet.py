@@ -141,13 +141,16 @@ def test_tight_bound_table(context, width):
     assert v.tight_depth == {"recurrent": n, "attention": 1}
     assert v.tight_path == {"recurrent": n - 1, "attention": min(1, n - 1)}
     assert v.tight_cost == {"recurrent": n * d * d, "attention": n * n * d}
+    assert v.tight_case == ("one" if n == 1 else "two" if n == 2 else "many")
 
 
 def test_tight_bound_defaults_as_shown():
     from scenes.style import format_value
     v = values()
-    assert format_value(v.tight_cost["recurrent"], "tex") == r"2.2\times10^{12}"
-    assert format_value(v.tight_cost["attention"], "tex") == r"7.0\times10^{13}"
+    assert format_value(v.tight_cost["recurrent"], "texcount") == r"2.2\times10^{12}"
+    assert format_value(v.tight_cost["attention"], "texcount") == r"7.0\times10^{13}"
+    # a short context: whole counts, not 4096.000
+    assert format_value(values(context=1).tight_cost["attention"], "texcount") == "4{,}096"
 
 
 @pytest.mark.parametrize("gib,share", [(80.0, "most"), (64.0, "most"), (128.0, "fits"),

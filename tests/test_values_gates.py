@@ -201,29 +201,51 @@ def test_cell_path_against_hand_lstm_at_other_tokens():
 # the forget-bias pitfall
 # --------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("b, n", [(0.5, 30), (-0.5, 500), (2.25, 7), (1.0, 20), (4.0, 1),
-                                  (-1.0, 20), (-0.73, 500)])
-def test_bias_at_other_biases(b, n):
-    v = values(forget_bias=b, bias_steps=n)
-    g = sigmoid(b)
+@pytest.mark.parametrize("b, n, fix", [(0.5, 30, 1.0), (-0.5, 500, 1.0), (2.25, 7, 1.0),
+                                       (1.0, 20, 1.0), (4.0, 1, 1.0), (-1.0, 20, 1.0),
+                                       (-0.73, 500, 1.0), (0.0, 20, 2.5), (0.0, 20, -0.8),
+                                       (1.5, 40, 1.5), (3.0, 20, -1.0), (-1.0, 10, 4.0)])
+def test_bias_at_other_biases(b, n, fix):
+    v = values(forget_bias=b, bias_steps=n, bias_fix=fix)
+    g, g_fix = sigmoid(b), sigmoid(fix)
     assert v.bias_gate == pytest.approx(g, rel=1e-12)
     assert v.bias_retention == pytest.approx(g**n, rel=1e-9)
     assert v.bias_log10_retention == pytest.approx(n * math.log10(g), rel=1e-12)
-    assert v.bias_gate_at_1 == pytest.approx(sigmoid(1.0))
-    assert v.bias_retention_at_1 == pytest.approx(sigmoid(1.0) ** n, rel=1e-9)
-    want = "equal" if b == 1.0 else "below" if b < 1.0 else "above"
-    assert v.bias_vs_reference == want
-    # the dot slides from the chosen bias to 1 along the curve
-    assert v.bias_path[0] == b and v.bias_path[-1] == 1.0
+    assert v.bias_fix == fix and v.bias_recommended == 1.0
+    assert v.bias_fix_case == ("recommended" if fix == 1.0 else "other")
+    assert v.bias_gate_at_fix == pytest.approx(g_fix)
+    assert v.bias_retention_at_fix == pytest.approx(g_fix ** n, rel=1e-9)
+    assert v.bias_log10_retention_at_fix == pytest.approx(n * math.log10(g_fix), rel=1e-12)
+    want = "equal" if b == fix else "below" if b < fix else "above"
+    assert v.bias_vs_fix == want
+    # what the sentence of each case claims: the fix keeps more below, less above
+    if want == "below":
+        assert v.bias_retention_at_fix > v.bias_retention
+    elif want == "above":
+        assert v.bias_retention_at_fix < v.bias_retention
+    # the dot slides from the chosen bias to the fix along the curve
+    assert v.bias_path[0] == b and v.bias_path[-1] == fix
     for bb, gg, hh in zip(v.bias_path, v.bias_path_gate, v.bias_path_height):
         assert gg == pytest.approx(sigmoid(bb))
         assert hh == pytest.approx(n * math.log10(sigmoid(bb)) - v.bias_y_bottom)
     assert v.bias_height == pytest.approx(n * math.log10(g) - v.bias_y_bottom)
-    # the curve reaches the chosen bias (below the seed's -0.5 it is extended, same step)
-    assert v.bias_sweep[0] <= b + 1e-12 and v.bias_sweep[-1] == gates.BIAS_SWEEP_RANGE[1]
+    assert v.bias_height_at_fix == pytest.approx(n * math.log10(g_fix) - v.bias_y_bottom)
+    # the curve reaches both biases (below the seed's -0.5 it is extended, same step)
+    lowest = min(b, fix, gates.BIAS_SWEEP_RANGE[0])
+    assert v.bias_sweep[0] <= lowest + 1e-12 and v.bias_sweep[-1] == gates.BIAS_SWEEP_RANGE[1]
     assert np.diff(v.bias_sweep) == pytest.approx(4.5 / (gates.BIAS_SWEEP_POINTS - 1))
-    assert v.bias_sweep[0] > min(b, gates.BIAS_SWEEP_RANGE[0]) - 0.05
+    assert v.bias_sweep[0] > lowest - 0.05
     assert np.all(v.bias_sweep_height >= -1e-9)
+
+
+def test_bias_fix_has_the_forget_bias_bounds():
+    """Both ends of the pitfall beat's slide take the same range: the chapter's -1 up to the
+    sweep's right end."""
+    from scenes.registry import get
+    schema = get("primer-03-gates").schema
+    fb, fix = schema.get("forget_bias"), schema.get("bias_fix")
+    assert (fix.min, fix.max) == (fb.min, fb.max) == (gates.BIAS_MIN, gates.BIAS_SWEEP_RANGE[1])
+    assert fix.default == gates.BIAS_RECOMMENDED == 1.0
 
 
 def test_forget_bias_goes_down_to_the_chapter_minus_one():

@@ -263,16 +263,71 @@ def test_search_finds_the_chosen_chain():
     assert vanishing.search_chains(range(144200, 144300)) == [(144264, 1.0836, 7)]
 
 
-# ----- many dimensions --------------------------------------------------------------------------
-@pytest.mark.parametrize("sigma", [0.5, 0.9, 1.0, 1.2, 2.0])
-def test_largest_singular_value_decides_the_product(sigma):
-    v = values(dims_sigma=sigma)
-    w = vanishing.dims_matrix(sigma)
-    assert w.shape == (8, 8) and np.allclose(w, w.T)
-    assert np.linalg.svd(w, compute_uv=False)[0] == pytest.approx(sigma)
-    p = np.eye(8)
-    for _ in range(40):                       # the product, one hop at a time, tanh' = 1
-        p = w @ p
-    assert v.dims_product_norm == pytest.approx(np.linalg.norm(p, 2), rel=1e-9)
-    assert v.dims_product_norm == pytest.approx(sigma ** 40, rel=1e-9)
-    assert v.dims_case == ("explodes" if sigma > 1 else "vanishes" if sigma < 1 else "holds")
+# ----- many dimensions: the singular-value beat --------------------------------------------------
+def reference_matrix(sigma, width, seed):
+    """W = Q diag(l) Q^T rescaled to largest singular value sigma, built here from the recipe."""
+    rng = np.random.default_rng(seed)
+    q, _ = np.linalg.qr(rng.standard_normal((width, width)))
+    lam = rng.uniform(-1.0, 1.0, width)
+    lam = lam * sigma / np.abs(lam).max()
+    return q @ np.diag(lam) @ q.T
+
+
+@pytest.mark.parametrize("sigma, width, seed, hops", [
+    (0.5, 8, 2013, 40), (0.9, 3, 7, 25), (1.0, 8, 2013, 40), (1.2, 8, 2013, 40),
+    (2.0, 16, 1, 60), (1.05, 64, 99, 200), (0.1, 2, 0, 5)])
+def test_largest_singular_value_decides_the_product(sigma, width, seed, hops):
+    v = values(dims_sigma=sigma, dims_width=width, dims_seed=seed, dims_hops=hops)
+    w = reference_matrix(sigma, width, seed)
+    np.testing.assert_allclose(w, vanishing.dims_matrix(sigma, width, seed), atol=1e-12)
+    sv = np.linalg.svd(w, compute_uv=False)
+    assert sv[0] == pytest.approx(sigma) and v.dims_sigma_max == pytest.approx(sigma)
+    np.testing.assert_allclose(v.dims_singular_values, sv, rtol=1e-9, atol=1e-12)
+    assert (v.dims_width, v.dims_seed, v.dims_hops) == (width, seed, hops)
+    np.testing.assert_array_equal(v.dims_k, np.arange(hops + 1))
+    # ||W^k|| from numpy's matrix_power and 2-norm, every k (no unit saturated: tanh' = 1)
+    want = [math.log10(np.linalg.norm(np.linalg.matrix_power(w, k), 2)) for k in range(hops + 1)]
+    np.testing.assert_allclose(v.dims_log_norm, want, rtol=1e-9, atol=1e-9)
+    # symmetric: the largest singular value decides alone, sigma^k
+    np.testing.assert_allclose(v.dims_log_norm, np.arange(hops + 1) * math.log10(sigma),
+                               rtol=1e-9, atol=1e-9)
+    assert v.dims_product_norm == pytest.approx(sigma ** hops, rel=1e-9)
+    assert v.dims_log_product == pytest.approx(hops * math.log10(sigma), abs=1e-9)
+    norm = sigma ** hops
+    assert v.dims_case == ("holds" if abs(norm - 1) < 5e-4 else
+                           "grows" if norm > 1 else "shrinks")
+
+
+@pytest.mark.parametrize("sigma", [0.3, 0.8, 1.0, 1.2, 1.7])
+def test_sigma_sweep_straddles_1_and_ends_at_the_parameter(sigma):
+    v = values(dims_sigma=sigma, dims_hops=30, dims_width=5, dims_seed=11)
+    sw = v.dims_sweep_sigma
+    assert sw[0] == sigma and sw[-1] == sigma and v.dims_sweep_turns[-1] == len(sw) - 1
+    assert sw.min() == v.dims_sweep_low <= min(0.8, sigma) and sw.min() < 1.0
+    assert sw.max() == v.dims_sweep_high >= max(1.2, sigma) and sw.max() > 1.0
+    assert list(v.dims_sweep_turns) == sorted(set(v.dims_sweep_turns))
+    w1 = reference_matrix(1.0, 5, 11)
+    for j in (0, len(sw) // 3, v.dims_sweep_turns[0], len(sw) - 1):
+        ws = sw[j] * w1
+        want = [math.log10(np.linalg.norm(np.linalg.matrix_power(ws, k), 2))
+                for k in range(31)]
+        np.testing.assert_allclose(v.dims_sweep_log_norm[j], want, rtol=1e-9, atol=1e-9)
+        assert v.dims_sweep_log_product[j] == pytest.approx(want[-1], abs=1e-9)
+        np.testing.assert_allclose(v.dims_sweep_singular[j],
+                                   np.linalg.svd(ws, compute_uv=False), rtol=1e-9, atol=1e-12)
+    # the sweep ends on the parameter's own curve
+    np.testing.assert_allclose(v.dims_sweep_log_norm[-1], v.dims_log_norm, atol=1e-9)
+    # every curve, and 10^0, inside the log axis; ticks on its grid; the strip holds every sigma
+    lo, hi, step = v.dims_axis_lo, v.dims_axis_hi, v.dims_axis_step
+    assert lo <= min(0.0, v.dims_sweep_log_norm.min()) and hi >= max(0.0, v.dims_sweep_log_norm.max())
+    assert (hi - lo) / step <= vanishing.DIMS_MAX_LINES and lo % step == 0 and hi % step == 0
+    np.testing.assert_array_equal(v.dims_y_ticks, np.arange(lo, hi + 1, step))
+    assert v.dims_strip_top >= max(sw.max(), 1.0)
+
+
+def test_sigma_sweep_default_is_down_then_up():
+    v = values()
+    sw, turns = v.dims_sweep_sigma, v.dims_sweep_turns
+    assert sw[turns[0]] == pytest.approx(0.8) and sw[turns[1]] == pytest.approx(1.2)
+    assert len(turns) == 2 and sw[-1] == 1.2                # the way back has length 0: left out
+    assert v.dims_case == "grows" and f"{v.dims_product_norm:,.0f}" == "1,470"

@@ -91,6 +91,10 @@ class CheatSheetValues:
         ``{"recurrent": ..., "attention": ...}``: sequential depth (``n`` against 1), longest
         path between two positions (``n - 1`` against ``min(1, n - 1)``) and multiply-adds per
         layer (``n d^2`` against ``n^2 d``).
+    tight_case : str
+        What the table can say at ``n``: ``"one"`` (a single position: both take one step and
+        there is no path, 0 against 0), ``"two"`` (two positions: depth 2 against 1, but both
+        paths are one multiplication) or ``"many"`` (n >= 3: recurrence is deeper and longer).
     """
 
     sequence_length: int
@@ -140,6 +144,13 @@ class CheatSheetValues:
     tight_depth: dict
     tight_path: dict
     tight_cost: dict
+    tight_case: str
+
+
+def tight_case(n: int) -> str:
+    """``"one"``, ``"two"`` or ``"many"``: which comparison the tight-bound table makes at a
+    sequence of ``n`` positions (see :class:`CheatSheetValues`)."""
+    return "one" if n <= 1 else "two" if n == 2 else "many"
 
 
 def kv_cache_bytes(context, layers: int, width: int, bytes_per_value: int,
@@ -305,4 +316,5 @@ def cheatsheet_values(p: dict) -> CheatSheetValues:
         tight_depth={"recurrent": n, "attention": 1},
         tight_path={"recurrent": n - 1, "attention": min(1, n - 1)},
         tight_cost={"recurrent": n * d * d, "attention": n * n * d},
+        tight_case=tight_case(n),
     )

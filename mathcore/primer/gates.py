@@ -33,8 +33,9 @@ BIAS_MIN = -1.0
 
 #: The 1-D LSTM cell §03 steps over §01's tokens, in ``torch.nn.LSTM`` gate order (i, f, g, o):
 #: ``pre = W_X x_t + W_H h_{t-1} + B``. Hand-picked, not trained: every gate reads the token and
-#: the previous hidden state with moderate weights, and the forget bias is 1 (the fix of the
-#: pitfall beat, Jozefowicz et al. 2015), so the cell keeps most of itself on every step.
+#: the previous hidden state with moderate weights, and the forget bias is 1 (what Jozefowicz et
+#: al. 2015 recommend, ``BIAS_RECOMMENDED``; fixed here, whatever the pitfall beat's ``bias_fix``),
+#: so the cell keeps most of itself on every step.
 LSTM_PATH_W_X = (1.0, 0.5, 1.2, 0.8)
 LSTM_PATH_W_H = (0.5, 0.5, 0.5, 0.5)
 LSTM_PATH_B = (0.0, 1.0, 0.0, 0.0)
@@ -45,9 +46,13 @@ PATH_W_X = 0.8
 #: The level the f^k beat compares both products with ("falls below 0.01 at step k").
 THRESHOLD = 0.01
 
-#: The forget bias the pitfall beat recommends (Jozefowicz et al. 2015): the point it compares
-#: the chosen bias with.
-BIAS_FIX = 1.0
+#: The forget bias Jozefowicz, Zaremba & Sutskever (2015) recommend: the default of the pitfall
+#: beat's ``bias_fix`` parameter (the point it compares ``forget_bias`` with), and what the
+#: narration cites when ``bias_fix`` is set to something else.
+BIAS_RECOMMENDED = 1.0
+#: Two biases (or a bias and the recommended one) closer than this are "equal": the precision
+#: a parameter is shown with (3 decimals).
+BIAS_EQUAL_TOL = 5e-4
 
 #: Points of the one-step track's sweep: f from ``track_forget`` up to 1 (TRACK_SWEEP_UP points),
 #: down to 0 (TRACK_SWEEP_DOWN), back to ``track_forget`` (TRACK_SWEEP_BACK); then, at that f,
@@ -64,7 +69,7 @@ FORGET_SWEEP_POINTS = 31
 #: Points of the GRU beat's sweep: its gate from ``gru_forget`` down to 0, up to 1, back.
 GRU_SWEEP_POINTS = 31
 
-#: Points of the pitfall beat's dot as it slides from ``forget_bias`` to ``BIAS_FIX``.
+#: Points of the pitfall beat's dot as it slides from ``forget_bias`` to ``bias_fix``.
 BIAS_PATH_POINTS = 41
 
 #: Decade steps the pitfall beat's log axis may use between its labels (at most 4 steps).
@@ -117,11 +122,11 @@ class GatesValues:
         ``sigmoid(forget_bias)``: the forget gate at initialisation, when the weights are ~0.
     bias_retention : float
         ``bias_gate ** bias_steps``: what is left of ``c_0`` after ``bias_steps`` steps.
-    bias_gate_at_1, bias_retention_at_1 : float
-        The same at ``b_f = BIAS_FIX`` (1).
+    bias_gate_at_fix, bias_retention_at_fix : float
+        The same at ``b_f = bias_fix``: ``sigmoid(bias_fix)`` and its ``bias_steps``-th power.
     bias_sweep, bias_sweep_gate, bias_sweep_retention : numpy.ndarray, shape (B,)
         The pitfall curve: biases over ``BIAS_SWEEP_RANGE`` (extended down to ``forget_bias``
-        when it is lower), their gates and retentions.
+        or ``bias_fix`` when one is lower), their gates and retentions.
     threshold : float
         ``THRESHOLD`` (0.01), the level both products are compared with.
     rnn_crossing, forget_crossing : str
@@ -143,13 +148,19 @@ class GatesValues:
         Index of f = 1 in ``track_sweep_forget`` (where the sweep turns back).
     track_full_forget, track_empty_forget : float
         The two ends of the gate the sweep stops at: 1 and 0.
-    bias_reference : float
-        ``BIAS_FIX`` (1): the bias the pitfall beat compares with.
-    bias_vs_reference : str
-        ``"below"``, ``"equal"`` (within 5e-4, the precision a parameter is shown with) or
-        ``"above"``: ``forget_bias`` against ``BIAS_FIX``.
-    bias_log10_retention, bias_log10_retention_at_1 : float
-        ``bias_steps * log10(sigmoid(b))`` at ``forget_bias`` and at ``BIAS_FIX``.
+    bias_fix : float
+        The parameter ``bias_fix``: the bias the pitfall beat slides to and compares with.
+    bias_recommended : float
+        ``BIAS_RECOMMENDED`` (1), the bias Jozefowicz et al. 2015 recommend.
+    bias_fix_case : str
+        ``"recommended"`` if ``bias_fix`` is ``BIAS_RECOMMENDED`` (within ``BIAS_EQUAL_TOL``),
+        else ``"other"``.
+    bias_vs_fix : str
+        ``"below"``, ``"equal"`` (within ``BIAS_EQUAL_TOL``, the precision a parameter is shown
+        with) or ``"above"``: ``forget_bias`` against ``bias_fix``. Below, the fix keeps more of
+        the cell (the retention grows with the bias); above, less.
+    bias_log10_retention, bias_log10_retention_at_fix : float
+        ``bias_steps * log10(sigmoid(b))`` at ``forget_bias`` and at ``bias_fix``.
     bias_sweep_log10_retention : numpy.ndarray, shape (B,)
         The same along ``bias_sweep`` (no underflow at any ``bias_steps``).
     bias_y_bottom : int
@@ -160,11 +171,11 @@ class GatesValues:
         Their heights above the axis bottom (``bias_y_ticks - bias_y_bottom``).
     bias_y_step : int
         Decades between two labels.
-    bias_sweep_height, bias_height, bias_height_at_1 : numpy.ndarray or float
+    bias_sweep_height, bias_height, bias_height_at_fix : numpy.ndarray or float
         Height above the axis bottom in decades (``log10 retention - bias_y_bottom``) along the
-        sweep, at ``forget_bias`` and at ``BIAS_FIX``.
+        sweep, at ``forget_bias`` and at ``bias_fix``.
     bias_path, bias_path_gate, bias_path_height : numpy.ndarray, shape (BIAS_PATH_POINTS,)
-        The biases the dot slides through from ``forget_bias`` to ``BIAS_FIX``, the gate and
+        The biases the dot slides through from ``forget_bias`` to ``bias_fix``, the gate and
         the height above the axis bottom at each.
     track_sweep_input, track_sweep_written : numpy.ndarray, same shape as ``track_sweep_forget``
         The input gate along the track's sweep and ``i g`` at each point.
@@ -233,8 +244,8 @@ class GatesValues:
     bias_steps: int
     bias_gate: float
     bias_retention: float
-    bias_gate_at_1: float
-    bias_retention_at_1: float
+    bias_gate_at_fix: float
+    bias_retention_at_fix: float
     bias_sweep: np.ndarray
     bias_sweep_gate: np.ndarray
     bias_sweep_retention: np.ndarray
@@ -251,10 +262,12 @@ class GatesValues:
     track_sweep_full: int
     track_full_forget: float
     track_empty_forget: float
-    bias_reference: float
-    bias_vs_reference: str
+    bias_fix: float
+    bias_recommended: float
+    bias_fix_case: str
+    bias_vs_fix: str
     bias_log10_retention: float
-    bias_log10_retention_at_1: float
+    bias_log10_retention_at_fix: float
     bias_sweep_log10_retention: np.ndarray
     bias_y_bottom: int
     bias_y_ticks: np.ndarray
@@ -262,7 +275,7 @@ class GatesValues:
     bias_y_step: int
     bias_sweep_height: np.ndarray
     bias_height: float
-    bias_height_at_1: float
+    bias_height_at_fix: float
     bias_path: np.ndarray
     bias_path_gate: np.ndarray
     bias_path_height: np.ndarray
@@ -445,9 +458,10 @@ def gates_values(p: dict) -> GatesValues:
     gru_max = max(tc, tg)
 
     n_bias = p["bias_steps"]
+    fix = float(p["bias_fix"])
     gate = float(sigmoid(p["forget_bias"]))
-    gate_1 = float(sigmoid(BIAS_FIX))
-    lo = min(BIAS_SWEEP_RANGE[0], float(p["forget_bias"]))
+    gate_1 = float(sigmoid(fix))
+    lo = min(BIAS_SWEEP_RANGE[0], float(p["forget_bias"]), fix)
     step = (BIAS_SWEEP_RANGE[1] - BIAS_SWEEP_RANGE[0]) / (BIAS_SWEEP_POINTS - 1)
     extra = int(np.ceil((BIAS_SWEEP_RANGE[0] - lo) / step - 1e-9))
     sweep = np.linspace(BIAS_SWEEP_RANGE[0] - extra * step, BIAS_SWEEP_RANGE[1],
@@ -456,7 +470,7 @@ def gates_values(p: dict) -> GatesValues:
     sweep_log = n_bias * np.log10(sweep_gate)
     log_b, log_1 = n_bias * np.log10(gate), n_bias * np.log10(gate_1)
     bottom, y_ticks = decade_axis(float(sweep_log.min()))
-    path = np.linspace(p["forget_bias"], BIAS_FIX, BIAS_PATH_POINTS)
+    path = np.linspace(p["forget_bias"], fix, BIAS_PATH_POINTS)
     path_gate = sigmoid(path)
     sw_f, sw_i, sw_kept, sw_written, sw_dropped, sw_cell, marks = track_sweep(tf, tc, ti, tg)
     sw_full, sw_empty, sw_back, sw_i_full = marks
@@ -494,8 +508,8 @@ def gates_values(p: dict) -> GatesValues:
         bias_steps=p["bias_steps"],
         bias_gate=gate,
         bias_retention=gate ** n_bias,
-        bias_gate_at_1=gate_1,
-        bias_retention_at_1=gate_1 ** n_bias,
+        bias_gate_at_fix=gate_1,
+        bias_retention_at_fix=gate_1 ** n_bias,
         bias_sweep=sweep,
         bias_sweep_gate=sweep_gate,
         bias_sweep_retention=sweep_gate ** n_bias,
@@ -512,11 +526,14 @@ def gates_values(p: dict) -> GatesValues:
         track_sweep_full=sw_full,
         track_full_forget=1.0,
         track_empty_forget=0.0,
-        bias_reference=BIAS_FIX,
-        bias_vs_reference=("equal" if abs(p["forget_bias"] - BIAS_FIX) < 5e-4 else
-                           "below" if p["forget_bias"] < BIAS_FIX else "above"),
+        bias_fix=fix,
+        bias_recommended=BIAS_RECOMMENDED,
+        bias_fix_case=("recommended" if abs(fix - BIAS_RECOMMENDED) < BIAS_EQUAL_TOL
+                       else "other"),
+        bias_vs_fix=("equal" if abs(p["forget_bias"] - fix) < BIAS_EQUAL_TOL else
+                     "below" if p["forget_bias"] < fix else "above"),
         bias_log10_retention=float(log_b),
-        bias_log10_retention_at_1=float(log_1),
+        bias_log10_retention_at_fix=float(log_1),
         bias_sweep_log10_retention=sweep_log,
         bias_y_bottom=bottom,
         bias_y_ticks=y_ticks,
@@ -524,7 +541,7 @@ def gates_values(p: dict) -> GatesValues:
         bias_y_step=int(y_ticks[0] - y_ticks[1]),
         bias_sweep_height=sweep_log - bottom,
         bias_height=float(log_b - bottom),
-        bias_height_at_1=float(log_1 - bottom),
+        bias_height_at_fix=float(log_1 - bottom),
         bias_path=path,
         bias_path_gate=path_gate,
         bias_path_height=n_bias * np.log10(path_gate) - bottom,

@@ -71,15 +71,29 @@ HOP_PEAK_Z = {"tanh": 0.0, "relu": 1.0}
 #: Points of the factor-bar beat's W_h sweep (tanh), from ``w_h`` to ``pushed_w_h``.
 BARS_SWEEP_POINTS = 61
 
-#: The many-dimensions example: a DIMS_WIDTH x DIMS_WIDTH recurrent matrix ``Q diag(l) Q^T``
-#: (Q orthogonal from the QR of a Gaussian matrix, l uniform in (-1, 1), both drawn from
-#: ``default_rng(DIMS_SEED)``), rescaled so that its largest singular value is ``dims_sigma``,
-#: and the size of DIMS_HOPS hops' product in a direction where no unit saturates (tanh' = 1):
-#: the spectral norm of ``W_h^DIMS_HOPS``. The matrix is symmetric, so that norm is exactly
-#: ``sigma_max^DIMS_HOPS``: the largest singular value decides.
+#: The many-dimensions example (its own beat, ``singular_value``): a ``dims_width`` x
+#: ``dims_width`` recurrent matrix ``Q diag(l) Q^T`` (Q orthogonal from the QR of a Gaussian
+#: matrix, l uniform in (-1, 1), both drawn from ``default_rng(dims_seed)``), rescaled so that its
+#: largest singular value is sigma, and the size of k hops' product in a direction where no unit
+#: saturates (tanh' = 1, so each hop's Jacobian is W_h itself): the spectral norm of ``W_h^k``,
+#: k = 0..``dims_hops``. The matrix is symmetric, so that norm is exactly ``sigma^k`` whatever the
+#: other singular values: the largest one decides. (For a general matrix sigma < 1 still forces
+#: the product down, while sigma > 1 only allows it to grow; Pascanu et al. 2013.)
+#: Defaults of the parameters ``dims_width``, ``dims_seed``, ``dims_hops``:
 DIMS_WIDTH = 8
 DIMS_SEED = 2013
 DIMS_HOPS = 40
+#: The sigma slider swept through a range around 1: from ``dims_sigma`` down to
+#: ``min(DIMS_SWEEP[0], dims_sigma)``, up to ``max(DIMS_SWEEP[1], dims_sigma)`` and back to
+#: ``dims_sigma``, DIMS_SWEEP_POINTS points a leg (a leg of length 0 is left out).
+DIMS_SWEEP = (0.8, 1.2)
+DIMS_SWEEP_POINTS = 41
+#: ``||W_h^K||`` within this of 1 (the precision the screen shows it with, 3 decimals) "holds".
+DIMS_HOLD_TOL = 5e-4
+#: The singular-value strip's grid step (the strip runs from 0 to a multiple of it).
+DIMS_STRIP_STEP = 0.5
+#: At most this many decades-grid intervals on the chart's log axis.
+DIMS_MAX_LINES = 6
 
 #: Points of the clipping sweep, from the norm before clipping to the norm after.
 CLIP_SWEEP_POINTS = 61
@@ -398,14 +412,45 @@ class VanishingValues:
         The first ``factor_steps`` tanh hop factors of the long chain at each of them.
     bars_sweep_max : numpy.ndarray, shape (BARS_SWEEP_POINTS,)
         Their largest factor at each W_h.
-    dims_width, dims_hops : int
-        Size of the many-dimensions example's W_h and the hops it takes (DIMS_WIDTH, DIMS_HOPS).
+    dims_width, dims_seed, dims_hops : int
+        The singular-value beat's W_h: its size d, the seed it is drawn from
+        (:func:`dims_matrix`), and the hops K its powers are taken to (parameters).
     dims_sigma_max : float
-        Largest singular value of that W_h (``dims_sigma``, computed back from the matrix).
-    dims_product_norm : float
-        Spectral norm of ``W_h^dims_hops``: the product in an unsaturated direction.
+        Largest singular value of that W_h at ``dims_sigma`` (computed back from the matrix).
+    dims_singular_values : numpy.ndarray, shape (d,)
+        All its singular values, largest first.
+    dims_k : numpy.ndarray of int, shape (K + 1,)
+        The hops ``0..K`` the chart is drawn over.
+    dims_log_norm : numpy.ndarray, shape (K + 1,)
+        ``log10 ||W_h^k||_2`` (:func:`log10_power_norms`): the size of k hops' product where
+        no unit saturates (each hop's Jacobian is W_h).
+    dims_product_norm, dims_log_product : float
+        ``||W_h^K||_2`` and its log10.
     dims_case : str
-        ``"explodes"`` (``dims_product_norm`` > 1), ``"vanishes"`` (< 1) or ``"holds"``.
+        :func:`power_case` of ``dims_product_norm``: ``"grows"``, ``"shrinks"`` or ``"holds"``.
+    dims_sweep_sigma : numpy.ndarray, shape (S,)
+        The largest singular values the slider visits (:func:`sigma_sweep`).
+    dims_sweep_turns : numpy.ndarray of int
+        Indices where the sweep turns (its last point last).
+    dims_sweep_low, dims_sweep_high : float
+        The sweep's smallest and largest sigma (at most 0.8, at least 1.2).
+    dims_sweep_log_norm : numpy.ndarray, shape (S, K + 1)
+        ``log10 ||W(s)^k||`` at each swept s, ``W(s) = s W(1)``: ``k log10 s`` plus
+        ``log10 ||W(1)^k||``.
+    dims_sweep_log_product : numpy.ndarray, shape (S,)
+        Its last column: ``log10 ||W(s)^K||``.
+    dims_sweep_singular : numpy.ndarray, shape (S, d)
+        The singular values of ``W(s)`` at each swept s (s times those of ``W(1)``).
+    dims_axis_lo, dims_axis_hi, dims_axis_step : int
+        The chart's log axis in decades: bottom, top (0 and every swept curve inside) and
+        decades per grid line.
+    dims_y_ticks : numpy.ndarray of int
+        Decades labelled on it, ``lo..hi`` by ``step``.
+    dims_hop_step : int
+        Tick step of its hop axis.
+    dims_strip_top, dims_strip_step : float
+        The singular-value strip: it runs from 0 to ``dims_strip_top`` (the largest swept sigma
+        and 1 inside), ticks every ``dims_strip_step``.
     """
 
     hop_case: str
@@ -491,10 +536,29 @@ class VanishingValues:
     bars_sweep_factors: np.ndarray
     bars_sweep_max: np.ndarray
     dims_width: int
+    dims_seed: int
     dims_hops: int
     dims_sigma_max: float
+    dims_singular_values: np.ndarray
+    dims_k: np.ndarray
+    dims_log_norm: np.ndarray
     dims_product_norm: float
+    dims_log_product: float
     dims_case: str
+    dims_sweep_sigma: np.ndarray
+    dims_sweep_turns: np.ndarray
+    dims_sweep_low: float
+    dims_sweep_high: float
+    dims_sweep_log_norm: np.ndarray
+    dims_sweep_log_product: np.ndarray
+    dims_sweep_singular: np.ndarray
+    dims_axis_lo: int
+    dims_axis_hi: int
+    dims_axis_step: int
+    dims_y_ticks: np.ndarray
+    dims_hop_step: int
+    dims_strip_top: float
+    dims_strip_step: float
 
 
 def dims_matrix(sigma: float, width: int = DIMS_WIDTH, seed: int = DIMS_SEED) -> np.ndarray:
@@ -502,6 +566,14 @@ def dims_matrix(sigma: float, width: int = DIMS_WIDTH, seed: int = DIMS_SEED) ->
 
     ``W = s Q diag(l) Q^T`` with Q from the QR of a standard normal matrix and
     ``l ~ Uniform(-1, 1)``, both from ``default_rng(seed)``; ``s = sigma / max|l|``.
+
+    Parameters
+    ----------
+    sigma : float
+        Largest singular value (>= 0).
+    width : int
+        d.
+    seed : int
 
     Returns
     -------
@@ -513,14 +585,107 @@ def dims_matrix(sigma: float, width: int = DIMS_WIDTH, seed: int = DIMS_SEED) ->
     return (q * (sigma / np.abs(lam).max() * lam)) @ q.T
 
 
+def log10_power_norms(w: np.ndarray, hops: int) -> np.ndarray:
+    """``log10 ||W^k||_2`` for ``k = 0..hops``, without overflow or underflow.
+
+    The running power is renormalised every hop: ``P_0 = I``, ``M_k = W P_{k-1}``,
+    ``P_k = M_k / ||M_k||``, so ``||W^k|| = prod_{j<=k} ||M_j||`` and its log10 is a sum.
+
+    Parameters
+    ----------
+    w : numpy.ndarray, shape (d, d)
+        Must not be nilpotent (every power nonzero).
+    hops : int
+        K.
+
+    Returns
+    -------
+    numpy.ndarray, shape (K + 1,)
+        Starts at 0 (``W^0 = I``).
+    """
+    out = np.zeros(int(hops) + 1)
+    prod = np.eye(len(w))
+    for k in range(1, int(hops) + 1):
+        m = w @ prod
+        n = float(np.linalg.norm(m, 2))
+        out[k] = out[k - 1] + math.log10(n)
+        prod = m / n
+    return out
+
+
+def sigma_sweep(sigma: float) -> tuple[np.ndarray, np.ndarray]:
+    """The sigma slider: ``sigma`` down to ``min(DIMS_SWEEP[0], sigma)``, up to
+    ``max(DIMS_SWEEP[1], sigma)`` and back to ``sigma``, ``DIMS_SWEEP_POINTS`` a leg; a leg
+    whose two ends are equal is left out.
+
+    Returns
+    -------
+    sweep : numpy.ndarray, shape (S,)
+    turns : numpy.ndarray of int
+        Index in ``sweep`` where each leg ends (the last is ``S - 1``).
+    """
+    ends = [float(sigma), min(DIMS_SWEEP[0], sigma), max(DIMS_SWEEP[1], sigma), float(sigma)]
+    pts, turns = [np.array([ends[0]])], []
+    for a, b in zip(ends, ends[1:]):
+        if a == b:
+            continue
+        pts.append(np.linspace(a, b, DIMS_SWEEP_POINTS)[1:])
+        turns.append(sum(len(x) for x in pts) - 1)
+    return np.concatenate(pts), np.asarray(turns, dtype=np.int64)
+
+
+def power_case(norm: float) -> str:
+    """``"grows"`` (``norm`` above 1), ``"shrinks"`` (below) or ``"holds"`` (within
+    ``DIMS_HOLD_TOL`` of 1)."""
+    if abs(norm - 1.0) < DIMS_HOLD_TOL:
+        return "holds"
+    return "grows" if norm > 1.0 else "shrinks"
+
+
 def _dims(p: dict) -> dict:
-    """The many-dimensions example: sigma_max of W_h and ||W_h^K|| (no unit saturated)."""
-    w = dims_matrix(float(p["dims_sigma"]))
-    norm = float(np.linalg.norm(np.linalg.matrix_power(w, DIMS_HOPS), 2))
-    return dict(dims_width=DIMS_WIDTH, dims_hops=DIMS_HOPS,
-                dims_sigma_max=float(np.linalg.norm(w, 2)), dims_product_norm=norm,
-                dims_case="explodes" if norm > 1.0 + 1e-9 else
-                "vanishes" if norm < 1.0 - 1e-9 else "holds")
+    """The singular-value beat: W_h's spectrum, ||W_h^k|| on a log axis, the sigma sweep."""
+    d, seed, K = int(p["dims_width"]), int(p["dims_seed"]), int(p["dims_hops"])
+    sigma = float(p["dims_sigma"])
+    w = dims_matrix(sigma, d, seed)
+    log_norm = log10_power_norms(w, K)
+    # the sweep: W(s) = (s / sigma_1) W(sigma_1) with W(1) the unit matrix, so
+    # log10 ||W(s)^k|| = k log10 s + log10 ||W(1)^k|| and its singular values are s times W(1)'s
+    w1 = dims_matrix(1.0, d, seed)
+    base, s1 = log10_power_norms(w1, K), np.linalg.svd(w1, compute_uv=False)
+    sweep, turns = sigma_sweep(sigma)
+    k = np.arange(K + 1)
+    sweep_log = np.log10(sweep)[:, None] * k[None, :] + base[None, :]
+    lo_raw = min(0.0, float(sweep_log.min()), float(log_norm.min()))
+    hi_raw = max(0.0, float(sweep_log.max()), float(log_norm.max()))
+    step = max(1, int(nice_step(hi_raw - lo_raw, DIMS_MAX_LINES)))
+    lo, hi = step * math.floor(lo_raw / step), step * math.ceil(hi_raw / step)
+    if hi == lo:
+        hi = lo + step
+    top_sv = max(float(sweep.max()), sigma, 1.0) * 1.05
+    strip_top = DIMS_STRIP_STEP * math.ceil(top_sv / DIMS_STRIP_STEP)
+    norm = 10.0 ** float(log_norm[-1])
+    return dict(
+        dims_width=d, dims_seed=seed, dims_hops=K,
+        dims_sigma_max=float(np.linalg.norm(w, 2)),
+        dims_singular_values=np.linalg.svd(w, compute_uv=False),
+        dims_k=k,
+        dims_log_norm=log_norm,
+        dims_product_norm=norm,
+        dims_log_product=float(log_norm[-1]),
+        dims_case=power_case(norm),
+        dims_sweep_sigma=sweep,
+        dims_sweep_turns=turns,
+        dims_sweep_low=float(sweep.min()),
+        dims_sweep_high=float(sweep.max()),
+        dims_sweep_log_norm=sweep_log,
+        dims_sweep_log_product=sweep_log[:, -1].copy(),
+        dims_sweep_singular=sweep[:, None] * s1[None, :],
+        dims_axis_lo=int(lo), dims_axis_hi=int(hi), dims_axis_step=int(step),
+        dims_y_ticks=np.arange(lo, hi + 1, step, dtype=np.int64),
+        dims_hop_step=int(nice_step(K, 4)),
+        dims_strip_top=float(strip_top),
+        dims_strip_step=DIMS_STRIP_STEP,
+    )
 
 
 def chain(p: dict, w_h: float, activation: str):

@@ -82,9 +82,15 @@ TEXT = {
         "zh": "真正决定架构选型的是两个量：顺序深度和路径长度。循环层两者都随 n 增长，注意力两者都是常数 1。它为此付的账，是每层 n²·d 次乘加。",
         "en": "Two quantities decide the architecture: sequential depth and path length. A recurrent layer grows both with n; attention holds both at 1. It pays for that with n²·d multiply-adds a layer.",
         "fixed": {"1": "attention's constant depth and path length"}},
-    "tight.at.say": {
+    "tight.at.say.many": {
         "zh": "表里的数按上下文 {n}、宽 {d} 算：循环层要走 {n} 步，注意力一步；最远的两个位置之间，循环隔着 {p} 次乘法，注意力一次。",
         "en": "The table is computed at a context of {n} and width {d}: the recurrent layer takes {n} steps, attention one; between the two farthest positions recurrence puts {p} multiplications, attention one."},
+    "tight.at.say.two": {
+        "zh": "表里的数按上下文 {n}、宽 {d} 算：循环层要走 {n} 步，注意力一步；只有 {n} 个位置时，两者之间都只隔 {p} 次乘法，路径长度还分不出高下。",
+        "en": "The table is computed at a context of {n} and width {d}: the recurrent layer takes {n} steps, attention one; with only {n} positions both put {p} multiplication between them, so the paths do not differ yet."},
+    "tight.at.say.one": {
+        "zh": "表里的数按上下文 {n}、宽 {d} 算：只有一个位置，两种层都只走一步，也没有路径可走，两边都是 {p} 次乘法。",
+        "en": "The table is computed at a context of {n} and width {d}: with a single position both layers take one step, and there is no path to cross, {p} multiplications either way."},
     "tight.depth": {"zh": "顺序深度", "en": "sequential depth"},
     "tight.path": {"zh": "最长路径", "en": "longest path"},
     "tight.cost": {"zh": "每层乘加", "en": "multiply-adds a layer"},
@@ -92,6 +98,10 @@ TEXT = {
     "tight.att": {"zh": "注意力", "en": "attention"},
     "tight.at": {"zh": "$n$ = {n}，$d$ = {d}", "en": "$n$ = {n}, $d$ = {d}"},
     "tight.cost_v": {"tex": "@v"},
+    # attention's longest path, min(1, n - 1): 1 from two positions on, 0 with a single one
+    "tight.sym.path.many": {"tex": "1"},
+    "tight.sym.path.two": {"tex": "1"},
+    "tight.sym.path.one": {"tex": r"\min(1,\, n-1)"},
     "back": {"zh": "循环回来了", "en": "Recurrence comes back"},
     "back.say": {
         "zh": "在代价曲线交叉之后的长上下文里，循环状态又有了用处：Mamba（Gu、Dao 2023）与 RWKV 都保留固定大小的状态，同时把训练安排成可以并行。",
@@ -323,8 +333,8 @@ class CheatSheet(LectureScene):
         v = self.v
         self.clear_stage()
         self.claim("tight")
-        self.say("tight.at.say", n=Val("tight_n", "count"), d=Val("tight_d", "count"),
-                 p=Val("tight_path.recurrent", "count"))
+        self.say("tight.at.say", variant=v.tight_case, n=Val("tight_n", "count"),
+                 d=Val("tight_d", "count"), p=Val("tight_path.recurrent", "count"))
         x_lab, x_rec, x_att = -6.3, -0.6, 3.4
         ys = {"depth": 1.05, "path": -0.35, "cost": -1.75}
         heads = VGroup(self.text("tight.rec", size=style.BODY_SIZE, color=P.hidden)
@@ -336,22 +346,26 @@ class CheatSheet(LectureScene):
         at.move_to([x_lab, -2.7, 0], aligned_edge=LEFT)
         self.show("tight_at", at)
         rows = VGroup()
-        sym = {"depth": ("n", "1"), "path": ("n-1", "1"), "cost": (r"n\,d^2", r"n^2 d")}
+        sym = {"depth": ("n", "1"), "path": ("n-1", None), "cost": (r"n\,d^2", r"n^2 d")}
         for key, y in ys.items():
             lab = self.text(f"tight.{key}", size=style.BODY_SIZE).move_to([x_lab, y, 0],
                                                                          aligned_edge=LEFT)
             cells = VGroup()
             for side, x, color in (("recurrent", x_rec, P.hidden), ("attention", x_att, P.attention)):
                 s_ = sym[key][0 if side == "recurrent" else 1]
-                m = self.math(s_, scale=0.95, color=color,
-                              reason="the asymptotic form (an exponent or a constant)")
+                if s_ is None:      # attention's path: 1, or min(1, n-1) where that is 0
+                    m = self.mathv("tight.sym.path", scale=0.95, color=color,
+                                   variant=v.tight_case)
+                else:
+                    m = self.math(s_, scale=0.95, color=color,
+                                  reason="the asymptotic form (an exponent or a constant)")
                 m.move_to([x, y + 0.25, 0])
                 if key == "cost":
-                    val = self.mathv("tight.cost_v", scale=0.62, color=P.muted,
+                    val = self.mathv("tight.cost_v", scale=0.72, color=P.muted,
                                      name=f"tight_cost_{side}",
-                                     v=Val(f"tight_cost.{side}", "tex"))
+                                     v=Val(f"tight_cost.{side}", "texcount"))
                 else:
-                    val = self.value(f"tight_{key}.{side}", "count", size=S, color=P.muted,
+                    val = self.value(f"tight_{key}.{side}", "count", size=L, color=P.muted,
                                      name=f"tight_{key}_{side}")
                 val.next_to(m, DOWN, buff=0.18)
                 cells.add(VGroup(m, val))

@@ -112,19 +112,23 @@ TEXT = {
         "zh": "刚初始化时权重近似为 0，遗忘门只由偏置决定。偏置为 {b} 时 f 等于 {g0}，{n} 步后细胞态只剩 {r0}。",
         "en": "At initialisation the weights are near 0, so the forget gate is set by its bias alone. With bias {b}, f is {g0}, and after {n} steps {r0} of the cell state is left.",
         "fixed": {"0": "weights near zero at initialisation"}},
-    "bias.fix.say": {
+    "bias.fix.say.recommended": {
         "zh": "常用的修正是把遗忘门偏置初始化成 {b1}（Jozefowicz、Zaremba 和 Sutskever，2015）。",
         "en": "The usual fix is to initialise the forget bias to {b1} (Jozefowicz, Zaremba and Sutskever, 2015).",
+        "fixed": {"2015": "year of the paper that recommends it"}},
+    "bias.fix.say.other": {
+        "zh": "Jozefowicz、Zaremba 和 Sutskever（2015）建议把遗忘门偏置初始化成 {rec}；这里把修正设成 {b1}。",
+        "en": "Jozefowicz, Zaremba and Sutskever (2015) recommend initialising the forget bias to {rec}; here the fix is set to {b1}.",
         "fixed": {"2015": "year of the paper that recommends it"}},
     "bias.cmp.below": {
         "zh": "把偏置设成 {b1}，f 是 {g1}，{n} 步后还剩 {r1}，比偏置 {b} 时多。",
         "en": "With bias {b1}, f is {g1} and {r1} is left after {n} steps: more than at bias {b}."},
     "bias.cmp.equal": {
-        "zh": "这正是常用的修正：偏置 {b1}。",
-        "en": "That is the usual fix: bias {b1}."},
+        "zh": "这正是修正本身：偏置 {b1}。",
+        "en": "That is the fix itself: bias {b1}."},
     "bias.cmp.above": {
-        "zh": "常用的偏置 {b1} 给出 f 等于 {g1}，{n} 步后只剩 {r1}，比偏置 {b} 时少。",
-        "en": "The usual bias {b1} gives f = {g1} and leaves only {r1} after {n} steps: less than at bias {b}."},
+        "zh": "修正的偏置 {b1} 给出 f 等于 {g1}，{n} 步后只剩 {r1}，比偏置 {b} 时少。",
+        "en": "The fix, bias {b1}, gives f = {g1} and leaves only {r1} after {n} steps: less than at bias {b}."},
     "bias.y": {"zh": "{n} 步后剩余", "en": "left after {n} steps"},
     "bias.at": {"zh": "$b_f = {b}$：$f = {g}$，剩 {r}", "en": "$b_f = {b}$: $f = {g}$, left {r}"},
     "bias.tick": {"tex": r"10^{@e}"},
@@ -439,7 +443,7 @@ class Gates(LectureScene):
         rn = self.number("rnn_curve[0]", "dec:3", size=0.75, color=P.gradient)
         rows = [VGroup(a, b).arrange(RIGHT, buff=0.15)
                 for a, b in ((kl, kn), (sl, sn), (fl, fn), (rl, rn))]
-        VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=0.3).move_to([3.0, 1.35, 0],
+        VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=0.3).move_to([3.0, 1.15, 0],
                                                                          aligned_edge=LEFT)
         self.play(Create(ax), FadeIn(xt), FadeIn(xlab), FadeIn(kl), FadeIn(kn), FadeIn(sl),
                   FadeIn(sn), FadeIn(fl), FadeIn(fn), FadeIn(rl), FadeIn(rn), run_time=0.9)
@@ -520,11 +524,11 @@ class Gates(LectureScene):
     def bias_pitfall(self):
         v = self.v
         n = Val("bias_steps", "int")
-        b, b1 = Val("param.forget_bias", "num"), Val("bias_reference", "num")
+        b, b1 = Val("param.forget_bias", "num"), Val("param.bias_fix", "num")
         self.claim("bias", b=b, g0=Val("bias_gate"), r0=Val("bias_retention"), n=n)
-        self.say("bias.cmp", v.bias_vs_reference, b=b, b1=b1, n=n, g1=Val("bias_gate_at_1"),
-                 r1=Val("bias_retention_at_1"))
-        self.say("bias.fix.say", b1=b1)
+        self.say("bias.cmp", v.bias_vs_fix, b=b, b1=b1, n=n, g1=Val("bias_gate_at_fix"),
+                 r1=Val("bias_retention_at_fix"))
+        self.say("bias.fix.say", v.bias_fix_case, b1=b1, rec=Val("bias_recommended", "num"))
         cite = self.cite_row("Jozefowicz, Zaremba & Sutskever 2015")
         lo, hi = float(v.bias_sweep[0]), float(v.bias_sweep[-1])
         top = float(v.bias_y_tick_heights[0])
@@ -549,14 +553,14 @@ class Gates(LectureScene):
         self.play(Create(ax), FadeIn(ylabels), FadeIn(xlab), FadeIn(ytitle), FadeIn(cite),
                   run_time=0.9)
         self.play(Create(curve), run_time=1.2)
-        side = v.bias_vs_reference
+        side = v.bias_vs_fix
         p0 = ax.c2p(float(v.forget_bias), float(v.bias_height))
-        p1 = ax.c2p(float(v.bias_reference), float(v.bias_height_at_1))
+        p1 = ax.c2p(float(v.bias_fix), float(v.bias_height_at_fix))
         c0 = P.dead if side == "below" else P.forget
         at0 = self.text("bias.at", size=style.SMALL_SIZE, color=c0,
                         b=b, g=Val("bias_gate"), r=Val("bias_retention"))
         at1 = self.text("bias.at", size=style.SMALL_SIZE, color=P.forget, b=b1,
-                        g=Val("bias_gate_at_1"), r=Val("bias_retention_at_1"))
+                        g=Val("bias_gate_at_fix"), r=Val("bias_retention_at_fix"))
         # the two labels stacked under the curve's right half (the curve rises to the right, so
         # that corner stays empty at any bias_steps), each with a leader to its point
         upper, lower = (at1, at0) if side != "above" else (at0, at1)
@@ -570,7 +574,7 @@ class Gates(LectureScene):
             rings.add(Dot(p1, color=P.forget, radius=0.09))
             leaders.add(Line(at1.get_left() + 0.08 * LEFT, p1, color=P.forget, stroke_width=1.5,
                              buff=0.1))
-            self.show("bias_at_1", at1)
+            self.show("bias_at_fix", at1)
         last = len(v.bias_path) - 1
         i = ValueTracker(0)
 
@@ -598,7 +602,7 @@ class Gates(LectureScene):
         # the toggle, both ways
         self.play(i.animate.set_value(0), run_time=1.0)
         self.play(i.animate.set_value(last), run_time=1.0)
-        self.settle(bn, "bias_reference")
-        self.settle(fn, "bias_gate_at_1", name="bias_gate_readout")
+        self.settle(bn, "param.bias_fix", name="bias_fix_readout")
+        self.settle(fn, "bias_gate_at_fix", name="bias_gate_readout")
         self.hold(2.0)
         dot.clear_updaters()

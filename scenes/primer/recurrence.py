@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, DashedVMobject, Dot, FadeIn,
-                   FadeOut, LaggedStart, Line, Square, Transform, ValueTracker, VGroup,
+                   FadeOut, LaggedStart, Line, Rectangle, Square, Transform, ValueTracker, VGroup,
                    Write, always_redraw, linear)
 
 from .. import style
@@ -108,15 +108,15 @@ class Recurrence(LectureScene):
         colors = (P.hidden, P.gradient, P.forget, P.cell, P.attention, P.muted)
         boxes = VGroup()
         for i, color in enumerate(colors):
-            box = Square(1.7, color=color, stroke_width=3)
+            box = Rectangle(width=1.85, height=1.7, color=color, stroke_width=3)
             num = self.label(f"0{i + 1}", "section number", size=style.BODY_SIZE, color=color)
             name = self.text(f"overview.s{i + 1}", size=style.LABEL_SIZE, color=P.text)
             num.move_to(box.get_center() + 0.35 * UP)
             name.move_to(box.get_center() + 0.3 * DOWN)
-            if name.width > 1.55:
-                name.scale_to_fit_width(1.55)
+            if name.width > 1.65:
+                name.scale_to_fit_width(1.65)
             boxes.add(VGroup(box, num, name))
-        boxes.arrange(RIGHT, buff=0.5).move_to([0, 0.1, 0])
+        boxes.arrange(RIGHT, buff=0.45).move_to([0, 0.1, 0])
         arrows = VGroup(*[Arrow(boxes[i].get_right(), boxes[i + 1].get_left(), buff=0.05,
                                 color=P.muted, stroke_width=2,
                                 max_tip_length_to_length_ratio=0.3)
@@ -302,8 +302,8 @@ class Recurrence(LectureScene):
         tot = self.value("count.total", "count", size=36, color=P.highlight, name="count_total")
         tot.move_to([2.2, tot_lab.get_y(), 0], aligned_edge=RIGHT)
         dl = self.mathv("count.d", scale=0.8, color=P.muted, name="count_width",
-                        d=Val("count_width", "int"))
-        dl.move_to([4.6, rows[0].get_y(), 0], aligned_edge=LEFT)
+                        d=Val("count_width", "texcount"))
+        dl.move_to([3.0, rows[0].get_y(), 0], aligned_edge=LEFT)
         self.play(FadeIn(strip), FadeIn(n_lab), FadeIn(n_live), FadeIn(dl), run_time=0.6)
         self.play(LaggedStart(*[FadeIn(r) for r in rows], lag_ratio=0.3), run_time=1.2)
         self.play(Create(rule), FadeIn(tot_lab), FadeIn(tot), run_time=0.6)

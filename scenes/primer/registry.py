@@ -43,8 +43,15 @@ _PRIMER_02 = Schema((
     Param("chain_scale", "float", vanishing.CHAIN_SCALE, "amplitude of the long chain's tokens",
           min=0.0, max=5.0),
     Param("dims_sigma", "float", 1.2,
-          "largest singular value of the 8x8 W_h in the many-dimensions example", min=0.0,
-          max=2.0),
+          "largest singular value of W_h where the singular-value beat's sweep stops",
+          min=0.1, max=2.0),
+    Param("dims_width", "int", vanishing.DIMS_WIDTH,
+          "size d of the singular-value beat's d x d W_h", min=2, max=64),
+    Param("dims_seed", "int", vanishing.DIMS_SEED,
+          "seed of that W_h (its eigenvectors and the spread of its singular values)",
+          min=0, max=2**32 - 1),
+    Param("dims_hops", "int", vanishing.DIMS_HOPS,
+          "hops k the singular-value chart runs to (the powers W_h^k)", min=5, max=200),
 ))
 
 _PRIMER_03 = Schema((
@@ -54,6 +61,9 @@ _PRIMER_03 = Schema((
     Param("rnn_w_h", "float", 0.9, "W_h of the plain RNN product (§02's long chain, tanh)",
           min=0.0, max=3.0),
     Param("forget_bias", "float", 0.0, "forget bias b_f at initialisation (the pitfall beat)",
+          min=gates.BIAS_MIN, max=gates.BIAS_SWEEP_RANGE[1]),
+    Param("bias_fix", "float", gates.BIAS_RECOMMENDED,
+          "forget bias b_f the pitfall beat fixes it to (1: Jozefowicz et al. 2015)",
           min=gates.BIAS_MIN, max=gates.BIAS_SWEEP_RANGE[1]),
     Param("bias_steps", "int", 20, "steps over which the pitfall beat measures retention",
           min=1, max=500),

@@ -144,7 +144,43 @@ TEXT = {
     "product.f32": {"zh": "按 float32 相乘：{x}", "en": "multiplied in float32: {x}",
                     "fixed": {"32": _F32}},
     "product.axis": {"zh": "跳数 $k$", "en": "hop $k$"},
-    # ----- 5. clipping -------------------------------------------------------------------------
+    # ----- 5. the largest singular value ------------------------------------------------------
+    "dims": {"zh": "多维时，由 $W_h$ 的最大奇异值说了算",
+             "en": "In many dimensions the largest singular value of $W_h$ decides"},
+    "dims.say": {
+        "zh": "状态有 {d} 个数时，W_h 是 {d}×{d} 的矩阵。没有单元饱和的地方斜率都是 1，所以每往回一跳，梯度就乘一次 W_h 本身，k 跳就乘上 W_h 的 k 次方。图里是这个乘积的大小，纵轴取对数。",
+        "en": "With a state of {d} numbers, W_h is {d}×{d}. Where no unit saturates every slope is 1, so each hop back multiplies the gradient by W_h itself, and k hops by W_h to the power k. The chart shows how large that product is, on a log axis.",
+        "fixed": {"1": "tanh's slope where a unit does not saturate"}},
+    "dims.sweep.say": {
+        "zh": "现在拖动最大奇异值 σ：先降到 {lo}，再升到 {hi}。整个矩阵跟着缩放，直线绕着起点转：σ 小于 1 时往下走，大于 1 时往上爬；其余较小的奇异值不改变它的斜率。",
+        "en": "Now move the largest singular value σ down to {lo}, then up to {hi}. The whole matrix scales with it and the line turns about its start: below 1 it falls, above 1 it climbs, and the smaller singular values never change its slope.",
+        "fixed": {"1": "the ×1 line: the product neither shrinks nor grows"}},
+    "dims.verdict.say.grows": {
+        "zh": "σ = {s} 时，{k} 跳把梯度乘上 {n}。大于 1，乘积每一跳都在变大，跳数一多就爆炸：接下来的裁剪防的正是这个。",
+        "en": "At σ = {s}, {k} hops multiply the gradient by {n}. Above 1 the product grows with every hop and, given enough hops, explodes: that is what clipping, next, is for.",
+        "fixed": {"1": "the ×1 line"}},
+    "dims.verdict.say.shrinks": {
+        "zh": "σ = {s} 时，{k} 跳之后梯度只剩 {n}。小于 1，哪怕没有一个单元饱和，乘积也一定变小。",
+        "en": "At σ = {s}, {k} hops leave {n} of the gradient. Below 1 the product must shrink, even with no unit saturated.",
+        "fixed": {"1": "the ×1 line"}},
+    "dims.verdict.say.holds": {
+        "zh": "σ = {s} 时乘积大小不变：{k} 跳之后仍是 {n}。",
+        "en": "At σ = {s} the product keeps its size: after {k} hops it is still {n}."},
+    "dims.note.grows": {"zh": "$\\sigma_{{\\max}} > 1$：乘积变大",
+                        "en": "$\\sigma_{{\\max}} > 1$: the product grows",
+                        "fixed": {"1": "the ×1 line"}},
+    "dims.note.shrinks": {"zh": "$\\sigma_{{\\max}} < 1$：乘积变小",
+                          "en": "$\\sigma_{{\\max}} < 1$: the product shrinks",
+                          "fixed": {"1": "the ×1 line"}},
+    "dims.note.holds": {"zh": "$\\sigma_{{\\max}} = 1$：乘积不变",
+                        "en": "$\\sigma_{{\\max}} = 1$: the product holds",
+                        "fixed": {"1": "the ×1 line"}},
+    "dims.after": {"zh": "{k} 跳之后：×{n}", "en": "after {k} hops: ×{n}"},
+    "dims.norm": {"tex": r"\lVert W_h^{@k} \rVert = 10"},
+    "dims.tick": {"tex": r"10^{@e}"},
+    "dims.strip": {"zh": "$W_h$ 的 {d} 个奇异值", "en": "the {d} singular values of $W_h$"},
+    "dims.hop": {"zh": "跳数 $k$", "en": "hop $k$"},
+    # ----- 6. clipping -------------------------------------------------------------------------
     "clip": {"zh": "裁剪只压过大的梯度，救不了消失的",
              "en": "Clipping caps large gradients; it cannot lift small ones"},
     "clip.say": {
@@ -168,17 +204,6 @@ TEXT = {
     "clip.small_case.say.clipped": {
         "zh": "这组参数下连倒着走得到的梯度 {g} 也超过了阈值，同样乘以 {s}。",
         "en": "With these settings even the walk's gradient, {g}, is above the threshold and is scaled by {s}."},
-    "clip.dims.say.explodes": {
-        "zh": "拿一个 {d}×{d} 的 W_h，最大奇异值 {s}。在一个没有单元饱和的方向上，tanh 的斜率都是 1，{k} 跳之后梯度被放大到 {n} 倍：最大奇异值大于 1，积就会爆。",
-        "en": "Take an {d}×{d} W_h whose largest singular value is {s}. Along a direction where no unit saturates every tanh slope is 1, and {k} hops multiply the gradient by {n}: above 1, the product explodes.",
-        "fixed": {"1": "tanh's slope at 0; the ×1 line"}},
-    "clip.dims.say.vanishes": {
-        "zh": "拿一个 {d}×{d} 的 W_h，最大奇异值 {s}。即使没有单元饱和，{k} 跳之后梯度也只剩 {n}：最大奇异值小于 1，积一定消失。",
-        "en": "Take an {d}×{d} W_h whose largest singular value is {s}. Even with no unit saturated, {k} hops leave {n} of the gradient: below 1, the product must vanish.",
-        "fixed": {"1": "the ×1 line"}},
-    "clip.dims.say.holds": {
-        "zh": "拿一个 {d}×{d} 的 W_h，最大奇异值 {s}：{k} 跳之后梯度的大小是 {n}，不增也不减。",
-        "en": "Take an {d}×{d} W_h whose largest singular value is {s}: after {k} hops the gradient's size is {n}, neither grown nor shrunk."},
     "clip.silent.say": {
         "zh": "消失是安静的失败：不报错，没有警告，数值也都正常，损失照样下降。模型只是悄悄学会了只看最后几个 token，因为只有它们的梯度完整地传了回来。",
         "en": "Vanishing fails silently: no error, no warning, every number finite, and the loss still falls. The model quietly learns to predict from the last few tokens, the only ones whose gradient makes it all the way back."},
@@ -204,7 +229,8 @@ class Vanishing(LectureScene):
     """§02: the hop factor, the backward walk, factor bars, the long product, clipping."""
 
     SECTION_ID = "primer-02-vanishing"
-    BEATS = ("hop_bar", "backward_walk", "factor_bars", "product_log", "clipping")
+    BEATS = ("hop_bar", "backward_walk", "factor_bars", "product_log", "singular_value",
+             "clipping")
     TEXT = TEXT
 
     # ----- helpers ------------------------------------------------------------------------
@@ -618,7 +644,106 @@ class Vanishing(LectureScene):
         self.hold(2.0)
         self.clear_stage()
 
-    # ----- 5. clipping --------------------------------------------------------------------
+    # ----- 5. the largest singular value -------------------------------------------------
+    def singular_value(self):
+        """A d x d W_h: ||W_h^k|| against k on a log axis while its largest singular value
+        sweeps through 1; the chart is the focal object, the readouts and the spectrum beside."""
+        v = self.v
+        K, lo, hi, step = int(v.dims_hops), v.dims_axis_lo, v.dims_axis_hi, v.dims_axis_step
+        self.claim("dims", say=False)
+        self.say("dims.say", d=Val("dims_width", "int"))
+        hs = v.dims_hop_step
+        ax = Axes([0, K, hs], [0, hi - lo, step], x_length=7.2, y_length=4.3,
+                  axis_config={"color": P.muted, "include_tip": False, "font_size": 24},
+                  x_axis_config={"numbers_to_include": list(range(hs, K + 1, hs)),
+                                 "decimal_number_config": {"num_decimal_places": 0}})
+        ax.move_to([-2.4, -0.3, 0])
+        self.ticks(ax)
+
+        def pt(k, lg):
+            return ax.c2p(k, lg - lo)
+
+        grid, ticks = VGroup(), VGroup()
+        for j, e in enumerate(v.dims_y_ticks):
+            grid.add(Line(pt(0, e), pt(K, e), color=P.muted, stroke_width=1, stroke_opacity=0.3))
+            ticks.add(self.mathv("dims.tick", scale=0.6, color=P.muted, name=f"dims_y_tick_{j}",
+                                 e=Val(f"dims_y_ticks[{j}]", "int"))
+                      .next_to(pt(0, e), LEFT, buff=0.15))
+        xl = self.text("dims.hop", size=style.SMALL_SIZE, color=P.muted)
+        xl.next_to(ax.x_axis.numbers[-1], RIGHT, buff=0.2)
+        yl = self.math(r"\lVert W_h^{k} \rVert", scale=0.7, color=P.gradient)
+        yl.move_to(pt(0, hi) + 0.25 * RIGHT + 0.12 * DOWN, aligned_edge=UP + LEFT)
+        one = DashedLine(pt(0, 0), pt(K, 0), color=P.muted, dash_length=0.12)
+        one_l = self.math(r"\times 1", scale=0.65, color=P.muted, reason=_ONE)
+        one_l.next_to(one, RIGHT, buff=0.12)
+        self.play(Create(ax), FadeIn(grid), FadeIn(ticks), FadeIn(xl), FadeIn(yl), run_time=1.0)
+        self.play(Create(one), FadeIn(one_l), run_time=0.6)
+
+        i, at = self._tracker()
+
+        def curve_of(lg):
+            c = VMobject(color=P.gradient, stroke_width=4)
+            c.set_points_as_corners([pt(k, lg[k]) for k in range(K + 1)])
+            return VGroup(c, Dot(pt(K, lg[K]), radius=0.08, color=P.gradient))
+
+        # the readouts: sigma, the size of K hops' product (10 to a live power), the spectrum
+        x_p = 2.05
+        sl = self.math(r"\sigma_{\max} =", scale=0.8, color=P.gradient)
+        sn = self.number("dims_sweep_sigma[0]", "dec:2", size=0.75, color=P.gradient)
+        VGroup(sl, sn).arrange(RIGHT, buff=0.15).move_to([x_p, 1.75, 0], aligned_edge=LEFT)
+        nl = self.mathv("dims.norm", scale=0.8, color=P.gradient, k=Val("dims_hops", "int"))
+        nl.move_to([x_p, 0.95, 0], aligned_edge=LEFT)
+        ten = nl[0][-1]
+        en = self.number("dims_sweep_log_product[0]", "dec:2", size=0.65, color=P.gradient)
+        en.move_to([ten.get_right()[0] + 0.05, ten.get_top()[1], 0], aligned_edge=LEFT)
+        line = NumberLine([0, v.dims_strip_top, v.dims_strip_step], length=3.9,
+                          color=P.muted, include_tip=False, include_numbers=True, font_size=24,
+                          decimal_number_config={"num_decimal_places": 1})
+        line.move_to([x_p + 0.1, -0.6, 0], aligned_edge=LEFT)
+        self.ticks(line, reason="axis tick: the spectrum strip's scale")
+        unit = DashedLine(line.n2p(1.0), line.n2p(1.0) + 0.3 * UP, color=P.muted,
+                          dash_length=0.08)
+        strip_l = self.text("dims.strip", size=style.SMALL_SIZE, color=P.muted,
+                            d=Val("dims_width", "int"))
+        strip_l.move_to([x_p, 0.1, 0], aligned_edge=LEFT)
+
+        def spectrum():
+            sv = v.dims_sweep_singular[at()]
+            g = VGroup(*(Dot(line.n2p(float(x)), radius=0.07, color=P.muted,
+                             fill_opacity=0.8) for x in sv[1:]))
+            return g.add(Dot(line.n2p(float(sv[0])), radius=0.1, color=P.gradient))
+
+        live = always_redraw(lambda: curve_of(v.dims_sweep_log_norm[at()]))
+        dots = always_redraw(spectrum)
+        self.play(Create(live), FadeIn(VGroup(sl, sn, nl, en)), Create(line), Create(unit),
+                  FadeIn(strip_l), FadeIn(dots), run_time=1.0)
+        self.say("dims.sweep.say", lo=Val("dims_sweep_low", "num"),
+                 hi=Val("dims_sweep_high", "num"))
+        sn.add_updater(lambda m: m.set_value(v.dims_sweep_sigma[at()]))
+        en.add_updater(lambda m: m.set_value(v.dims_sweep_log_product[at()]))
+        for turn in v.dims_sweep_turns:
+            self.play(i.animate.set_value(int(turn)), run_time=2.5, rate_func=linear)
+        live.clear_updaters()
+        dots.clear_updaters()
+        final = curve_of(v.dims_log_norm)
+        self.remove(live)
+        self.add(final)
+        self.settle(sn, "dims_sigma_max", name="dims_sigma_readout")
+        self.settle(en, "dims_log_product", name="dims_log_product_readout")
+        note = self.text("dims.note", variant=v.dims_case, size=style.LABEL_SIZE,
+                         color=P.exploded if v.dims_case == "grows" else P.gradient)
+        after = self.text("dims.after", size=style.LABEL_SIZE, color=P.gradient,
+                          k=Val("dims_hops", "int"), n=Val("dims_product_norm", "factor"))
+        VGroup(note, after).arrange(DOWN, buff=0.22, aligned_edge=LEFT)
+        VGroup(note, after).move_to([x_p, -1.7, 0], aligned_edge=LEFT)
+        self.show("dims_product_norm", after)
+        self.play(FadeIn(note), FadeIn(after), run_time=0.6)
+        self.say("dims.verdict.say", variant=v.dims_case, s=Val("dims_sigma_max", "num"),
+                 k=Val("dims_hops", "int"), n=Val("dims_product_norm", "factor"))
+        self.hold(2.0)
+        self.clear_stage()
+
+    # ----- 6. clipping --------------------------------------------------------------------
     def clipping(self):
         v = self.v
         self.claim("clip")
@@ -666,9 +791,6 @@ class Vanishing(LectureScene):
         nnum = self.number("clip_sweep_norm[0]", "dec:2", size=0.65, color=P.gradient)
         nnum.next_to(nlab, RIGHT, 0.15)
         nnum.add_updater(lambda m: m.set_value(v.clip_sweep_norm[k()]))
-        self.say("clip.dims.say", variant=v.dims_case, d=Val("dims_width", "int"),
-                 s=Val("dims_sigma_max", "num"), k=Val("dims_hops", "int"),
-                 n=Val("dims_product_norm"))
         cite = self.cite_row("Pascanu, Mikolov & Bengio 2013")
         self.play(FadeIn(formula), Create(nl), FadeIn(cite), run_time=0.9)
         self.play(FadeIn(bar), FadeIn(gl), FadeIn(VGroup(nlab, nnum)), Create(threshold),

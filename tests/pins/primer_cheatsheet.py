@@ -16,8 +16,8 @@ PINS = {
     "tight_depth_attention": {"v": ("tight_depth.attention", "count")},
     "tight_path_recurrent": {"v": ("tight_path.recurrent", "count")},
     "tight_path_attention": {"v": ("tight_path.attention", "count")},
-    "tight_cost_recurrent": {"v": ("tight_cost.recurrent", "tex")},
-    "tight_cost_attention": {"v": ("tight_cost.attention", "tex")},
+    "tight_cost_recurrent": {"v": ("tight_cost.recurrent", "texcount")},
+    "tight_cost_attention": {"v": ("tight_cost.attention", "texcount")},
 }
 
 GIB = 2**30
@@ -51,4 +51,12 @@ def _acc(v, p):
     return "most" if 2 * cache > card else "fits"
 
 
-CHOICES = {"tbptt": _tbptt, "kv.ratio": _ratio, "kv.gqa": _gqa, "kv.acc": _acc}
+def _tight(v, p):
+    """One position: no pair, no path (0 and 0); two: one multiplication either way; three or
+    more: recurrence's path, n - 1, is longer than attention's single edge."""
+    n = p["context"]
+    return "one" if n == 1 else "two" if n == 2 else "many"
+
+
+CHOICES = {"tbptt": _tbptt, "kv.ratio": _ratio, "kv.gqa": _gqa, "kv.acc": _acc,
+           "tight.at": _tight, "tight.sym.path": _tight}

@@ -37,11 +37,24 @@ def _rnn_crossing(v, p) -> str:
     return _crossing(curve)
 
 
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x))
+
+
 def _bias_side(v, p) -> str:
-    b = float(p["forget_bias"])
-    if math.isclose(b, 1.0, abs_tol=5e-4):
+    """The sentence says the fix keeps more ("below") or less ("above") of the cell after
+    ``bias_steps`` steps than ``forget_bias`` does: compare the two retentions themselves."""
+    b, fix, n = float(p["forget_bias"]), float(p["bias_fix"]), int(p["bias_steps"])
+    if math.isclose(b, fix, abs_tol=5e-4):
         return "equal"
-    return "below" if b < 1.0 else "above"
+    kept_b, kept_fix = _sigmoid(b) ** n, _sigmoid(fix) ** n
+    assert kept_b != kept_fix
+    return "below" if kept_fix > kept_b else "above"
+
+
+def _bias_fix(v, p) -> str:
+    """Jozefowicz et al. 2015 recommend 1: the "usual fix" sentence only when it is that."""
+    return "recommended" if math.isclose(float(p["bias_fix"]), 1.0, abs_tol=5e-4) else "other"
 
 
 PINS = {
@@ -62,9 +75,10 @@ PINS = {
                  "s": ("rnn_below_0_01_step", "int")},
     "bias_at": {"b": ("param.forget_bias", "num"), "g": ("bias_gate", "fmt"),
                 "r": ("bias_retention", "fmt")},
-    "bias_at_1": {"b": ("bias_reference", "num"), "g": ("bias_gate_at_1", "fmt"),
-                  "r": ("bias_retention_at_1", "fmt")},
-    "bias_gate_readout": {"v": ("bias_gate_at_1", "dec:3")},
+    "bias_at_fix": {"b": ("param.bias_fix", "num"), "g": ("bias_gate_at_fix", "fmt"),
+                    "r": ("bias_retention_at_fix", "fmt")},
+    "bias_gate_readout": {"v": ("bias_gate_at_fix", "dec:3")},
+    "bias_fix_readout": {"v": ("param.bias_fix", "dec:2")},
 }
 
 def _gru_side(v, p) -> str:
@@ -81,4 +95,5 @@ CHOICES = {
     "curve.rnn": _rnn_crossing,
     "curve.rnote": _rnn_crossing,
     "bias.cmp": _bias_side,
+    "bias.fix": _bias_fix,
 }
