@@ -840,11 +840,12 @@ class _Scheduler:
                 sec.prev = prev
         if sec.prev is not None:
             self.ready.append((sec, "plan", None))
-            self.echo(f"{job.section}: rendered before; planning which beats changed")
+            self.echo(f"{job.section}: rendering ({job.quality}, {job.lang}); rendered before, "
+                      "planning which beats changed")
         else:
             self.ready += [(sec, "beat", b) for b in sec.beats]
-            self.echo(f"{job.section}: rendering {len(sec.beats)} beats "
-                      f"({job.quality}, {job.lang})")
+            self.echo(f"{job.section}: rendering ({job.quality}, {job.lang}), "
+                      f"{len(sec.beats)} beats")
 
     def planned(self, sec: _Section, plan: dict) -> None:
         """Queue the beats whose key changed since the last render; reuse the others."""

@@ -33,14 +33,31 @@ def section_id(request):
 
 # ----- real renders shared by the site, caption and browser tests --------------------------
 
-#: Short sections of both parts, rendered once per test session in both languages (the site,
+#: A section of each part, rendered once per test session in both languages (the site,
 #: caption, browser and render tests all read these renders).
-SITE_SECTIONS = ("primer-01-recurrence", "primer-04-limits", "lstm-06-gru")
+SITE_SECTIONS = ("primer-01-recurrence", "lstm-06-gru")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Under pytest-xdist (``scripts/test`` runs ``-n auto --dist loadgroup``), keep the tests
+    of one section on one worker, so its scenes are constructed once (``constructed`` caches
+    per process)."""
+    from scenes.registry import ids
+
+    known = sorted(ids(), key=len, reverse=True)
+    for item in items:
+        sid = next((s for s in known if s in item.nodeid), None)
+        if sid is not None and not item.get_closest_marker("render"):
+            item.add_marker(pytest.mark.xdist_group(sid))
 
 
 @pytest.fixture(scope="session")
-def site_media(tmp_path_factory):
+def site_media(tmp_path_factory, request):
     """``media`` folder with SITE_SECTIONS rendered at low quality in zh and en.
+
+    Under pytest-xdist every worker asks for the same folder (beside the workers' own temp
+    folders): two renders into one folder are safe, the second waits for each section the
+    first is rendering and then skips it as up to date, so each section renders once.
 
     ``RNN_LECTURE_TEST_MEDIA=DIR`` renders into DIR instead (up-to-date sections are skipped,
     so a second session reuses them); with ``RNN_LECTURE_TEST_RENDERED=1`` too, the renders
@@ -51,7 +68,9 @@ def site_media(tmp_path_factory):
     import sys
     from pathlib import Path
 
-    out = Path(os.environ.get("RNN_LECTURE_TEST_MEDIA") or tmp_path_factory.mktemp("media"))
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if hasattr(request.config, "workerinput") else base
+    out = Path(os.environ.get("RNN_LECTURE_TEST_MEDIA") or shared / "site-media")
     if os.environ.get("RNN_LECTURE_TEST_MEDIA") and os.environ.get("RNN_LECTURE_TEST_RENDERED"):
         return out
     for lang in ("zh", "en"):

@@ -29,8 +29,8 @@ CLI = [sys.executable, "-m", "rnn_lecture.cli"]
 # the workers must import this tree's code, whatever is installed in the environment
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join(
     [str(ROOT)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])}
-SECTION = "primer-04-limits"   # the quickest section
-OTHER = "primer-01-recurrence"
+SECTION = "lstm-06-gru"        # a quick section (three beats)
+OTHER = "lstm-07-variants"
 
 render = pytest.mark.render
 _started: list[Run] = []
@@ -302,7 +302,7 @@ def _disk_full_mid_render(out: Path, make_full, preexec=umask_022):
     d = lang_dir(out) / SECTION
     before = snapshot(d)
     manifest_before = (lang_dir(out) / "manifest.json").read_bytes()
-    proc = start("render", SECTION, "--set", "d=512", "--out", str(out), preexec_fn=preexec)
+    proc = start("render", SECTION, "--set", "x=0.7", "--out", str(out), preexec_fn=preexec)
     proc.wait_for(f"{SECTION}: rendering")
     make_full()
     rc, stdout, stderr = proc.finish()

@@ -80,10 +80,10 @@ def test_interrupted_render_keeps_the_good_files_and_a_changed_parameter_renders
     import time
 
     out = copy_lang(rendered[0], tmp_path / "media")
-    section = "primer-04-limits"
+    section = "lstm-06-gru"
     d = out / "low" / "zh" / section
     before = {p.relative_to(d): p.read_bytes() for p in d.rglob("*") if p.is_file()}
-    proc = subprocess.Popen([*CLI, "render", section, "--out", str(out), "--set", "d=512"],
+    proc = subprocess.Popen([*CLI, "render", section, "--out", str(out), "--set", "x=0.7"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     time.sleep(4)
     proc.send_signal(signal.SIGKILL)
@@ -91,11 +91,11 @@ def test_interrupted_render_keeps_the_good_files_and_a_changed_parameter_renders
     after = {p.relative_to(d): p.read_bytes() for p in d.rglob("*") if p.is_file()}
     assert after == before
     assert decode(d / f"{section}.mp4")[1] > 0
-    again = subprocess.run([*CLI, "render", section, "--out", str(out), "--set", "d=512"],
+    again = subprocess.run([*CLI, "render", section, "--out", str(out), "--set", "x=0.7"],
                            capture_output=True, text=True)
     assert again.returncode == 0, again.stderr[-2000:]
     assert "up to date" not in again.stdout
-    assert json.loads((d / "render.json").read_text())["params"]["d"] == 512
+    assert json.loads((d / "render.json").read_text())["params"]["x"] == 0.7
     assert not [p for p in d.parent.iterdir() if p.name.startswith(".")]
 
 

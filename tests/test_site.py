@@ -175,26 +175,26 @@ def test_rerun_rebuilds_only_the_section_whose_parameters_changed(site_media, tm
                 for p in (site / sid).rglob("*") if p.is_file()}
 
     before = {sid: snapshot(sid) for sid in SITE_SECTIONS}
-    # as if primer-04-limits was rendered again with d=512: a new key and new parameters
-    d = media / "low" / "en" / "primer-04-limits"
+    # as if lstm-06-gru was rendered again with x=0.7: a new key and new parameters
+    d = media / "low" / "en" / "lstm-06-gru"
     e = record(d)
-    e["params"]["d"], e["key"] = 512, "0" * 64
+    e["params"]["x"], e["key"] = 0.7, "0" * 64
     (d / "render.json").unlink()  # hard-linked to the session's media: replace, not rewrite
     (d / "render.json").write_text(json.dumps(e))
-    video = d / "primer-04-limits.mp4"  # a new render writes new files
+    video = d / "lstm-06-gru.mp4"  # a new render writes new files
     shutil.copyfile(video, d / "new.mp4")
     os.replace(d / "new.mp4", video)
     r = subprocess.run(cmd, capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
-    assert "primer-04-limits: copying" in r.stdout and "primer-01" not in r.stdout
+    assert "lstm-06-gru: copying" in r.stdout and "primer-01" not in r.stdout
     assert snapshot("primer-01-recurrence") == before["primer-01-recurrence"]
-    after = snapshot("primer-04-limits")
-    changed = {p for p in after if after[p] != before["primer-04-limits"].get(p)}
-    assert Path("primer-04-limits/primer-04-limits.mp4") in changed
-    assert (site / "primer-04-limits/primer-04-limits.mp4").stat().st_ino == video.stat().st_ino
-    assert Path("primer-04-limits/index.html") in changed
-    page = (site / "primer-04-limits" / "index.html").read_text(encoding="utf-8")
-    assert "--set d=512" in page
+    after = snapshot("lstm-06-gru")
+    changed = {p for p in after if after[p] != before["lstm-06-gru"].get(p)}
+    assert Path("lstm-06-gru/lstm-06-gru.mp4") in changed
+    assert (site / "lstm-06-gru/lstm-06-gru.mp4").stat().st_ino == video.stat().st_ino
+    assert Path("lstm-06-gru/index.html") in changed
+    page = (site / "lstm-06-gru" / "index.html").read_text(encoding="utf-8")
+    assert "--set x=0.7" in page
     m = json.loads((site / "manifest.json").read_text())
-    assert m["parts"][0]["sections"][1]["params"]["d"] == 512
+    assert m["parts"][1]["sections"][0]["params"]["x"] == 0.7
 

@@ -197,7 +197,7 @@ def test_site_in_chromium(browser, served, built_site, lang):
             seek = browser.execute_async_script(SEEK, k)
             assert not seek.get("timeout"), seek
             assert seek["time"] == pytest.approx(s["clips"][k]["start"], abs=0.3), seek
-        if s["id"] == "primer-04-limits":
+        if s["id"] == "primer-01-recurrence":
             browser.execute_script("window.scrollTo(0, 0)")
             time.sleep(4)  # let the player's controls fade out over the caption
             screenshot(browser, f"{lang}-section-{s['id']}.png")
