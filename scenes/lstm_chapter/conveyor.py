@@ -243,6 +243,10 @@ class Conveyor(LightCopies, LectureScene):
                            color=P.input_gate, w=Val(f"station_written[{n}]", "fmt:2"))
             col = VGroup(word, f, share, wr).arrange(DOWN, buff=0.24).move_to([x, -1.3, 0])
             notes.append(col)
+        # the last value stands right of the last station's highlight ring, inside the frame
+        ring_right = max(stations[2].get_right()[0], notes[2].get_right()[0]) + 0.15
+        half = tags[2].width / 2
+        tags[2].set_x(min(max(6.45, ring_right + 0.25 + half), 7.0 - half))
         self.play(Create(belt), FadeIn(stations), FadeIn(first), FadeIn(idx), run_time=1.0)
         hi = None
         for n in range(3):
