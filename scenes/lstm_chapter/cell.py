@@ -8,6 +8,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circle, Create, FadeIn, FadeOut
 
 from .. import style
 from ..base import LectureScene, Val
+from ..live import LightCopies, Live
 
 P = style.PALETTE
 
@@ -82,7 +83,7 @@ READOUTS = (
 )
 
 
-class Cell(LectureScene):
+class Cell(LightCopies, LectureScene):
     """L2: the gate table, the stepped block diagram, sweeping x_t and c_{t-1}."""
 
     SECTION_ID = "lstm-02-cell"
@@ -263,10 +264,11 @@ class Cell(LectureScene):
         ring = SurroundingRectangle(self.ins[driver], color=P.highlight, buff=0.1,
                                     stroke_width=2)
         self.play(Create(ring), run_time=0.4)
-        drive.add_updater(lambda m: m.set_value(xs[i()]))
+        live = Live(self, i)
+        live.number(drive, lambda j: xs[j])
         for key, *_ in READOUTS:
-            self.r[key][1].add_updater(lambda m, key=key: m.set_value(arr[key][i()]))
-        self.play(k.animate.set_value(last), run_time=5.0, rate_func=linear)
+            live.number(self.r[key][1], lambda j, key=key: arr[key][j])
+        live.play(k.animate.set_value(last), run_time=5.0, rate_func=linear)
         self.settle(drive, target, name=f"cell_{driver}")
         for key, *_ in READOUTS:
             self.settle(self.r[key][1], key, name=f"cell_{key}")

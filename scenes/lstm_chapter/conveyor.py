@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from manim import (DOWN, LEFT, RIGHT, UP, Axes, Create, DashedLine, Dot, FadeIn, FadeOut, Line,
                    Rectangle, RoundedRectangle, Square, SurroundingRectangle, ValueTracker,
-                   VGroup, always_redraw, linear)
+                   VGroup, linear)
 
 from .. import style
 from ..base import LectureScene, Val
+from ..live import LightCopies, Live
 
 P = style.PALETTE
 
@@ -112,7 +113,7 @@ for _n in range(3):
             TEXT[f"st{_n}.{_kind}.{_key.rsplit('.', 1)[1]}"] = TEXT[_key]
 
 
-class Conveyor(LectureScene):
+class Conveyor(LightCopies, LectureScene):
     """L3: a real step of a 4-slot cell, three stations, the balance sweep, the 1997 cell."""
 
     SECTION_ID = "lstm-03-conveyor"
@@ -135,7 +136,8 @@ class Conveyor(LectureScene):
         def t_now() -> int:
             return self.at(k)
 
-        cursor = always_redraw(lambda: SurroundingRectangle(boxes[t_now()], color=P.highlight,
+        live = Live(self, t_now)
+        cursor = live.redraw(lambda t: SurroundingRectangle(boxes[t], color=P.highlight,
                                                             buff=0.08, stroke_width=3))
         # f bars (left), c bars (right)
         fx = [-5.6 + 1.15 * j for j in range(S)]
@@ -143,20 +145,20 @@ class Conveyor(LectureScene):
         f0, fh = -1.25, 2.0          # baseline and height of f = 1
         c0, ch = -0.1, 1.05 / max(float(v.trace_extent), 1e-9)
 
-        def fbar(j):
-            f = float(v.forget[t_now(), j])
+        def fbar(t, j):
+            f = float(v.forget[t, j])
             return Rectangle(width=0.6, height=max(fh * f, 1e-3), fill_color=P.forget,
                              fill_opacity=0.85, stroke_width=0).move_to(
                 [fx[j], f0 + fh * f / 2, 0])
 
-        def cbar(j):
-            c = float(v.cell[t_now(), j])
+        def cbar(t, j):
+            c = float(v.cell[t, j])
             h = max(abs(ch * c), 1e-3)
             return Rectangle(width=0.6, height=h, fill_color=P.cell, fill_opacity=0.85,
                              stroke_width=0).move_to([cx[j], c0 + (h / 2 if c >= 0 else -h / 2), 0])
 
-        fbars = VGroup(*[always_redraw(lambda j=j: fbar(j)) for j in range(S)])
-        cbars = VGroup(*[always_redraw(lambda j=j: cbar(j)) for j in range(S)])
+        fbars = VGroup(*[live.redraw(lambda t, j=j: fbar(t, j)) for j in range(S)])
+        cbars = VGroup(*[live.redraw(lambda t, j=j: cbar(t, j)) for j in range(S)])
         fbase = Line([fx[0] - 0.5, f0, 0], [fx[-1] + 0.5, f0, 0], color=P.muted, stroke_width=2)
         fone = DashedLine([fx[0] - 0.5, f0 + fh, 0], [fx[-1] + 0.5, f0 + fh, 0], color=P.muted,
                           stroke_width=1.5)
@@ -165,10 +167,10 @@ class Conveyor(LectureScene):
         for j in range(S):
             fn = self.number(f"forget[0][{j}]", "dec:2", size=0.75, color=P.forget)
             fn.move_to([fx[j], f0 - 0.4, 0])
-            fn.add_updater(lambda m, j=j: m.set_value(v.forget[t_now(), j]))
+            live.number(fn, lambda t, j=j: v.forget[t, j])
             cn = self.number(f"cell[0][{j}]", "dec:2", size=0.75, color=P.cell)
             cn.move_to([cx[j], -1.65, 0])
-            cn.add_updater(lambda m, j=j: m.set_value(v.cell[t_now(), j]))
+            live.number(cn, lambda t, j=j: v.cell[t, j])
             fnums.add(fn)
             cnums.add(cn)
             for x in (fx[j], cx[j]):
@@ -181,7 +183,7 @@ class Conveyor(LectureScene):
                   FadeIn(fnums), FadeIn(cnums), FadeIn(slots), FadeIn(fl), FadeIn(cl),
                   run_time=0.8)
         w, s = int(v.focus_word), int(v.focus_slot)
-        self.play(k.animate.set_value(w), run_time=4.0, rate_func=linear)
+        live.play(k.animate.set_value(w), run_time=4.0, rate_func=linear)
         for j in range(S):
             self.settle(fnums[j], f"forget[{w}][{j}]")
             self.settle(cnums[j], f"cell[{w}][{j}]")
@@ -204,8 +206,6 @@ class Conveyor(LectureScene):
                  fmax=Val("others_forget_max", "fmt:2"))
         self.play(Create(ring), FadeIn(ex), run_time=0.8)
         self.hold(2.0)
-        for m in (*fbars, *cbars, cursor):
-            m.clear_updaters()
         self.clear_stage()
 
     # ----- beat 2 -------------------------------------------------------------------------
@@ -243,6 +243,10 @@ class Conveyor(LectureScene):
                            color=P.input_gate, w=Val(f"station_written[{n}]", "fmt:2"))
             col = VGroup(word, f, share, wr).arrange(DOWN, buff=0.24).move_to([x, -1.3, 0])
             notes.append(col)
+        # the last value stands right of the last station's highlight ring, inside the frame
+        ring_right = max(stations[2].get_right()[0], notes[2].get_right()[0]) + 0.15
+        half = tags[2].width / 2
+        tags[2].set_x(min(max(6.45, ring_right + 0.25 + half), 7.0 - half))
         self.play(Create(belt), FadeIn(stations), FadeIn(first), FadeIn(idx), run_time=1.0)
         hi = None
         for n in range(3):
@@ -289,9 +293,10 @@ class Conveyor(LectureScene):
                              stroke_width=0).move_to([x0 + (w / 2 if val >= 0 else -w / 2), y, 0])
 
         old_bar = bar(float(v.old_param), rows_y[0], P.muted)
-        kept_bar = always_redraw(lambda: bar(float(v.sweep_kept[idx()]), rows_y[1], P.forget))
+        live = Live(self, idx)
+        kept_bar = live.redraw(lambda i: bar(float(v.sweep_kept[i]), rows_y[1], P.forget))
         wr_bar = bar(float(v.written_param), rows_y[2], P.input_gate)
-        new_bar = always_redraw(lambda: bar(float(v.sweep_new[idx()]), rows_y[3], P.cell))
+        new_bar = live.redraw(lambda i: bar(float(v.sweep_new[i]), rows_y[3], P.cell))
         axis = Line([x0, 1.45, 0], [x0, -1.85, 0], color=P.muted, stroke_width=2)
         vx = 4.7
         old_n = self.number("old_param", "dec:2", size=0.8, color=P.muted)
@@ -306,11 +311,11 @@ class Conveyor(LectureScene):
         self.play(FadeIn(eq), FadeIn(labels), Create(axis), FadeIn(old_bar), FadeIn(kept_bar),
                   FadeIn(wr_bar), FadeIn(new_bar), FadeIn(VGroup(old_n, kept_n, wr_n, new_n)),
                   FadeIn(fro), run_time=1.0)
-        fn.add_updater(lambda m: m.set_value(v.sweep_forget[idx()]))
-        kept_n.add_updater(lambda m: m.set_value(v.sweep_kept[idx()]))
-        new_n.add_updater(lambda m: m.set_value(v.sweep_new[idx()]))
+        live.number(fn, lambda i: v.sweep_forget[i])
+        live.number(kept_n, lambda i: v.sweep_kept[i])
+        live.number(new_n, lambda i: v.sweep_new[i])
         last = len(v.sweep_forget) - 1
-        self.play(k.animate.set_value(last), run_time=5.0, rate_func=linear)
+        live.play(k.animate.set_value(last), run_time=5.0, rate_func=linear)
         self.settle(fn, "forget_param", name="forget_readout")
         self.settle(kept_n, "kept_param", name="kept")
         self.settle(new_n, "new_param", name="new")
@@ -324,8 +329,6 @@ class Conveyor(LectureScene):
         self.show("write", write)
         self.play(FadeIn(share), FadeIn(write), run_time=0.6)
         self.hold(2.0)
-        kept_bar.clear_updaters()
-        new_bar.clear_updaters()
         self.clear_stage()
 
     # ----- beat 4 -------------------------------------------------------------------------

@@ -4,11 +4,11 @@ values decide who "he" is; then the half-life as a function of f."""
 from __future__ import annotations
 
 from manim import (DOWN, LEFT, RIGHT, UL, UP, Axes, Create, DashedLine, Dot, FadeIn, FadeOut, Line,
-                   Rectangle, SurroundingRectangle, ValueTracker, VGroup, VMobject,
-                   always_redraw, linear)
+                   Rectangle, SurroundingRectangle, ValueTracker, VGroup, VMobject, linear)
 
 from .. import style
 from ..base import LectureScene, Val
+from ..live import LightCopies, Live
 
 P = style.PALETTE
 
@@ -91,7 +91,7 @@ ROLES = {"zh": ("张三", "李四", "地点", "其他词"),
          "en": ("first name", "second name", "place", "other")}
 
 
-class Trace(LectureScene):
+class Trace(LightCopies, LectureScene):
     """L5: a 4-slot LSTM reads a two-person sentence token by token; half-life of f."""
 
     SECTION_ID = "lstm-05-trace"
@@ -113,9 +113,9 @@ class Trace(LectureScene):
                                 color=P.muted).move_to([x, 1.85, 0]))
         self.toks = toks
         self.k = ValueTracker(0)
-        cursor = always_redraw(lambda: SurroundingRectangle(
-            VGroup(toks[self.idx()], nums[self.idx()]), color=P.highlight, buff=0.07,
-            stroke_width=3))
+        self.live = live = Live(self, self.idx)
+        cursor = live.redraw(lambda i: SurroundingRectangle(
+            VGroup(toks[i], nums[i]), color=P.highlight, buff=0.07, stroke_width=3))
         # chart of c, left
         top = float(v.cell_top)
         ax = Axes([0.5, n + 0.5, 1], [0, top, 0.5], x_length=6.3, y_length=3.1,
@@ -126,18 +126,15 @@ class Trace(LectureScene):
         yl = self.math("c_t", color=P.cell).next_to(ax.y_axis, UP, buff=0.1)
         self.ax = ax
 
-        def curve(j):
-            def make():
-                pts = [ax.c2p(t + 1, float(v.cell[t, j])) for t in range(self.idx() + 1)]
-                if len(pts) == 1:
-                    pts = pts * 2
-                return VMobject(stroke_color=SLOT_COLORS[j], stroke_width=4).set_points_as_corners(pts)
-            return always_redraw(make)
+        def curve(i, j):
+            pts = [ax.c2p(t + 1, float(v.cell[t, j])) for t in range(i + 1)]
+            if len(pts) == 1:
+                pts = pts * 2
+            return VMobject(stroke_color=SLOT_COLORS[j], stroke_width=4).set_points_as_corners(pts)
 
-        curves = VGroup(*[curve(j) for j in range(4)])
-        chart_cursor = always_redraw(lambda: DashedLine(
-            ax.c2p(self.idx() + 1, 0), ax.c2p(self.idx() + 1, top), color=P.highlight,
-            stroke_width=1.5))
+        curves = VGroup(*[live.redraw(lambda i, j=j: curve(i, j)) for j in range(4)])
+        chart_cursor = live.redraw(lambda i: DashedLine(
+            ax.c2p(i + 1, 0), ax.c2p(i + 1, top), color=P.highlight, stroke_width=1.5))
         legend = VGroup()
         for j in range(4):
             sw = Line([0, 0, 0], [0.35, 0, 0], color=SLOT_COLORS[j], stroke_width=5)
@@ -161,16 +158,15 @@ class Trace(LectureScene):
                 track = Rectangle(width=TRACK_W, height=0.32, stroke_color=P.muted,
                                   stroke_width=1.5).move_to([x0 + TRACK_W / 2, y, 0])
 
-                def fill(attr=attr, j=j, x0=x0, y=y, color=color, scale=scale):
-                    w = max(1e-3, TRACK_W * scale * float(getattr(v, attr)[self.idx(), j]))
+                def fill(i, attr=attr, j=j, x0=x0, y=y, color=color, scale=scale):
+                    w = max(1e-3, TRACK_W * scale * float(getattr(v, attr)[i, j]))
                     return Rectangle(width=w, height=0.32, stroke_width=0, fill_color=color,
                                      fill_opacity=0.85).move_to([x0 + w / 2, y, 0])
                 num = self.number(f"{attr}[0][{j}]", "dec:2", size=0.6, color=color)
                 num.move_to([x0 + TRACK_W + 0.08, y, 0], aligned_edge=LEFT)
-                num.add_updater(lambda m, attr=attr, j=j:
-                                m.set_value(float(getattr(v, attr)[self.idx(), j])))
+                live.number(num, lambda i, attr=attr, j=j: float(getattr(v, attr)[i, j]))
                 self.cells[(attr, j)] = (track, num)
-                grid.add(track, always_redraw(fill), num)
+                grid.add(track, live.redraw(fill), num)
         self.grid = grid
         self.play(FadeIn(toks), FadeIn(nums), FadeIn(cursor), run_time=0.8)
         self.play(Create(ax), FadeIn(yl), FadeIn(legend), FadeIn(curves), FadeIn(chart_cursor),
@@ -179,14 +175,12 @@ class Trace(LectureScene):
     def step_to(self, last: int, seconds: float = 0.7):
         """The step button: one token at a time up to ``last`` (0-based)."""
         for t in range(self.idx() + 1, last + 1):
-            self.play(self.k.animate.set_value(t), run_time=seconds, rate_func=linear)
+            self.live.play(self.k.animate.set_value(t), run_time=seconds, rate_func=linear)
             self.wait(0.25)
 
     def settle_grid(self, t: int):
         for (attr, j), (_, num) in self.cells.items():
             self.settle(num, f"{attr}[{t}][{j}]")
-            num.add_updater(lambda m, attr=attr, j=j:
-                            m.set_value(float(getattr(self.v, attr)[self.idx(), j])))
 
     def note(self, head, line, color, y=-1.7):
         """Two short lines under the grid: which token, then its numbers."""
@@ -255,8 +249,6 @@ class Trace(LectureScene):
         self.wait(1.5)
         self.step_to(v.last, seconds=0.6)
         self.settle_grid(v.last)
-        for m in self.cells.values():
-            m[1].clear_updaters()
         self.show("last_first", self.cells[("cell", 0)][1])
         self.show("last_second", self.cells[("cell", 1)][1])
         later_f = dict(t=Val("last_number", "int"), a=Val("last_first", "fmt:2"),
@@ -309,9 +301,10 @@ class Trace(LectureScene):
         def i() -> int:
             return self.at(k)
 
-        dot = always_redraw(lambda: Dot(ax.c2p(float(v.sweep_forget[i()]),
-                                               float(v.sweep_decades[i()])),
-                                        color=P.highlight, radius=0.09))
+        sweep = Live(self, i)
+        dot = sweep.redraw(lambda j: Dot(ax.c2p(float(v.sweep_forget[j]),
+                                                float(v.sweep_decades[j])),
+                                         color=P.highlight, radius=0.09))
         fl = self.math("f =", color=P.forget)
         fn = self.number("sweep_forget[0]", "dec:3", size=0.75, color=P.forget)
         hl = self.math(r"t_{1/2} =", color=P.text, reason="1/2 in the half-life symbol")
@@ -323,9 +316,9 @@ class Trace(LectureScene):
                   run_time=0.8)
         self.play(Create(curve), FadeIn(marks), FadeIn(dot), FadeIn(r1), FadeIn(r2),
                   run_time=1.2)
-        fn.add_updater(lambda m: m.set_value(float(v.sweep_forget[i()])))
-        hn.add_updater(lambda m: m.set_value(float(v.sweep_half_life[i()])))
-        self.play(k.animate.set_value(len(v.sweep_forget) - 1), run_time=6.0, rate_func=linear)
+        sweep.number(fn, lambda j: v.sweep_forget[j])
+        sweep.number(hn, lambda j: v.sweep_half_life[j])
+        sweep.play(k.animate.set_value(len(v.sweep_forget) - 1), run_time=6.0, rate_func=linear)
         self.settle(fn, "forget_param", name="forget_readout")
         self.settle(hn, "half_life", name="half_life_readout")
         res = self.text("half.result", variant=v.half_kind, size=style.BODY_SIZE,

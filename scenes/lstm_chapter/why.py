@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from manim import (DOWN, DR, LEFT, RIGHT, UP, UR, Arrow, Axes, Create, Dot, FadeIn, FadeOut, Line,
-                   Square, Transform, ValueTracker, VGroup, VMobject, always_redraw, linear)
+                   Square, Transform, ValueTracker, VGroup, VMobject, linear)
 
 from .. import style
 from ..base import LectureScene, Val
+from ..live import LightCopies, Live
 
 P = style.PALETTE
 
@@ -109,7 +110,7 @@ def _case_rnn(v) -> dict:
             "n": Val("steps", "int"), "one": Val("flat_decades", "num")}
 
 
-class Why(LectureScene):
+class Why(LightCopies, LectureScene):
     """L1: the inbox rewritten vs filed, the gradient-reach curves, the forget bias turned."""
 
     SECTION_ID = "lstm-01-why"
@@ -212,19 +213,17 @@ class Why(LectureScene):
         v = self.v
         n = int(v.steps)
         k = ValueTracker(n - 1)
-        curve = always_redraw(lambda: self._curve(logs, color, self.at(k)))
-        dot = always_redraw(lambda: Dot(self.pt(int(v.step_index[self.at(k)]),
-                                                float(logs[self.at(k)])),
+        live = Live(self, lambda: self.at(k))
+        curve = live.redraw(lambda i: self._curve(logs, color, i))
+        dot = live.redraw(lambda i: Dot(self.pt(int(v.step_index[i]), float(logs[i])),
                                         color=color, radius=0.08))
         tl = self.math("t =", scale=0.7, color=P.muted).move_to([4.1, 2.05, 0], aligned_edge=LEFT)
         tn = self.number(f"step_index[{n - 1}]", "dec:0", size=0.6, color=P.muted)
         tn.next_to(tl, RIGHT, buff=0.15)
-        tn.add_updater(lambda m: m.set_value(v.step_index[self.at(k)]))
+        live.number(tn, lambda i: v.step_index[i])
         self.add(curve, dot)
         self.play(FadeIn(tl), FadeIn(tn), run_time=0.3)
-        self.play(k.animate.set_value(0), run_time=3.5, rate_func=linear)
-        curve.clear_updaters()
-        dot.clear_updaters()
+        live.play(k.animate.set_value(0), run_time=3.5, rate_func=linear)
         self.settle(tn, "step_index[0]")
         self.play(FadeOut(tl), FadeOut(tn), run_time=0.3)
         return curve, dot
@@ -315,7 +314,8 @@ class Why(LectureScene):
         def i() -> int:
             return self.at(k)
 
-        live = always_redraw(lambda: self._curve(v.bias_sweep_log10[i()], P.forget, 0))
+        sweep = Live(self, i)
+        live = sweep.redraw(lambda j: self._curve(v.bias_sweep_log10[j], P.forget, 0))
         x0 = 2.25
         rows = VGroup()
         bl, bn = self.math("b_f =", scale=0.85, color=P.forget), self.number(
@@ -331,10 +331,9 @@ class Why(LectureScene):
         self.show("base_mean_forget", base)
         self.add(live)
         self.play(FadeIn(rows), FadeIn(base), run_time=0.5)
-        bn.add_updater(lambda m: m.set_value(v.bias_sweep[i()]))
-        fn.add_updater(lambda m: m.set_value(v.bias_sweep_mean_forget[i()]))
-        self.play(k.animate.set_value(last), run_time=4.5, rate_func=linear)
-        live.clear_updaters()
+        sweep.number(bn, lambda j: v.bias_sweep[j])
+        sweep.number(fn, lambda j: v.bias_sweep_mean_forget[j])
+        sweep.play(k.animate.set_value(last), run_time=4.5, rate_func=linear)
         self.settle(bn, f"bias_sweep[{last}]", name="turned_bias")
         self.settle(fn, "lstm_mean_forget_turned", name="turned_mean_forget_live")
         note = self.text("turn.note", variant=v.lstm_turned_case, size=style.LABEL_SIZE,

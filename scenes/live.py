@@ -1,0 +1,273 @@
+"""Sweeps that cost what changes: live readouts and shapes updated only while a sweep plays.
+
+A sweep drives a ``ValueTracker`` over indices into arrays of values, and every frame shows the
+nearest computed point (:meth:`scenes.base.LectureScene.at`). Drawn the obvious way
+(``always_redraw`` and ``add_updater(lambda m: m.set_value(...))``, left on for the whole beat),
+every frame rebuilds every shape and re-typesets every readout, even when the index has not
+moved, and a wait or hold with an updater anywhere on screen draws each of its frames instead
+of freezing one. :class:`Live` keeps what is on screen the same and does less:
+
+- updaters are attached for the plays that move the tracker only (``live.play``), so holds and
+  waits between steps are frozen frames;
+- a shape is rebuilt only when the index moves, and its new points are copied into the
+  mobject already on screen (no ``become``, no deep copy);
+- a ``DecimalNumber`` is set only when its string changes, and then with glyphs taken from a
+  pool of its own (:func:`set_number`) instead of Manim's deep copy of a cached glyph per digit
+  per frame, which is most of a sweep's time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+from manim import DOWN, LEFT, ORIGIN, RIGHT, DecimalNumber, Mobject
+
+
+def _anchors(points: np.ndarray) -> np.ndarray:
+    """A VMobject's anchors (what Manim's bounding boxes are made of)."""
+    if points.shape[0] == 1:
+        return points
+    return np.concatenate([points[::4], points[3::4]])
+
+
+def _box(leaves: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    pts = np.concatenate([_anchors(p) for p in leaves if len(p)])
+    return pts.min(axis=0), pts.max(axis=0)
+
+
+def _crit(box, direction) -> np.ndarray:
+    """Manim's ``get_critical_point`` of a bounding box."""
+    lo, hi = box
+    return np.array([lo[d] if direction[d] < 0 else hi[d] if direction[d] > 0
+                     else (lo[d] + hi[d]) / 2 for d in range(3)])
+
+
+_TEMPLATES: dict[tuple[str, float], list[np.ndarray]] = {}
+
+
+def _template(string: str, font_size: float) -> list[np.ndarray] | None:
+    """The leaf points of the cached glyph of ``string`` at ``font_size``, as Manim's
+    ``DecimalNumber._string_to_mob`` makes them (None if Manim has not cached the glyph)."""
+    from manim.mobject.text.numbers import string_to_mob_map
+
+    key = (string, font_size)
+    if key not in _TEMPLATES:
+        t = string_to_mob_map.get(string)
+        if t is None:
+            return None
+        g = t.copy()
+        g.font_size = font_size
+        _TEMPLATES[key] = [m.points for m in g.get_family()]
+    return _TEMPLATES[key]
+
+
+def _plain(mob: DecimalNumber, s: str) -> bool:
+    return (mob.unit is None and not mob.show_ellipsis and not mob.include_background_rectangle
+            and "," not in s and mob.height > 0)
+
+
+def set_number(mob: DecimalNumber, value: float) -> None:
+    """``mob.set_value(value)``, skipped when the shown string stays the same, and laid out
+    with numpy instead of Manim's deep copy and re-layout of every glyph on every frame.
+
+    The layout repeats Manim's steps on the glyphs' points (glyphs arranged left to right on one
+    bottom line and centred, a minus sign raised to the digit after it, scaled to the number's
+    size, its left edge put back where it was; ``tests/test_live.py`` compares the two), into
+    glyph mobjects taken from two pools of ``mob``'s own, used alternately because the glyphs
+    a number replaces have their points zeroed (what Manim's ``set_value`` does, so a glyph
+    still listed among a play's moving mobjects draws nothing).
+    """
+    s = mob._get_num_string(value)
+    if s == mob._get_num_string(mob.number):
+        mob.number = value
+        return
+    fs = mob._font_size
+    glyphs = [_template(c, fs) for c in s]
+    if not _plain(mob, s) or any(g is None for g in glyphs):
+        mob.set_value(value)
+        return
+    old_family = mob.get_family()
+    old_font_size = mob.font_size
+    anchor = mob.get_edge_center(LEFT)
+    # arrange(buff, aligned_edge=DOWN): each glyph next to the one before, bottoms aligned
+    buff = mob.digit_buff_per_font_unit * fs
+    placed = [[p.copy() for p in glyphs[0]]]
+    boxes = [_box(placed[0])]
+    for leaves in glyphs[1:]:
+        cur = [p.copy() for p in leaves]
+        box = _box(cur)
+        d = _crit(boxes[-1], DOWN + RIGHT) - _crit(box, DOWN + LEFT) + buff * RIGHT
+        for p in cur:
+            p += d
+        placed.append(cur)
+        boxes.append((box[0] + d, box[1] + d))
+    every = [p for g in placed for p in g]
+    for _ in range(2):   # arrange's center(), then move_to(ORIGIN)
+        d = -_crit(_box(every), ORIGIN)
+        for p in every:
+            p += d
+    for i, c in enumerate(s):
+        if c == "-" and i + 1 < len(s):
+            nb = _box(placed[i + 1])
+            d = np.zeros(3)
+            d[1] = nb[1][1] - _box(placed[i])[1][1]
+            for p in placed[i]:
+                p += d
+            down = (nb[1][1] - nb[0][1]) * DOWN / 2
+            for p in placed[i]:
+                p += down
+    box = _box(every)
+    initial_height = box[1][1] - box[0][1]
+    k = old_font_size / fs    # font_size setter: scale about the centre
+    centre = _crit(box, ORIGIN)
+    for p in every:
+        p -= centre
+        p *= k
+        p += centre
+    d = anchor - _crit(_box(every), LEFT)
+    for p in every:
+        p += d
+    # glyph mobjects from this turn's pool
+    pools = getattr(mob, "_glyph_pools", None)
+    if pools is None:
+        pools = mob._glyph_pools = ({}, {})
+        mob._glyph_turn = 0
+    pool = pools[mob._glyph_turn]
+    mob._glyph_turn ^= 1
+    from manim.mobject.text.numbers import string_to_mob_map
+
+    taken: dict[str, int] = {}
+    fresh = False
+    subs = []
+    for c, leaves in zip(s, placed):
+        k_c = taken.get(c, 0)
+        taken[c] = k_c + 1
+        spare = pool.setdefault(c, [])
+        if k_c == len(spare):
+            spare.append(string_to_mob_map[c].copy())
+            fresh = True
+        g = spare[k_c]
+        for m, p in zip(g.get_family(), leaves):
+            m.points = p
+        subs.append(g)
+    mob.submobjects = subs
+    mob.number = value
+    mob.initial_height = initial_height
+    new = set(mob.get_family())
+    for m in old_family:          # what Manim's set_value does to the glyphs it replaces
+        if m not in new:
+            m.points[:] = 0
+    if fresh:
+        mob.init_colors()
+
+
+_STYLE = ("fill_rgbas", "stroke_rgbas", "background_stroke_rgbas", "stroke_width",
+          "background_stroke_width", "sheen_factor", "sheen_direction")
+
+
+def adopt(mob: Mobject, new: Mobject) -> None:
+    """Make ``mob`` look like ``new``: copy points and style member by member when the two
+    families have the same shape, else ``become``."""
+    fa, fb = mob.get_family(), new.get_family()
+    if len(fa) != len(fb) or any(type(a) is not type(b) for a, b in zip(fa, fb)):
+        mob.become(new)
+        return
+    for a, b in zip(fa, fb):
+        a.points = b.points
+        for attr in _STYLE:
+            if hasattr(b, attr):
+                setattr(a, attr, getattr(b, attr))
+
+
+class Live:
+    """The live parts of one sweep, driven by ``index`` (the tracker's nearest point).
+
+    ``number``, ``redraw`` and ``shape`` register what follows the index; ``play`` attaches
+    their updaters for one play (each brought to the index on its first frame, as an
+    ``always_redraw`` would be, then only when the index moves) and removes them after it (the
+    play's last update has run by then, so they stand at the play's final index).
+    """
+
+    def __init__(self, scene, index: Callable[[], int]):
+        self.scene = scene
+        self.index = index
+        self.items: list[tuple[Mobject, Callable[[Mobject, int], None]]] = []
+
+    def number(self, mob: DecimalNumber, value: Callable[[int], float]) -> DecimalNumber:
+        """Keep ``mob`` showing ``value(i)`` at the sweep's index ``i``."""
+        self.items.append((mob, lambda m, i: set_number(m, float(value(i)))))
+        return mob
+
+    def redraw(self, build: Callable[[int], Mobject]) -> Mobject:
+        """A shape built by ``build(i)`` for the current index, rebuilt when the index moves
+        (``always_redraw`` without the per-frame rebuild)."""
+        mob = build(self.index())
+        self.items.append((mob, lambda m, i: adopt(m, build(i))))
+        return mob
+
+    def shape(self, mob: Mobject, build: Callable[[int], Mobject]) -> Mobject:
+        """Like :meth:`redraw` for a shape that already exists."""
+        self.items.append((mob, lambda m, i: adopt(m, build(i))))
+        return mob
+
+    def play(self, *anims, **kwargs):
+        """``scene.play`` with every live part following the index, and still after it."""
+        attached = []
+        for mob, update in self.items:
+            state = {"i": None}      # the first frame brings every part to the index
+
+            def follow(m, update=update, state=state):
+                i = self.index()
+                if i != state["i"]:
+                    state["i"] = i
+                    update(m, i)
+            mob.add_updater(follow)
+            attached.append((mob, follow))
+        try:
+            return self.scene.play(*anims, **kwargs)
+        finally:
+            for mob, follow in attached:
+                mob.remove_updater(follow)
+
+
+def lighten(mobjects) -> None:
+    """Drop the parsed SVG path each glyph of a Text or MathTex keeps after its points are
+    made (``path_obj``, read only while the glyph is built): it is most of what a copy of a
+    text costs, and every FadeIn, FadeOut and Transform copies its mobjects."""
+    for m in mobjects:
+        for f in m.get_family():
+            if f.__dict__.get("path_obj") is not None:
+                f.path_obj = None
+
+
+def _animated(anims) -> list[Mobject]:
+    from manim import AnimationGroup
+    from manim.mobject.mobject import _AnimationBuilder
+
+    out = []
+    for a in anims:
+        if isinstance(a, _AnimationBuilder):
+            out.append(a.mobject)
+        elif isinstance(a, AnimationGroup):
+            out.extend(_animated(a.animations))
+        elif isinstance(a, Mobject):
+            out.append(a)
+        else:
+            out.extend(m for m in (getattr(a, "mobject", None),
+                                   getattr(a, "target_mobject", None)) if m is not None)
+    return out
+
+
+class LightCopies:
+    """Mixin for a section scene: every play first drops what its mobjects' copies need not
+    carry (:func:`lighten`), and so do the glyphs ``DecimalNumber`` copies its digits from.
+    The frames are the same; the copies every animation makes, drawn or replayed in a later
+    beat's job, cost a fifth."""
+
+    def play(self, *args, **kwargs):
+        from manim.mobject.text.numbers import string_to_mob_map
+
+        lighten(_animated(args))
+        lighten(string_to_mob_map.values())
+        return super().play(*args, **kwargs)
