@@ -129,8 +129,8 @@ def share_tex_cache(tex_dir: Path) -> None:
     formula included). So a missing formula is compiled in a private folder, under a lock of
     its own (``tex-locks/<hash>.lock`` beside ``tex_dir``), and its SVG moved into ``tex_dir``
     by rename: jobs typeset different formulas at the same time, and a job that needs a formula
-    another job is typesetting waits for that one only. Parsing a cached SVG runs under one
-    ``flock``. Text (Pango) SVGs live in each job's own folder and are not locked.
+    another job is typesetting waits for that one only. Parsing an SVG, and writing a Text
+    (Pango) SVG, run under one ``flock``.
     """
     import manim.mobject.svg.svg_mobject as svg_mobject
     import manim.mobject.text.tex_mobject as tex_mobject
@@ -180,13 +180,27 @@ def share_tex_cache(tex_dir: Path) -> None:
     parse = getattr(cls.generate_mobject, "__wrapped__", cls.generate_mobject)
 
     def generate_mobject(self):
-        if Path(self.get_file_path()).resolve().parent != tex_dir:
-            return parse(self)
         with locked():
             return parse(self)
 
     generate_mobject.__wrapped__ = parse
     cls.generate_mobject = generate_mobject
+
+    # Text (Pango) SVGs: a job writes <hash>.svg into its text folder when it is missing, and
+    # parsing copies it to <hash>_.svg as above; where jobs share a text folder (``script``,
+    # the tests' workers), one could read another's half-written file or lose its copy.
+    import manim.mobject.text.text_mobject as text_mobject
+
+    for name in ("Text", "MarkupText"):
+        klass = getattr(text_mobject, name)
+        write = getattr(klass._text2svg, "__wrapped__", klass._text2svg)
+
+        def text2svg(self, *args, _write=write, **kwargs):
+            with locked():
+                return _write(self, *args, **kwargs)
+
+        text2svg.__wrapped__ = write
+        klass._text2svg = text2svg
 
 
 # Space estimate without history: bytes of final output (video, clips, poster, captions) per

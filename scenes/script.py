@@ -13,11 +13,18 @@ def construct(section_id: str, lang: str = "zh", params: dict | None = None,
     ``layout_only`` jumps each animation to its end state (the held frames are the same);
     ``False`` plays them through Manim's own skip mode.
     """
-    from manim import tempconfig
+    from manim import config, tempconfig
+
+    from rnn_lecture.render import share_tex_cache
 
     section = get(section_id)
     with tempconfig({"dry_run": True, "disable_caching": True, "verbosity": "ERROR",
                      "progress_bar": "none", "quality": quality}):
+        # processes that read one section at once (tests' workers, two terminals) share the
+        # default LaTeX and text caches
+        tex = config.get_dir("tex_dir")
+        tex.mkdir(parents=True, exist_ok=True)
+        share_tex_cache(tex)
         scene = section.scene_class()(params=params, lang=lang, skip_animations=True,
                                       layout_only=layout_only)
         scene.hold_hook = hold_hook
