@@ -133,17 +133,24 @@ def share_tex_cache(tex_dir: Path) -> None:
     (Pango) SVG, run under one ``flock``.
     """
     import manim.mobject.svg.svg_mobject as svg_mobject
+    import manim.mobject.text.text_mobject as text_mobject
     import manim.mobject.text.tex_mobject as tex_mobject
     import manim.utils.tex_file_writing as tfw
     from manim import config
 
-    # Outside tex_dir: manim's clean-up deletes every non-.svg/.tex file in it.
-    lock_path = tex_dir.parent / f"{tex_dir.name}.lock"
-    locks = tex_dir.parent / f"{tex_dir.name}-locks"
-    tex_dir = tex_dir.resolve()
+    Path(tex_dir).mkdir(parents=True, exist_ok=True)
+    # The folders are read from Manim's config at each call (a process may render with one
+    # tex_dir and construct with another). Locks live outside tex_dir: manim's clean-up
+    # deletes every non-.svg/.tex file in it.
+
+    def current() -> Path:
+        return config.get_dir("tex_dir").resolve()
 
     @contextlib.contextmanager
-    def locked(path: Path = lock_path):
+    def locked(path: Path | None = None):
+        if path is None:
+            here = current()
+            path = here.parent / f"{here.name}.lock"
         with open(path, "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             yield
@@ -154,14 +161,17 @@ def share_tex_cache(tex_dir: Path) -> None:
         template = tex_template if tex_template is not None else config["tex_template"]
         code = (template.get_texcode_for_expression_in_env(expression, environment)
                 if environment is not None else template.get_texcode_for_expression(expression))
-        svg = tex_dir / f"{tfw.tex_hash(code)}.svg"
+        here = current()
+        here.mkdir(parents=True, exist_ok=True)
+        svg = here / f"{tfw.tex_hash(code)}.svg"
         if svg.exists():
             return svg
+        locks = here.parent / f"{here.name}-locks"
         locks.mkdir(parents=True, exist_ok=True)
         with locked(locks / f"{svg.stem}.lock"):
             if svg.exists():          # typeset by the job we waited for
                 return svg
-            private = Path(tempfile.mkdtemp(prefix=".typeset-", dir=tex_dir.parent))
+            private = Path(tempfile.mkdtemp(prefix=".typeset-", dir=here.parent))
             shared = config.tex_dir
             try:
                 config.tex_dir = private
@@ -189,8 +199,6 @@ def share_tex_cache(tex_dir: Path) -> None:
     # Text (Pango) SVGs: a job writes <hash>.svg into its text folder when it is missing, and
     # parsing copies it to <hash>_.svg as above; where jobs share a text folder (``script``,
     # the tests' workers), one could read another's half-written file or lose its copy.
-    import manim.mobject.text.text_mobject as text_mobject
-
     for name in ("Text", "MarkupText"):
         klass = getattr(text_mobject, name)
         write = getattr(klass._text2svg, "__wrapped__", klass._text2svg)

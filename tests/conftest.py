@@ -38,6 +38,21 @@ def section_id(request):
 SITE_SECTIONS = ("primer-01-recurrence", "lstm-06-gru")
 
 
+def pytest_configure(config):
+    """Every scene, text and formula a test process builds goes through the shared caches'
+    locks (the workers of one run share ``media/Tex`` and ``media/texts``)."""
+    import os
+
+    from manim import config as manim_config
+
+    from rnn_lecture.render import share_tex_cache
+
+    share_tex_cache(manim_config.get_dir("tex_dir"))
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker:   # text SVGs per worker (formulas stay shared: they are costly to typeset)
+        manim_config.text_dir = str(manim_config.get_dir("media_dir") / f"texts-{worker}")
+
+
 def pytest_collection_modifyitems(config, items):
     """Under pytest-xdist (``scripts/test`` runs ``-n auto --dist loadgroup``), keep the tests
     of one section on one worker, so its scenes are constructed once (``constructed`` caches
