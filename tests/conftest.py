@@ -56,11 +56,14 @@ def pytest_configure(config):
 def pytest_collection_modifyitems(config, items):
     """Under pytest-xdist (``scripts/test`` runs ``-n auto --dist loadgroup``), keep the tests
     of one section on one worker, so its scenes are constructed once (``constructed`` caches
-    per process)."""
+    per process), and the fault tests on one worker, so their good render is made once."""
     from scenes.registry import ids
 
     known = sorted(ids(), key=len, reverse=True)
     for item in items:
+        if item.path.name == "test_faults.py":   # one worker: its module fixture renders once
+            item.add_marker(pytest.mark.xdist_group("faults"))
+            continue
         sid = next((s for s in known if s in item.nodeid), None)
         if sid is not None and not item.get_closest_marker("render"):
             item.add_marker(pytest.mark.xdist_group(sid))
