@@ -646,6 +646,9 @@ def _child(kind: str, job: Job, key: str, beat: str | None, work: str | None, co
         with contextlib.suppress(Exception):
             traceback.print_exc()
             sys.stderr.flush()
+        with contextlib.suppress(Exception):  # a full disk can surface as a parse error
+            if not hasattr(e, "free_at_failure"):  # (Pango/cairo write short files silently)
+                e.free_at_failure = free_bytes(Path(work) if work else job.out)
         msg = ("failed", describe_failure(e))
     finally:
         with contextlib.suppress(Exception):
