@@ -47,7 +47,7 @@ import sys
 import tempfile
 import time
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from multiprocessing import connection as mp_connection
 from multiprocessing import get_context, reduction
 from pathlib import Path
@@ -98,6 +98,18 @@ def section_dir(job: Job) -> Path:
     return Path(job.out) / job.quality / job.lang / job.section
 
 
+#: Environment variable naming a LaTeX cache folder shared by every output folder (and every
+#: run and process at once: formulas are typeset under locks); unset, each output folder
+#: keeps its own, ``<out>/tex``.
+TEX_DIR_ENV = "RNN_LECTURE_TEX_DIR"
+
+
+def tex_dir_for(job: Job) -> Path:
+    """The LaTeX cache a job renders with (see :data:`TEX_DIR_ENV`)."""
+    shared = os.environ.get(TEX_DIR_ENV)
+    return Path(shared).absolute() if shared else Path(job.out) / "tex"
+
+
 def manifest_path(out: str, quality: str, lang: str) -> Path:
     return Path(out) / quality / lang / "manifest.json"
 
@@ -117,6 +129,66 @@ def _video_duration(path: Path) -> float:
 
     with av.open(str(path)) as c:
         return float(c.duration / 1e6) if c.duration else 0.0
+
+
+def tex_code(expression: str, environment: str | None, template) -> str:
+    """The LaTeX source Manim compiles for a formula (its hash names the SVG)."""
+    if environment is not None:
+        return template.get_texcode_for_expression_in_env(expression, environment)
+    return template.get_texcode_for_expression(expression)
+
+
+@contextlib.contextmanager
+def _flocked(path: Path):
+    with open(path, "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
+def typeset(code: str, template, svg: Path) -> Path:
+    """Compile LaTeX ``code`` to ``svg`` with Manim's own commands (so the same SVG as Manim's),
+    unless it exists: in a private folder, under the formula's lock (``tex-locks/<hash>.lock``
+    beside the cache), moved in by rename. Reads no global config, so threads may call it for
+    different formulas at once."""
+    import subprocess
+
+    import manim.utils.tex_file_writing as tfw
+
+    if svg.exists():
+        return svg
+    here = svg.parent
+    here.mkdir(parents=True, exist_ok=True)
+    locks = here.parent / f"{here.name}-locks"
+    locks.mkdir(parents=True, exist_ok=True)
+    with _flocked(locks / f"{svg.stem}.lock"):
+        if svg.exists():          # typeset by the job we waited for
+            return svg
+        private = Path(tempfile.mkdtemp(prefix=".typeset-", dir=here.parent))
+        try:
+            tex = private / f"{svg.stem}.tex"
+            tex.write_text(code, encoding="utf-8")
+            fmt = template.output_format
+            compilers = template.tex_compiler
+            for compiler in [compilers] if isinstance(compilers, str) else compilers:
+                cmd = tfw.make_tex_compilation_command(compiler, fmt, tex, private)
+                if subprocess.run(cmd, stdout=subprocess.DEVNULL).returncode != 0:
+                    log = tex.with_suffix(".log")
+                    tfw.print_all_tex_errors(log, compiler, tex)
+                    raise ValueError(f"{compiler} error converting to {fmt[1:]}: "
+                                     f"{_first_tex_error(log)}")
+            os.replace(tfw.convert_to_svg(tex.with_suffix(fmt), fmt), svg)
+        finally:
+            shutil.rmtree(private, ignore_errors=True)
+    return svg
+
+
+def _first_tex_error(log: Path) -> str:
+    """The first ``! ...`` line of a LaTeX log (the log itself is removed with its folder)."""
+    with contextlib.suppress(OSError):
+        for line in log.read_text(errors="replace").splitlines():
+            if line.startswith("! "):
+                return line[2:].strip()
+    return "see the output above"
 
 
 def share_tex_cache(tex_dir: Path) -> None:
@@ -159,28 +231,8 @@ def share_tex_cache(tex_dir: Path) -> None:
 
     def tex_to_svg_file(expression, environment=None, tex_template=None):
         template = tex_template if tex_template is not None else config["tex_template"]
-        code = (template.get_texcode_for_expression_in_env(expression, environment)
-                if environment is not None else template.get_texcode_for_expression(expression))
-        here = current()
-        here.mkdir(parents=True, exist_ok=True)
-        svg = here / f"{tfw.tex_hash(code)}.svg"
-        if svg.exists():
-            return svg
-        locks = here.parent / f"{here.name}-locks"
-        locks.mkdir(parents=True, exist_ok=True)
-        with locked(locks / f"{svg.stem}.lock"):
-            if svg.exists():          # typeset by the job we waited for
-                return svg
-            private = Path(tempfile.mkdtemp(prefix=".typeset-", dir=here.parent))
-            shared = config.tex_dir
-            try:
-                config.tex_dir = private
-                made = compile_svg(expression, environment, tex_template)
-                os.replace(made, svg)
-            finally:
-                config.tex_dir = shared
-                shutil.rmtree(private, ignore_errors=True)
-        return svg
+        code = tex_code(expression, environment, template)
+        return typeset(code, template, current() / f"{tfw.tex_hash(code)}.svg")
 
     tex_to_svg_file.__wrapped__ = compile_svg
     tfw.tex_to_svg_file = tex_to_svg_file
@@ -277,7 +329,7 @@ def render_one(job: Job, key: str) -> dict:
     section = get(job.section)
     final = section_dir(job)
     final.parent.mkdir(parents=True, exist_ok=True)
-    tex_dir = Path(job.out) / "tex"
+    tex_dir = tex_dir_for(job)
     tex_dir.mkdir(parents=True, exist_ok=True)
     share_tex_cache(tex_dir)
     pid = os.getpid()
@@ -598,7 +650,7 @@ def _on_sigterm(signum, frame):
 
 
 def _child(kind: str, job: Job, key: str, beat: str | None, work: str | None, conn,
-           parent_pid: int) -> None:
+           parent_pid: int, threads: int = 1) -> None:
     """Worker process: one job, reported on ``conn``; all output goes to the section's log.
 
     ``kind`` is ``"section"`` (the whole section in this process, as Manim alone renders it),
@@ -622,14 +674,15 @@ def _child(kind: str, job: Job, key: str, beat: str | None, work: str | None, co
     try:
         log = log_path(job)
         log.parent.mkdir(parents=True, exist_ok=True)
-        flags = os.O_WRONLY | os.O_CREAT | (os.O_TRUNC if kind == "section" else os.O_APPEND)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND   # the run cleared it when it began
         fd = os.open(log, flags, 0o666)
         sys.stdout.flush()
         sys.stderr.flush()
         os.dup2(fd, 1)
         os.dup2(fd, 2)
         os.close(fd)
-        what = {"section": "rendering", "plan": "planning", "beat": f"rendering beat {beat}"}
+        what = {"section": "rendering", "plan": "planning", "beat": f"rendering beat {beat}",
+                "typeset": "typesetting its formulas"}
         print(f"{job.section}: {what[kind]} ({job.quality}, {job.lang}) in pid {os.getpid()}",
               flush=True)
         if kind == "section":
@@ -639,6 +692,9 @@ def _child(kind: str, job: Job, key: str, beat: str | None, work: str | None, co
         elif kind == "plan":
             from .beats import plan_section
             msg = ("ok", plan_section(job))
+        elif kind == "typeset":
+            from .beats import typeset_section
+            msg = ("ok", typeset_section(job, threads))
         else:
             from .beats import render_beat
             msg = ("ok", render_beat(job, beat, Path(work)))
@@ -765,6 +821,7 @@ class _Section:
     failed: bool = False
     cpu_seconds: float = 0.0
     opened_at: float = 0.0
+    after_typeset: list = field(default_factory=list)
 
 
 @dataclass
@@ -851,7 +908,7 @@ class _Scheduler:
         log.write_text("")
         _readable(log)
         if not self.split:
-            self.ready.append((sec, "section", None))
+            self._queue(sec, [(sec, "section", None)])
             return
         from scenes.registry import get
 
@@ -864,13 +921,24 @@ class _Scheduler:
             if not self.force and prev.get("beats"):
                 sec.prev = prev
         if sec.prev is not None:
-            self.ready.append((sec, "plan", None))
+            self._queue(sec, [(sec, "plan", None)])
             self.echo(f"{job.section}: rendering ({job.quality}, {job.lang}); rendered before, "
                       "planning which beats changed")
         else:
-            self.ready += [(sec, "beat", b) for b in sec.beats]
+            self._queue(sec, [(sec, "beat", b) for b in sec.beats])
             self.echo(f"{job.section}: rendering ({job.quality}, {job.lang}), "
                       f"{len(sec.beats)} beats")
+
+    def _queue(self, sec: _Section, jobs: list) -> None:
+        """Queue a section's jobs; on a cold LaTeX cache, after typesetting its formulas up
+        front (on a cluster each worker keeps its own cache and typesets as it goes)."""
+        from .beats import needs_typesetting
+
+        if self.client is None and needs_typesetting(sec.job):
+            sec.after_typeset = jobs
+            self.ready.append((sec, "typeset", None))
+        else:
+            self.ready += jobs
 
     def planned(self, sec: _Section, plan: dict) -> None:
         """Queue the beats whose key changed since the last render; reuse the others."""
@@ -942,7 +1010,7 @@ class _Scheduler:
         proc = self.ctx.Process(
             target=_child, name=f"rnn-lecture {job.section}" + (f" {beat}" if beat else ""),
             args=(kind, job, sec.key, beat, str(sec.work) if sec.work else None, child_conn,
-                  os.getpid()))
+                  os.getpid(), self.n_jobs))
         with _sigint_ignored():  # inherited through exec: Ctrl-C is the run's to handle
             proc.start()
         w = _Worker(sec, kind, beat, proc, parent_conn)
@@ -995,6 +1063,12 @@ class _Scheduler:
                 self.close(sec)
             elif w.kind == "plan":
                 self.planned(sec, out)
+            elif w.kind == "typeset":
+                if out["typeset"]:
+                    self.echo(f"{job.section}: {out['typeset']} of {out['formulas']} formulas "
+                              f"typeset up front, {self.n_jobs} at a time")
+                self.ready += sec.after_typeset
+                sec.after_typeset = []
             else:
                 from .beats import beat_key
                 sec.cpu_seconds += out["render_seconds"]
@@ -1041,7 +1115,8 @@ class _Scheduler:
         """Plans first (they decide what else to do), then the longest expected beat."""
         def rank(r):
             sec, kind, beat = r
-            return (kind != "plan", -(sec.expected.get(beat, 0.0) if beat else 1e9))
+            return (kind not in ("plan", "typeset"),
+                    -(sec.expected.get(beat, 0.0) if beat else 1e9))
         self.ready.sort(key=rank)
         return self.ready.pop(0)
 

@@ -40,14 +40,16 @@ SITE_SECTIONS = ("primer-01-recurrence", "lstm-06-gru")
 
 def pytest_configure(config):
     """Every scene, text and formula a test process builds goes through the shared caches'
-    locks (the workers of one run share ``media/Tex`` and ``media/texts``)."""
+    locks (the workers of one run share ``media/Tex``, and so do the renders they start)."""
     import os
 
     from manim import config as manim_config
 
-    from rnn_lecture.render import share_tex_cache
+    from rnn_lecture.render import TEX_DIR_ENV, share_tex_cache
 
     share_tex_cache(manim_config.get_dir("tex_dir"))
+    # renders (and the CLIs the tests start) typeset into the same cache, once per session
+    os.environ.setdefault(TEX_DIR_ENV, str(manim_config.get_dir("tex_dir").resolve()))
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if worker:   # text SVGs per worker (formulas stay shared: they are costly to typeset)
         manim_config.text_dir = str(manim_config.get_dir("media_dir") / f"texts-{worker}")

@@ -78,3 +78,26 @@ def test_formulas_typeset_in_parallel_one_lock_each(tmp_path):
     assert time.monotonic() - t0 > 10
     assert len(list(tex.glob("*.svg"))) == 2
     assert not list(tmp_path.glob(".typeset-*"))
+
+
+def test_a_cold_section_is_typeset_up_front(tmp_path, monkeypatch):
+    """On an empty cache, one pass finds every formula a section will ask for and typesets
+    them together; the render after it typesets nothing more, and the next run skips the pass."""
+    import os
+
+    from rnn_lecture.beats import needs_typesetting, plan_section, typeset_section
+    from rnn_lecture.render import TEX_DIR_ENV, Job
+    from scenes.registry import get
+
+    tex = tmp_path / "tex"
+    monkeypatch.setenv(TEX_DIR_ENV, str(tex))
+    section = "lstm-06-gru"
+    job = Job(section, get(section).resolve(), "low", "en", str(tmp_path / "media"))
+    assert needs_typesetting(job)
+    got = typeset_section(job, 2)
+    assert got["complete"] and got["typeset"] == got["formulas"] >= 10, got
+    before = sorted(os.listdir(tex))
+    plan_section(job)                        # the section played, as a render plays it
+    assert sorted(os.listdir(tex)) == before
+    assert not needs_typesetting(job)
+    assert not list(tmp_path.glob(".typeset-*"))
