@@ -182,13 +182,21 @@ def typeset_section(job: Job, threads: int) -> dict:
 
 
 def render_beat(job: Job, beat: str, work: Path) -> dict:
-    """Render one beat of a section in this process, into ``work``; return its record.
+    """Render one beat of a section in this process, into ``work``; return its record (see
+    :func:`render_beats`)."""
+    return render_beats(job, (beat,), work)[0]
 
-    Writes ``work/<beat>.mp4`` (the clip as Manim encoded it), ``<beat>.webm`` (VP9),
-    ``<beat>.png`` (the clip's last frame, decoded) and ``<beat>.frame.png`` (the renderer's
-    last frame: the section's poster when this is its last beat). The record holds the clip's
-    duration, its narration lines in seconds from the clip's start, the beat's title (its claim
-    as drawn) and its fingerprint.
+
+def render_beats(job: Job, beats: tuple[str, ...], work: Path) -> list[dict]:
+    """Render some beats of a section in this process, into ``work``; return their records.
+
+    The other beats up to the last one named are played without drawing. For each beat
+    drawn, writes ``work/<beat>.mp4`` (the clip as Manim encoded it), ``<beat>.webm`` (VP9)
+    and ``<beat>.png`` (the clip's last frame, decoded); for the last, ``<beat>.frame.png``
+    too (the renderer's last frame: the section's poster when it is the section's last beat).
+    A record holds the clip's duration, its narration lines in seconds from the clip's start,
+    the beat's title (its claim as drawn) and its fingerprint; the job's seconds are shared
+    among its beats by length.
     """
     tex_dir = tex_dir_for(job)
     tex_dir.mkdir(parents=True, exist_ok=True)
@@ -200,12 +208,13 @@ def render_beat(job: Job, beat: str, work: Path) -> dict:
     media = Path(tempfile.mkdtemp(prefix=f".work-{job.section}.{os.getpid()}.",
                                   dir=work.parent))
     try:
-        return _render_beat(job, beat, work, media, tex_dir)
+        return _render_beats(job, tuple(beats), work, media, tex_dir)
     finally:
         shutil.rmtree(media, ignore_errors=True)
 
 
-def _render_beat(job: Job, beat: str, work: Path, media: Path, tex_dir: Path) -> dict:
+def _render_beats(job: Job, drawn: tuple[str, ...], work: Path, media: Path,
+                  tex_dir: Path) -> list[dict]:
     from manim import tempconfig
     from PIL import Image
 
@@ -217,31 +226,43 @@ def _render_beat(job: Job, beat: str, work: Path, media: Path, tex_dir: Path) ->
     t0 = time.perf_counter()
     with tempconfig(_config(job, media, tex_dir)):
         scene = get(job.section).scene_class()(params=job.params, lang=job.lang,
-                                               only_beat=beat)
+                                               only_beat=drawn)
         titles = record_beat_titles(scene)
         scene.render()
         fw = scene.renderer.file_writer
         index = json.loads(Path(fw.output_plan.section_index).read_text())
-        clips = [sec for sec in index if sec["name"] == beat]
-        if len(clips) != 1:
-            raise RuntimeError(f"{job.section}: beat {beat!r} made no clip")
-        clip_src = Path(fw.sections_output_dir) / clips[0]["video"]
-        start = scene.beat_start[beat]
-        # seconds from the beat's start (the section's narration puts them back where the
-        # beat starts in it, as the one-process render's clock has them)
-        subs = [[c.start.total_seconds() - start, c.end.total_seconds() - start, c.content]
-                for c in fw.subcaptions]
-        frame = scene.renderer.get_frame()
         beats = list(scene.BEATS)
+        drawn = tuple(sorted(drawn, key=beats.index))
+        ends = {b: scene.beat_start.get(beats[i + 1], scene.renderer.time)
+                if i + 1 < len(beats) else scene.renderer.time for i, b in enumerate(beats)}
+        found = []
+        for beat in drawn:
+            clips = [sec for sec in index if sec["name"] == beat]
+            if len(clips) != 1:
+                raise RuntimeError(f"{job.section}: beat {beat!r} made no clip")
+            start = scene.beat_start[beat]
+            # seconds from the beat's start (the section's narration puts them back where
+            # the beat starts in it, as the one-process render's clock has them)
+            subs = [[c.start.total_seconds() - start, c.end.total_seconds() - start,
+                     c.content] for c in fw.subcaptions
+                    if start - 1e-6 <= c.start.total_seconds() < ends[beat] - 1e-6]
+            found.append((beat, Path(fw.sections_output_dir) / clips[0]["video"], start, subs))
+        frame = scene.renderer.get_frame()
     seconds = time.perf_counter() - t0
-    mp4 = work / f"{beat}.mp4"
-    shutil.move(str(clip_src), mp4)
-    Image.fromarray(frame).convert("RGB").save(work / f"{beat}.frame.png")
-    to_webm(mp4, work / f"{beat}.webm", poster=work / f"{beat}.png")
-    return {"beat": beat, "index": beats.index(beat),
-            "duration": round(_video_duration(mp4), 3), "render_seconds": round(seconds, 2),
-            "start": start, "subcaptions": subs, "title": titles.get(beat),
-            "fingerprint": scene.fingerprints.get(beat)}
+    records = []
+    for beat, clip_src, start, subs in found:
+        mp4 = work / f"{beat}.mp4"
+        shutil.move(str(clip_src), mp4)
+        to_webm(mp4, work / f"{beat}.webm", poster=work / f"{beat}.png")
+        records.append({"beat": beat, "index": beats.index(beat),
+                        "duration": round(_video_duration(mp4), 3), "start": start,
+                        "subcaptions": subs, "title": titles.get(beat),
+                        "fingerprint": scene.fingerprints.get(beat)})
+    Image.fromarray(frame).convert("RGB").save(work / f"{drawn[-1]}.frame.png")
+    total = sum(r["duration"] for r in records) or 1.0
+    for r in records:
+        r["render_seconds"] = round(seconds * r["duration"] / total, 2)
+    return records
 
 
 def concat_videos(parts: list[Path], dst: Path) -> None:

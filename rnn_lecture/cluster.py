@@ -36,26 +36,27 @@ def worker_cache() -> Path:
     return Path(base) / "rnn-lecture" / "worker"
 
 
-def remote_job(kind: str, job: dict, beat: str | None) -> dict:
-    """Run one job on a worker: ``{"plan": ...}`` or ``{"record": ..., "files": {name: bytes}}``.
+def remote_job(kind: str, job: dict, beats: tuple | None) -> dict:
+    """Run one job on a worker: ``{"plan": ...}`` or ``{"records": [...], "files": {name:
+    bytes}}`` (a run of beats, :func:`rnn_lecture.beats.render_beats`).
 
     The job's output folder is replaced by the worker's own cache folder, so the LaTeX cache is
     shared by the jobs this machine runs and nothing is written where the client writes.
     """
-    from .beats import plan_section, render_beat
+    from .beats import plan_section, render_beats
 
     local = Job(**{**job, "out": str(worker_cache())})
     with _ONE_AT_A_TIME:
         if kind == "plan":
             return {"plan": plan_section(local)}
         Path(local.out).mkdir(parents=True, exist_ok=True)
-        work = Path(tempfile.mkdtemp(prefix=f"job-{local.section}-{beat}-", dir=local.out))
+        work = Path(tempfile.mkdtemp(prefix=f"job-{local.section}-{beats[0]}-", dir=local.out))
         try:
-            rec = render_beat(local, beat, work / "clip")
+            recs = render_beats(local, tuple(beats), work / "clip")
             files = {p.name: p.read_bytes() for p in (work / "clip").iterdir() if p.is_file()}
         finally:
             shutil.rmtree(work, ignore_errors=True)
-    return {"record": rec, "files": files, "worker_pid": os.getpid()}
+    return {"records": recs, "files": files, "worker_pid": os.getpid()}
 
 
 def connect(spec: str, n_fallback: int = 2):
@@ -82,19 +83,20 @@ def connect(spec: str, n_fallback: int = 2):
         raise ClusterError(f"--cluster {spec}: no Dask scheduler answered ({e})") from None
 
 
-def submit(client, kind: str, job: Job, beat: str | None):
+def submit(client, kind: str, job: Job, beats: tuple | None):
     """Submit one job; Dask retries it if its worker is lost."""
     import uuid
 
-    return client.submit(remote_job, kind, asdict(job), beat, pure=False, retries=1,
-                         key=f"{kind}-{job.section}-{beat or ''}-{uuid.uuid4().hex[:8]}")
+    first = beats[0] if beats else ""
+    return client.submit(remote_job, kind, asdict(job), beats, pure=False, retries=1,
+                         key=f"{kind}-{job.section}-{first}-{uuid.uuid4().hex[:8]}")
 
 
-def unpack(result: dict, work: Path) -> dict:
-    """Write a beat job's files into ``work`` (each atomically) and return its record."""
+def unpack(result: dict, work: Path) -> list[dict]:
+    """Write a beat job's files into ``work`` (each atomically) and return its records."""
     work.mkdir(parents=True, exist_ok=True)
     for name, data in result["files"].items():
         tmp = work / f".{name}.part"
         tmp.write_bytes(data)
         os.replace(tmp, work / name)
-    return result["record"]
+    return result["records"]

@@ -40,6 +40,7 @@ import errno
 import fcntl
 import hashlib
 import json
+import math
 import os
 import shutil
 import signal
@@ -267,6 +268,8 @@ def share_tex_cache(tex_dir: Path) -> None:
 # second of video. Low is measured (the primer's sections came to 19-37 kB/s at low quality);
 # the others scale it by pixel rate with room to spare. Real sizes from the manifests win.
 BYTES_PER_SECOND = {"low": 64_000, "medium": 300_000, "high": 1_200_000, "4k": 4_800_000}
+REPLAY_COST = 0.2     # replaying a beat without drawing, as a share of drawing it (measured
+#                       at low quality: 0.1-0.25; less at higher qualities)
 DEFAULT_SECONDS = 120       # a section's length when no manifest has seen it (the primer's: ~60)
 BUILD_FACTOR = 2.0          # while built, a section's work folder holds about its size again
 MARGIN = 2_000_000          # logs, manifests, LaTeX cache
@@ -649,13 +652,14 @@ def _on_sigterm(signum, frame):
     os._exit(128 + signum)
 
 
-def _child(kind: str, job: Job, key: str, beat: str | None, work: str | None, conn,
+def _child(kind: str, job: Job, key: str, beats: tuple | None, work: str | None, conn,
            parent_pid: int, threads: int = 1) -> None:
     """Worker process: one job, reported on ``conn``; all output goes to the section's log.
 
     ``kind`` is ``"section"`` (the whole section in this process, as Manim alone renders it),
-    ``"plan"`` (the section played without drawing: its beats' fingerprints and lengths) or
-    ``"beat"`` (one beat's clip into ``work``). SIGINT is ignored (started so by the run, which
+    ``"plan"`` (the section played without drawing: its beats' fingerprints and lengths),
+    ``"typeset"`` (its formulas typeset up front, ``threads`` at a time) or ``"beats"`` (the
+    clips of some beats into ``work``). SIGINT is ignored (started so by the run, which
     answers Ctrl-C by stopping its workers); SIGTERM, from the run or from Linux when the run
     dies, stops it at once.
     """
@@ -681,7 +685,8 @@ def _child(kind: str, job: Job, key: str, beat: str | None, work: str | None, co
         os.dup2(fd, 1)
         os.dup2(fd, 2)
         os.close(fd)
-        what = {"section": "rendering", "plan": "planning", "beat": f"rendering beat {beat}",
+        what = {"section": "rendering", "plan": "planning",
+                "beats": f"rendering beats {', '.join(beats or ())}",
                 "typeset": "typesetting its formulas"}
         print(f"{job.section}: {what[kind]} ({job.quality}, {job.lang}) in pid {os.getpid()}",
               flush=True)
@@ -696,8 +701,8 @@ def _child(kind: str, job: Job, key: str, beat: str | None, work: str | None, co
             from .beats import typeset_section
             msg = ("ok", typeset_section(job, threads))
         else:
-            from .beats import render_beat
-            msg = ("ok", render_beat(job, beat, Path(work)))
+            from .beats import render_beats
+            msg = ("ok", render_beats(job, beats, Path(work)))
     except Exception as e:
         with contextlib.suppress(Exception):
             traceback.print_exc()
@@ -830,7 +835,7 @@ class _Worker:
 
     sec: _Section
     kind: str
-    beat: str | None
+    beats: tuple | None
     proc: object = None
     conn: object = None
     conn_open: bool = True
@@ -862,7 +867,9 @@ class _Scheduler:
             self.pending.append(_Section(job, key, SectionLock(job), expected_seconds(job, h)))
         # longest sections first, so the last one to finish is a short one
         self.pending.sort(key=lambda s: -sum(s.expected.values()))
-        self.ready: list[tuple] = []         # (sec, kind, beat)
+        self.ready: list[tuple] = []         # (sec, kind, beats)
+        #: expected seconds of video to draw in this run (runs of beats are cut to share it)
+        self.total_work = sum(sum(s.expected.values()) for s in self.pending)
         self.running: list[_Worker] = []
         self.rendered, self.failed, self.skipped = [], [], []
 
@@ -925,9 +932,44 @@ class _Scheduler:
             self.echo(f"{job.section}: rendering ({job.quality}, {job.lang}); rendered before, "
                       "planning which beats changed")
         else:
-            self._queue(sec, [(sec, "beat", b) for b in sec.beats])
+            self._queue(sec, self._runs(sec, list(sec.beats)))
             self.echo(f"{job.section}: rendering ({job.quality}, {job.lang}), "
                       f"{len(sec.beats)} beats")
+
+    def _runs(self, sec: _Section, todo: list[str]) -> list[tuple]:
+        """The beats to draw as jobs: runs of beats drawn in one process each.
+
+        A job replays the beats before its first one without drawing, which costs about
+        :data:`REPLAY_COST` of drawing them, and starts a process: so a section is cut into
+        as few runs as keep the workers busy. No run is planned longer than the run's work
+        shared among the workers (a lecture's sections mostly stay whole, one section alone
+        is cut in ``--jobs`` pieces), and the cuts even out drawing plus replay."""
+        order = list(sec.beats)
+        todo = sorted(todo, key=order.index)
+        cost = {b: max(sec.expected.get(b, 0.0), 1e-3) for b in order}
+        cap = max(self.total_work / max(self.n_jobs, 1), 1e-3)
+        pieces = max(1, min(len(todo), math.ceil(sum(cost[b] for b in todo) / cap - 1e-9)))
+
+        def replay(b):
+            return REPLAY_COST * sum(cost[x] for x in order[:order.index(b)])
+
+        def cut(limit):
+            runs, cur, size = [], [], 0.0
+            for b in todo:
+                add = cost[b] if cur else replay(b) + cost[b]
+                if cur and size + add > limit:
+                    runs.append(cur)
+                    cur, size = [], 0.0
+                    add = replay(b) + cost[b]
+                cur.append(b)
+                size += add
+            return runs + [cur] if cur else runs
+
+        lo, hi = max(cost[b] + replay(b) for b in todo), sum(cost[b] + replay(b) for b in todo)
+        for _ in range(40):           # the smallest limit that makes at most `pieces` runs
+            mid = (lo + hi) / 2
+            lo, hi = (lo, mid) if len(cut(mid)) <= pieces else (mid, hi)
+        return [(sec, "beats", tuple(r)) for r in cut(hi)]
 
     def _queue(self, sec: _Section, jobs: list) -> None:
         """Queue a section's jobs; on a cold LaTeX cache, after typesetting its formulas up
@@ -960,7 +1002,7 @@ class _Scheduler:
         kept = len(sec.beats) - len(todo)
         self.echo(f"{sec.job.section}: {len(todo)} of {len(sec.beats)} beats to draw"
                   + (f", {kept} unchanged" if kept else ""))
-        self.ready += [(sec, "beat", b) for b in todo]
+        self.ready += self._runs(sec, todo)
         if not todo:
             self.assemble(sec)
 
@@ -998,22 +1040,22 @@ class _Scheduler:
         self.close(sec)
 
     # ----- workers ---------------------------------------------------------------------
-    def start(self, sec: _Section, kind: str, beat: str | None) -> None:
+    def start(self, sec: _Section, kind: str, beats: tuple | None) -> None:
         job = sec.job
         if self.client is not None:
             from .cluster import submit
-            self.running.append(_Worker(sec, kind, beat, future=submit(self.client, kind,
-                                                                       job, beat)))
+            self.running.append(_Worker(sec, kind, beats, future=submit(self.client, kind,
+                                                                        job, beats)))
             sec.running += 1
             return
         parent_conn, child_conn = self.ctx.Pipe()
         proc = self.ctx.Process(
-            target=_child, name=f"rnn-lecture {job.section}" + (f" {beat}" if beat else ""),
-            args=(kind, job, sec.key, beat, str(sec.work) if sec.work else None, child_conn,
+            target=_child, name=f"rnn-lecture {job.section}" + (f" {beats[0]}" if beats else ""),
+            args=(kind, job, sec.key, beats, str(sec.work) if sec.work else None, child_conn,
                   os.getpid(), self.n_jobs))
         with _sigint_ignored():  # inherited through exec: Ctrl-C is the run's to handle
             proc.start()
-        w = _Worker(sec, kind, beat, proc, parent_conn)
+        w = _Worker(sec, kind, beats, proc, parent_conn)
         self.running.append(w)
         sec.running += 1
         child_conn.close()
@@ -1036,7 +1078,8 @@ class _Scheduler:
             else:
                 exc = f.exception()
                 with contextlib.suppress(Exception), open(log_path(w.sec.job), "a") as log:
-                    log.write(f"{w.sec.job.section} {w.beat or 'plan'} on the cluster:\n")
+                    log.write(f"{w.sec.job.section} {' '.join(w.beats or ()) or w.kind} "
+                              "on the cluster:\n")
                     traceback.print_exception(type(exc), exc, f.traceback(), file=log)
                 w.msg = ("failed", describe_failure(exc))
         except Exception as e:   # the result could not be written here (no space, ...)
@@ -1071,9 +1114,10 @@ class _Scheduler:
                 sec.after_typeset = []
             else:
                 from .beats import beat_key
-                sec.cpu_seconds += out["render_seconds"]
-                sec.records[w.beat] = {**out, "drawn": True, "key": beat_key(
-                    job, self.code, w.beat, out.get("fingerprint") or "")}
+                for rec in out:
+                    sec.cpu_seconds += rec["render_seconds"]
+                    sec.records[rec["beat"]] = {**rec, "drawn": True, "key": beat_key(
+                        job, self.code, rec["beat"], rec.get("fingerprint") or "")}
                 if len(sec.records) == len(sec.beats):
                     self.assemble(sec)
             return
@@ -1112,11 +1156,12 @@ class _Scheduler:
                 self.fail(sec, _cause(sec.job, describe_failure(e)))
 
     def _next(self) -> tuple:
-        """Plans first (they decide what else to do), then the longest expected beat."""
+        """Typesetting and plans first (they decide what else to do), then the longest
+        expected run of beats."""
         def rank(r):
-            sec, kind, beat = r
+            sec, kind, beats = r
             return (kind not in ("plan", "typeset"),
-                    -(sec.expected.get(beat, 0.0) if beat else 1e9))
+                    -sum(sec.expected.get(b, 0.0) for b in beats) if beats else -1e9)
         self.ready.sort(key=rank)
         return self.ready.pop(0)
 
@@ -1125,9 +1170,9 @@ class _Scheduler:
             while self.pending or self.ready or self.running:
                 self._take_pending()
                 while self.ready and len(self.running) < self.n_jobs:
-                    sec, kind, beat = self._next()
+                    sec, kind, beats = self._next()
                     try:
-                        self.start(sec, kind, beat)
+                        self.start(sec, kind, beats)
                     except Exception as e:
                         self.fail(sec, _cause(sec.job, describe_failure(e)))
                 if not self.running:

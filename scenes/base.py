@@ -95,7 +95,7 @@ class LectureScene(Scene):
     TEXT: dict[str, dict[str, str]] = {}
 
     def __init__(self, params: dict | None = None, lang: str = "zh", layout_only: bool = False,
-                 only_beat: str | None = None, **kwargs):
+                 only_beat: str | tuple[str, ...] | None = None, **kwargs):
         self.section = get_section(self.SECTION_ID)
         self.params = self.section.resolve(params)
         self.v = self.section.values(self.params)
@@ -112,14 +112,17 @@ class LectureScene(Scene):
         self._say_until = 0.0
         #: Called as ``hook(scene, beat)`` at every hold (``rnn-lecture still`` saves frames).
         self.hold_hook = None
-        if only_beat and only_beat not in self.BEATS:
-            raise ValueError(f"{self.SECTION_ID}: no beat {only_beat!r}; "
-                             f"beats: {', '.join(self.BEATS)}")
-        #: A beat job (:func:`rnn_lecture.beats.render_beat`): earlier beats are played in
-        #: Manim's skip-animations mode (no frames drawn), this beat is drawn, and the scene
-        #: ends where the next beat's clip would begin. ``""`` draws no beat (a plan: the
-        #: fingerprints and lengths of every beat, in a fraction of a render's time).
+        drawn = (only_beat,) if isinstance(only_beat, str) else only_beat
+        for b in drawn or ():
+            if b and b not in self.BEATS:
+                raise ValueError(f"{self.SECTION_ID}: no beat {b!r}; "
+                                 f"beats: {', '.join(self.BEATS)}")
+        #: A beat job (:func:`rnn_lecture.beats.render_beats`): the beats named are drawn, the
+        #: others played in Manim's skip-animations mode (no frames drawn), and the scene ends
+        #: where the clip after the last one named would begin. ``""`` draws no beat (a plan:
+        #: the fingerprints and lengths of every beat, in a fraction of a render's time).
         self.only_beat = only_beat
+        self._drawn = None if drawn is None else frozenset(b for b in drawn if b)
         #: Per beat: the scene time its clip starts at, and a fingerprint of what it draws
         #: (see :meth:`_fingerprint`); a beat whose fingerprint is unchanged need not be drawn
         #: again.
@@ -352,10 +355,10 @@ class LectureScene(Scene):
             return
         self._sections_started.add(beat)
         self._close_fingerprint()
-        if self.only_beat and self.BEATS.index(beat) > self.BEATS.index(self.only_beat):
+        if self._drawn and self.BEATS.index(beat) > max(map(self.BEATS.index, self._drawn)):
             from manim.utils.exceptions import EndSceneEarlyException
             raise EndSceneEarlyException()
-        skip = self.only_beat is not None and beat != self.only_beat
+        skip = self._drawn is not None and beat not in self._drawn
         self.next_section(beat, skip_animations=skip)
         self.beat_start[beat] = self.renderer.time
         if not self.layout_only:   # tests and scripts need no fingerprints

@@ -146,11 +146,46 @@ def test_longest_expected_beats_go_first(tmp_path):
     sec = _Section(job, "k", SectionLock(job), seen)
     other = _Section(Job("primer-04-limits", {}, "low", "zh", str(tmp_path)), "k",
                      SectionLock(job), {"grid": 2.5})
-    s.ready = [(sec, "beat", b) for b in beats] + [(other, "plan", None), (other, "beat", "grid")]
+    s.ready = [(sec, "beats", (b,)) for b in beats] + [(other, "plan", None),
+                                                        (other, "beats", ("grid",))]
     order = [s._next() for _ in range(len(s.ready))]
     assert order[0][1] == "plan"
-    lengths = [r[0].expected[r[2]] for r in order[1:]]
+    lengths = [r[0].expected[r[2][0]] for r in order[1:]]
     assert lengths == sorted(lengths, reverse=True)
+
+
+def test_a_section_is_cut_in_runs_that_keep_the_workers_busy(tmp_path):
+    """Each job draws a run of beats (it replays the beats before its first): one section
+    alone is cut in --jobs runs, evened out with the replay counted; a section that is a small
+    part of a long run stays whole; a plan's few beats to draw are cut the same way."""
+    from rnn_lecture.render import REPLAY_COST, SectionLock, _Section
+
+    beats = ("a", "b", "c", "d", "e", "f")
+    lengths = dict(zip(beats, (10.0, 20.0, 10.0, 30.0, 10.0, 20.0)))
+    job = Job(SECTION, {}, "low", "zh", str(tmp_path))
+
+    def runs(n_jobs, total, todo=beats):
+        s = _Scheduler([], n_jobs, False, True, "c", lambda *_: None, lambda *_: None)
+        s.total_work = total
+        sec = _Section(job, "k", SectionLock(job), lengths, beats=beats)
+        got = [r[2] for r in s._runs(sec, list(todo))]
+        assert all(r[1] == "beats" for r in s._runs(sec, list(todo)))
+        return got
+
+    assert runs(1, 100.0) == [beats]                      # one worker: one process, no replay
+    two = runs(2, 100.0)
+    assert len(two) == 2 and sum(two, ()) == beats         # in order, every beat once
+
+    def cost(run):
+        replay = REPLAY_COST * sum(lengths[b] for b in beats[:beats.index(run[0])])
+        return replay + sum(lengths[b] for b in run)
+
+    best = min(max(cost(beats[:k]), cost(beats[k:])) for k in range(1, len(beats)))
+    assert max(map(cost, two)) == pytest.approx(best)
+    assert runs(4, 100.0) and len(runs(4, 100.0)) == 4
+    assert runs(2, 1000.0) == [beats]                      # one section of a long lecture
+    assert runs(2, 100.0, ("b", "e")) == [("b", "e")]      # 30 s of 100: one worker's share
+    assert runs(2, 60.0, ("b", "d", "e")) == [("b",), ("d", "e")]
 
 
 @pytest.mark.render

@@ -39,11 +39,11 @@ def test_cluster_render_survives_a_killed_worker(cluster, site_media, tmp_path):
                              "--out", str(out)], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     try:
-        # wait until a worker is inside a beat job, then kill that worker's process
+        # wait until a worker is inside a job drawing beats, then kill that worker's process
         victim, t0 = None, time.monotonic()
         while victim is None and time.monotonic() - t0 < 240 and proc.poll() is None:
             busy = [w for w, keys in client.processing().items()
-                    if any(str(k).startswith("beat-") for k in keys)]
+                    if any(str(k).startswith("beats-") for k in keys)]
             if busy:
                 victim = client.run(os.getpid, workers=[busy[0]])[busy[0]]
             time.sleep(0.3)

@@ -401,8 +401,9 @@ def test_broken_latex_is_a_report(tmp_path):
     (fake / "latex").write_text("#!/bin/sh\necho '! LaTeX Error: this TeX is broken.'\nexit 1\n")
     (fake / "latex").chmod(0o755)
     out = tmp_path / "media"
-    r = run("render", SECTION, "--out", str(out),
-            env={**ENV, "PATH": f"{fake}{os.pathsep}{os.environ['PATH']}"})
+    r = run("render", SECTION, "--out", str(out),    # its own LaTeX cache: an empty one
+            env={**ENV, "PATH": f"{fake}{os.pathsep}{os.environ['PATH']}",
+                 "RNN_LECTURE_TEX_DIR": str(tmp_path / "tex")})
     assert r.returncode == 1, r.stdout + r.stderr
     failed = [ln for ln in r.stderr.splitlines() if ln.startswith(f"{SECTION}: failed:")]
     assert len(failed) == 1 and "LaTeX error" in failed[0], r.stderr
