@@ -5,10 +5,11 @@ from __future__ import annotations
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, DashedVMobject, Dot, FadeIn,
                    FadeOut, LaggedStart, Line, Rectangle, Square, Transform, ValueTracker, VGroup,
-                   Write, always_redraw, linear)
+                   Write, linear)
 
 from .. import style
 from ..base import LectureScene, Val
+from ..live import Live
 
 P = style.PALETTE
 
@@ -170,30 +171,31 @@ class Recurrence(LectureScene):
         def k() -> int:
             return self.at(i)
 
-        def tangent():
-            zz, yy, s = v.tangent_sweep_z[k()], v.tangent_sweep_tanh[k()], v.tangent_sweep_slope[k()]
+        def tangent(j):
+            zz, yy, s = v.tangent_sweep_z[j], v.tangent_sweep_tanh[j], v.tangent_sweep_slope[j]
             p = ax.c2p(zz, yy)
             d = ax.c2p(zz + 0.9, yy + 0.9 * s) - p
             return Line(p - d, p + d, color=P.gradient, stroke_width=4)
 
-        tan = always_redraw(tangent)
-        dot = always_redraw(lambda: Dot(ax.c2p(v.tangent_sweep_z[k()], v.tangent_sweep_tanh[k()]),
+        live = Live(self, k)
+        tan = live.redraw(tangent)
+        dot = live.redraw(lambda j: Dot(ax.c2p(v.tangent_sweep_z[j], v.tangent_sweep_tanh[j]),
                                         color=P.highlight, radius=0.07))
         zl = self.math("z =").move_to([3.7, 1.0, 0])
         zn = self.number("tangent_sweep_z[0]", "dec:2", size=0.7).next_to(zl, RIGHT, buff=0.15)
-        zn.add_updater(lambda m: m.set_value(v.tangent_sweep_z[k()]))
+        live.number(zn, lambda j: v.tangent_sweep_z[j])
         sl = self.math(r"\tanh'(z) =", color=P.gradient).next_to(zl, DOWN, buff=0.5,
                                                                  aligned_edge=LEFT)
         sn = self.number("tangent_slope[0]", size=0.7, color=P.gradient)
         sn.next_to(sl, RIGHT, buff=0.15)
-        sn.add_updater(lambda m: m.set_value(v.tangent_sweep_slope[k()]))
+        live.number(sn, lambda j: v.tangent_sweep_slope[j])
         self.play(Create(ax), Create(curve), FadeIn(curve_label), run_time=1.0)
         self.play(FadeIn(tan), FadeIn(dot), FadeIn(VGroup(zl, zn, sl, sn)), run_time=0.8)
         note0 = self.text("slope_at", size=style.LABEL_SIZE, z=Val("param.tangent_z[0]", "num"),
                           s=Val("tangent_slope[0]"))
         note0.move_to([3.9, -0.6, 0])
         self.play(FadeIn(note0), run_time=0.5)
-        self.play(i.animate.set_value(last), run_time=4, rate_func=linear)
+        live.play(i.animate.set_value(last), run_time=4, rate_func=linear)
         self.settle(zn, f"tangent_sweep_z[{last}]")
         self.settle(sn, "tangent_slope[1]", name="slope_readout")
         note1 = self.text("slope_at", size=style.LABEL_SIZE, z=Val("param.tangent_z[1]", "num"),
@@ -225,20 +227,21 @@ class Recurrence(LectureScene):
             return self.at(i)
 
         wl = self.math("W_h =").move_to([4.3, 2.05, 0])
+        live = Live(self, k)
         wn = self.number("sweep_w_h[0]", "dec:2", size=0.7).next_to(wl, RIGHT, buff=0.15)
-        wn.add_updater(lambda m: m.set_value(v.sweep_w_h[k()]))
+        live.number(wn, lambda j: v.sweep_w_h[j])
         bars = VGroup()
         for t, sq in enumerate(r["solid"]):
-            def bar(t=t, sq=sq):
-                h = float(v.sweep_states[k(), t])
+            def bar(j, t=t, sq=sq):
+                h = float(v.sweep_states[j, t])
                 return Line(sq.get_top() + 0.08 * UP,
                             sq.get_top() + (0.08 + 0.6 * max(abs(h), 0.001)) * UP,
                             color=P.hidden if h >= 0 else P.muted, stroke_width=10)
-            bars.add(always_redraw(bar))
+            bars.add(live.redraw(bar))
         for t, num in enumerate(r["values"]):
-            num.add_updater(lambda m, t=t: m.set_value(v.sweep_states[k(), t]))
-        self.play(FadeIn(VGroup(wl, wn)), FadeIn(bars), run_time=0.6)
-        self.play(i.animate.set_value(last), run_time=4.5, rate_func=linear)
+            live.number(num, lambda j, t=t: v.sweep_states[j, t])
+        live.play(FadeIn(VGroup(wl, wn)), FadeIn(bars), run_time=0.6)
+        live.play(i.animate.set_value(last), run_time=4.5, rate_func=linear)
         for t, num in enumerate(r["values"]):
             self.settle(num, f"sweep_states[{last}][{t}]")
         self.settle(wn, f"sweep_w_h[{last}]")
@@ -261,8 +264,8 @@ class Recurrence(LectureScene):
         x0, x1, y_chain = -6.0, 6.0, 0.85
         t = ValueTracker(0)
 
-        def chain():
-            n = int(v.count_sweep_n[self.at(t)])
+        def chain(j):
+            n = int(v.count_sweep_n[j])
             drawn = min(n, 256)
             pitch = (x1 - x0) / drawn
             w = max(0.6, min(3.0, 40 / drawn))
@@ -270,20 +273,20 @@ class Recurrence(LectureScene):
                                  [x0 + (j + 0.5) * pitch, y_chain + 0.3, 0],
                                  color=P.token, stroke_width=w) for j in range(drawn)])
 
-        strip = always_redraw(chain)
+        live = Live(self, lambda: self.at(t))
+        strip = live.redraw(chain)
         n_lab = self.text("count.n", size=style.LABEL_SIZE, color=P.token)
         n_lab.move_to([x0, y_chain + 0.75, 0], aligned_edge=LEFT)
         col = n_lab.get_right()[0] + 0.3
         cache: dict[int, object] = {}
 
-        def n_now():
-            j = self.at(t)
+        def n_now(j):
             if j not in cache:
                 cache[j] = self.value(f"count_sweep_n[{j}]", "count", size=style.LABEL_SIZE,
                                       color=P.token)
             return cache[j].copy().move_to([col, n_lab.get_y(), 0], aligned_edge=LEFT)
 
-        n_live = always_redraw(n_now)
+        n_live = live.redraw(n_now)
         rows = VGroup()
         for key, path, color in (("count.rec", "count.recurrent", P.hidden),
                                  ("count.inp", "count.input", P.token),
@@ -307,12 +310,11 @@ class Recurrence(LectureScene):
         self.play(FadeIn(strip), FadeIn(n_lab), FadeIn(n_live), FadeIn(dl), run_time=0.6)
         self.play(LaggedStart(*[FadeIn(r) for r in rows], lag_ratio=0.3), run_time=1.2)
         self.play(Create(rule), FadeIn(tot_lab), FadeIn(tot), run_time=0.6)
-        self.play(t.animate.set_value(last), run_time=4.0, rate_func=linear)
+        live.play(t.animate.set_value(last), run_time=4.0, rate_func=linear)
         self.remove(n_live)
         n_end = self.value(f"count_sweep_n[{last}]", "count", size=style.LABEL_SIZE,
                            color=P.token, name="count_length")
         n_end.move_to([col, n_lab.get_y(), 0], aligned_edge=LEFT)
-        strip.clear_updaters()
         self.add(n_end)
         self.hold()
         self.clear_stage()
