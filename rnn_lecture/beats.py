@@ -344,8 +344,11 @@ def assemble_section(job: Job, key: str, stage: Path, work: Path, final: Path,
     entry["clips"] = [{**c, "webm": c["file"].replace(".mp4", ".webm"),
                        "poster": c["file"].replace(".mp4", ".png")} for c in extra["clips"]]
     entry.update({"webm": f"{sid}.webm", "video_codecs": h264_codecs(stage / f"{sid}.mp4")})
-    entry["beats"] = [{k: b[k] for k in ("beat", "key", "fingerprint", "start", "duration",
-                                         "subcaptions", "title")} for b in beats]
+    entry["beats"] = [{**{k: b[k] for k in ("beat", "key", "fingerprint", "start", "duration",
+                                            "subcaptions", "title")},
+                       **({"render_seconds": b["render_seconds"]}
+                          if isinstance(b.get("render_seconds"), (int, float)) else {})}
+                      for b in beats]
     files = [f"{sid}.mp4", "poster.png", f"{sid}.webm", *files, *extra["files"]]
     entry["files"] = list(dict.fromkeys(files))
     entry["bytes"] = sum((stage / f).stat().st_size for f in entry["files"])

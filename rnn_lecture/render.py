@@ -202,8 +202,8 @@ def share_tex_cache(tex_dir: Path) -> None:
     formula included). So a missing formula is compiled in a private folder, under a lock of
     its own (``tex-locks/<hash>.lock`` beside ``tex_dir``), and its SVG moved into ``tex_dir``
     by rename: jobs typeset different formulas at the same time, and a job that needs a formula
-    another job is typesetting waits for that one only. Parsing an SVG, and writing a Text
-    (Pango) SVG, run under one ``flock``.
+    another job is typesetting waits for that one only. Parsing an SVG runs under a lock of
+    that file's; writing a Text (Pango) SVG under one ``flock`` for the folder.
     """
     import manim.mobject.svg.svg_mobject as svg_mobject
     import manim.mobject.text.text_mobject as text_mobject
@@ -243,7 +243,16 @@ def share_tex_cache(tex_dir: Path) -> None:
     parse = getattr(cls.generate_mobject, "__wrapped__", cls.generate_mobject)
 
     def generate_mobject(self):
-        with locked():
+        # Parsing writes and deletes <name>_.svg beside the file: only jobs parsing the same
+        # file need to wait for each other (one lock for all parses serialized the workers).
+        if self.file_name is None:
+            with locked():
+                return parse(self)
+        here = current()
+        locks = here.parent / f"{here.name}-locks"
+        locks.mkdir(parents=True, exist_ok=True)
+        name = hashlib.sha1(str(Path(self.file_name).absolute()).encode()).hexdigest()[:20]
+        with locked(locks / f"parse-{name}.lock"):
             return parse(self)
 
     generate_mobject.__wrapped__ = parse
@@ -809,6 +818,21 @@ def expected_seconds(job: Job, history: list[dict]) -> dict[str, float]:
     return {b: total / len(beats) for b in beats}
 
 
+def render_rate(job: Job, history: list[dict]) -> float | None:
+    """Seconds of drawing per second of video the section took when its beats were last drawn
+    at this quality (this language first), or None if it never was."""
+    same = [e for e in history if e.get("section") == job.section
+            and e.get("quality") == job.quality]
+    same.sort(key=lambda e: e.get("lang") != job.lang)
+    for e in same:
+        timed = [b for b in e.get("beats", []) if isinstance(b, dict)
+                 and isinstance(b.get("render_seconds"), (int, float))
+                 and isinstance(b.get("duration"), (int, float)) and b["duration"] > 0]
+        if timed:
+            return sum(b["render_seconds"] for b in timed) / sum(b["duration"] for b in timed)
+    return None
+
+
 @dataclass
 class _Section:
     """A section of the run, from waiting for its lock to its folder swapped in."""
@@ -862,9 +886,18 @@ class _Scheduler:
         self.echo, self.echo_err = echo, echo_err
         history: dict[str, list] = {}
         self.pending = []
+        rates = []
         for job, key in todo:
             h = history.setdefault(job.out, _history(job.out))
             self.pending.append(_Section(job, key, SectionLock(job), expected_seconds(job, h)))
+            rates.append(render_rate(job, h))
+        # Work is expected seconds of drawing: a section's beats' lengths times its rate when
+        # last drawn at this quality (sections never drawn: the median rate of the others), so
+        # a slow section goes first and runs are cut by time, not by length of video.
+        known = sorted(r for r in rates if r)
+        usual = known[len(known) // 2] if known else 1.0
+        for sec, rate in zip(self.pending, rates):
+            sec.expected = {b: d * (rate or usual) for b, d in sec.expected.items()}
         # longest sections first, so the last one to finish is a short one
         self.pending.sort(key=lambda s: -sum(s.expected.values()))
         self.ready: list[tuple] = []         # (sec, kind, beats)

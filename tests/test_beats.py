@@ -204,3 +204,35 @@ def test_a_plan_sees_the_beats_as_they_were_drawn(site_media, lang):
         for b in rec["beats"]:
             assert plan["fingerprints"][b["beat"]] == b["fingerprint"], (sid, b["beat"])
             assert plan["starts"][b["beat"]] == b["start"], (sid, b["beat"])
+
+
+def test_work_is_expected_seconds_of_drawing(tmp_path):
+    """Sections are ordered and cut by expected seconds of drawing: each beat's length times
+    the section's rate when last drawn at this quality; a section never drawn at it gets the
+    median rate of the others."""
+    from rnn_lecture.render import render_rate, update_manifest
+    from scenes.registry import get
+
+    out = str(tmp_path)
+    slow, fast, new = SECTION, "primer-04-limits", "lstm-06-gru"
+    for sid, rate in ((slow, 2.0), (fast, 0.5)):
+        beats = get(sid).scene_class().BEATS
+        update_manifest(out, "low", "zh", {
+            "section": sid, "quality": "low", "lang": "zh", "duration": 10.0 * len(beats),
+            "clips": [{"beat": b, "duration": 10.0} for b in beats],
+            "beats": [{"beat": b, "duration": 10.0, "render_seconds": 10.0 * rate}
+                      for b in beats]})
+    jobs = [Job(s, {}, "low", "zh", out) for s in (fast, new, slow)]
+    from rnn_lecture.render import _history
+    assert render_rate(jobs[2], _history(out)) == 2.0
+    assert render_rate(Job(slow, {}, "high", "zh", out), _history(out)) is None
+    s = _Scheduler([(j, "k") for j in jobs], 2, False, True, "c", lambda *_: None,
+                   lambda *_: None)
+    by = {sec.job.section: sec for sec in s.pending}
+    assert set(by[slow].expected.values()) == {20.0}
+    assert set(by[fast].expected.values()) == {5.0}
+    from rnn_lecture.render import DEFAULT_SECONDS
+    assert sum(by[new].expected.values()) == pytest.approx(DEFAULT_SECONDS * 2.0)  # median
+    order = [sec.job.section for sec in s.pending]
+    assert order.index(slow) < order.index(fast)           # 120 s of drawing before 30 s
+    assert s.total_work == pytest.approx(sum(sum(x.expected.values()) for x in s.pending))
