@@ -85,6 +85,12 @@ def run_bench(out: str, section_ids: list[str], high: bool = True, echo=print,
         raise BenchError(f"reference explainer missing: {REFERENCE} (restore it from git)")
     outp = Path(out)
     outp.mkdir(parents=True, exist_ok=True)
+    import os
+
+    from .render import TEX_DIR_ENV
+    # one LaTeX cache for every render of the bench, the cluster's workers included (they
+    # inherit it), warmed below: a worker's own cache would time LaTeX, not rendering
+    os.environ.setdefault(TEX_DIR_ENV, str((outp / "media" / "tex").absolute()))
     result: dict = {"sections": {}, "qualities": {}, "figures": {}}
     seconds_one: dict = {}      # quality -> section -> seconds with --jobs 1
     media = str(outp / "media")
