@@ -6,10 +6,11 @@ import math
 
 from manim import (DL, DOWN, LEFT, RIGHT, UP, UR, Arrow, Axes, Create, DashedLine, DashedVMobject, Dot,
                    FadeIn, FadeOut, Line, Rectangle, Square, SurroundingRectangle, ValueTracker,
-                   VGroup, always_redraw, linear)
+                   VGroup, linear)
 
 from .. import style
 from ..base import LectureScene, Val
+from ..live import Live
 
 P = style.PALETTE
 
@@ -242,13 +243,14 @@ class Gates(LectureScene):
             return Rectangle(width=max(b - a, 1e-3), height=0.6, fill_color=color,
                              fill_opacity=0.85, stroke_width=0).move_to([(a + b) / 2, y, 0])
 
-        def bars():
-            kept, dropped = float(v.track_sweep_kept[k()]), float(v.track_sweep_dropped[k()])
-            w = float(v.track_sweep_written[k()])
+        def bars(j):
+            kept, dropped = float(v.track_sweep_kept[j]), float(v.track_sweep_dropped[j])
+            w = float(v.track_sweep_written[j])
             return VGroup(seg(0, kept, P.forget), seg(kept, kept + w, P.input_gate),
                           seg(kept + w, kept + w + dropped, P.dead))
 
-        track = always_redraw(bars)
+        live = Live(self, k)
+        track = live.redraw(bars)
         base = Line([x0, y - 0.45, 0], [x0 + unit * longest + 0.2, y - 0.45, 0],
                     color=P.muted, stroke_width=2)
         rows, nums = VGroup(), []
@@ -285,16 +287,16 @@ class Gates(LectureScene):
         cite = self.cite_row("Gers, Schmidhuber & Cummins 2000")
         self.play(FadeIn(track), Create(base), FadeIn(rows), FadeIn(ro), FadeIn(cite),
                   run_time=1.0)
-        fn.add_updater(lambda m: m.set_value(v.track_sweep_forget[k()]))
-        inn.add_updater(lambda m: m.set_value(v.track_sweep_input[k()]))
-        cn.add_updater(lambda m: m.set_value(v.track_sweep_cell[k()]))
+        live.number(fn, lambda j: v.track_sweep_forget[j])
+        live.number(inn, lambda j: v.track_sweep_input[j])
+        live.number(cn, lambda j: v.track_sweep_cell[j])
         for j, path in enumerate(("track_sweep_kept", "track_sweep_written",
                                   "track_sweep_dropped")):
-            nums[j].add_updater(lambda m, path=path: m.set_value(getattr(v, path)[k()]))
+            live.number(nums[j], lambda jj, path=path: getattr(v, path)[jj])
 
         def stop(at: int, key: str, **fields):
             """Sweep to index ``at`` and say what the track shows there, for a moment."""
-            self.play(i.animate.set_value(at), run_time=3.0, rate_func=linear)
+            live.play(i.animate.set_value(at), run_time=3.0, rate_func=linear)
             note = self.text(key, size=style.BODY_SIZE, **fields)
             note.next_to(ro, DOWN, buff=0.4, aligned_edge=LEFT)
             self.play(FadeIn(note), run_time=0.4)
@@ -310,7 +312,7 @@ class Gates(LectureScene):
             if key == "track.wiped":      # f back to where it was before i moves
                 self.wait(0.6)
                 self.play(FadeOut(note), run_time=0.3)
-                self.play(i.animate.set_value(int(v.track_sweep_back)), run_time=1.5)
+                live.play(i.animate.set_value(int(v.track_sweep_back)), run_time=1.5)
                 self.say("track.i.say", i1=Val("track_full_input", "num"),
                          c1=Val("track_full_input_cell", "fmt:2"),
                          i0=Val("track_empty_input", "num"),
@@ -328,7 +330,6 @@ class Gates(LectureScene):
         self.show("track_cell_end", cn)
         self.show("track_written_end", nums[1])
         self.hold()
-        track.clear_updaters()
         self.clear_stage()
 
     # ----- GRU ----------------------------------------------------------------------------
@@ -359,12 +360,13 @@ class Gates(LectureScene):
         def k() -> int:
             return self.at(i)
 
-        def gru():
-            kept, written = float(v.gru_sweep_kept[k()]), float(v.gru_sweep_written[k()])
+        def gru(j):
+            kept, written = float(v.gru_sweep_kept[j]), float(v.gru_sweep_written[j])
             return VGroup(seg(0, kept, y_g, P.forget), seg(kept, kept + written, y_g,
                                                            P.input_gate))
 
-        live = always_redraw(gru)
+        live = Live(self, k)
+        gtrack = live.redraw(gru)
         xm = x0 + unit * float(v.gru_cell_max)
         cap = DashedLine([xm, y_g - 0.55, 0], [xm, y_g + 0.55, 0], color=P.muted,
                          dash_length=0.1)
@@ -380,19 +382,18 @@ class Gates(LectureScene):
                       for a, b in ((fl, fn), (wl, wn), (cl, cn))))
         ro.arrange(RIGHT, buff=0.8).move_to([0, -2.0, 0])
         self.play(FadeIn(cite), FadeIn(lstm), FadeIn(lname), FadeIn(lnum), run_time=0.8)
-        self.play(FadeIn(live), FadeIn(gname), Create(cap), FadeIn(cap_l), FadeIn(ro),
+        self.play(FadeIn(gtrack), FadeIn(gname), Create(cap), FadeIn(cap_l), FadeIn(ro),
                   run_time=0.8)
-        fn.add_updater(lambda m: m.set_value(v.gru_sweep_forget[k()]))
-        wn.add_updater(lambda m: m.set_value(v.gru_sweep_write[k()]))
-        cn.add_updater(lambda m: m.set_value(v.gru_sweep_cell[k()]))
-        self.play(i.animate.set_value(len(v.gru_sweep_forget) - 1), run_time=5.0,
+        live.number(fn, lambda j: v.gru_sweep_forget[j])
+        live.number(wn, lambda j: v.gru_sweep_write[j])
+        live.number(cn, lambda j: v.gru_sweep_cell[j])
+        live.play(i.animate.set_value(len(v.gru_sweep_forget) - 1), run_time=5.0,
                   rate_func=linear)
         self.settle(fn, "gru_forget")
         self.settle(wn, "gru_write")
         self.settle(cn, "gru_cell")
         self.show("lstm_both_cell", lnum)
         self.hold()
-        live.clear_updaters()
         self.clear_stage()
 
     # ----- beat 3 -------------------------------------------------------------------------
@@ -429,9 +430,10 @@ class Gates(LectureScene):
         def k() -> int:
             return self.at(kt)
 
-        fdot = always_redraw(lambda: Dot(ax.c2p(k(), float(v.forget_curve[k()])),
+        live = Live(self, k)
+        fdot = live.redraw(lambda j: Dot(ax.c2p(j, float(v.forget_curve[j])),
                                          color=P.forget, radius=0.07))
-        rdot = always_redraw(lambda: Dot(ax.c2p(k(), float(v.rnn_curve[k()])),
+        rdot = live.redraw(lambda j: Dot(ax.c2p(j, float(v.rnn_curve[j])),
                                          color=P.gradient, radius=0.07))
         kl = self.math("k =", color=P.muted)
         kn = self.number("curve_k[0]", "dec:0", size=0.75, color=P.muted)
@@ -447,34 +449,29 @@ class Gates(LectureScene):
                                                                          aligned_edge=LEFT)
         self.play(Create(ax), FadeIn(xt), FadeIn(xlab), FadeIn(kl), FadeIn(kn), FadeIn(sl),
                   FadeIn(sn), FadeIn(fl), FadeIn(fn), FadeIn(rl), FadeIn(rn), run_time=0.9)
-        kn.add_updater(lambda m: m.set_value(v.curve_k[k()]))
-        fn.add_updater(lambda m: m.set_value(v.forget_curve[k()]))
-        rn.add_updater(lambda m: m.set_value(v.rnn_curve[k()]))
+        live.number(kn, lambda j: v.curve_k[j])
+        live.number(fn, lambda j: v.forget_curve[j])
+        live.number(rn, lambda j: v.rnn_curve[j])
         self.add(fdot, rdot)
-        self.play(kt.animate.set_value(K), Create(fcurve), Create(rcurve), run_time=4.5,
+        live.play(kt.animate.set_value(K), Create(fcurve), Create(rcurve), run_time=4.5,
                   rate_func=linear)
         self.settle(kn, "steps")
-        fn.clear_updaters()
-        rn.clear_updaters()
-        fdot.clear_updaters()
         # the slider: f moves and the whole f^k curve follows, f^K read live at k = K
         si = ValueTracker(0)
+        slide = Live(self, lambda: self.at(si))
 
-        def j() -> int:
-            return self.at(si)
-
-        def fline():
-            return ax.plot_line_graph(v.curve_k, v.forget_sweep_curves[j()],
+        def fline(j):
+            return ax.plot_line_graph(v.curve_k, v.forget_sweep_curves[j],
                                       add_vertex_dots=False, line_color=P.forget,
                                       stroke_width=4)
 
-        live = always_redraw(fline)
-        sdot = always_redraw(lambda: Dot(ax.c2p(K, float(v.forget_sweep_product[j()])),
-                                         color=P.forget, radius=0.07))
+        fk_line = slide.redraw(fline)
+        sdot = slide.redraw(lambda j: Dot(ax.c2p(K, float(v.forget_sweep_product[j])),
+                                          color=P.forget, radius=0.07))
         self.remove(fcurve, fdot)
-        self.add(live, sdot)
-        sn.add_updater(lambda m: m.set_value(v.forget_sweep[j()]))
-        fn.add_updater(lambda m: m.set_value(v.forget_sweep_product[j()]))
+        self.add(fk_line, sdot)
+        slide.number(sn, lambda j: v.forget_sweep[j])
+        slide.number(fn, lambda j: v.forget_sweep_product[j])
         self.say("curve.sweep.say", k=Val("steps", "count"),
                  lo=Val(f"forget_sweep[{v.forget_sweep_low}]", "num"),
                  plo=Val(f"forget_sweep_product[{v.forget_sweep_low}]"),
@@ -482,9 +479,7 @@ class Gates(LectureScene):
                  phi=Val(f"forget_sweep_product[{v.forget_sweep_high}]"))
         n_s = len(v.forget_sweep) - 1
         for at in (int(v.forget_sweep_low), int(v.forget_sweep_high), n_s):
-            self.play(si.animate.set_value(at), run_time=2.0, rate_func=linear)
-        live.clear_updaters()
-        sdot.clear_updaters()
+            slide.play(si.animate.set_value(at), run_time=2.0, rate_func=linear)
         self.settle(sn, "forget")
         ffinal = self.mathv("curve.fk", color=P.forget, name="forget_product",
                             v=Val("forget_product", "tex"))
@@ -492,7 +487,6 @@ class Gates(LectureScene):
         rfinal = self.mathv("curve.rnn", color=P.gradient, name="rnn_product",
                             v=Val("rnn_product", "tex"))
         rfinal.move_to(rows[3], aligned_edge=LEFT)
-        fn.clear_updaters()
         self.play(FadeOut(fl), FadeOut(fn), FadeOut(rl), FadeOut(rn), FadeIn(ffinal),
                   FadeIn(rfinal), run_time=0.5)
         marks = VGroup()
@@ -517,7 +511,6 @@ class Gates(LectureScene):
         self.play(FadeIn(marks), FadeIn(notes), run_time=0.8)
         self.show("forget_readout", sn)
         self.hold(2.0)
-        rdot.clear_updaters()
         self.clear_stage()
 
     # ----- beat 4 -------------------------------------------------------------------------
@@ -581,8 +574,9 @@ class Gates(LectureScene):
         def k() -> int:
             return self.at(i)
 
-        dot = always_redraw(lambda: Dot(ax.c2p(float(v.bias_path[k()]),
-                                               float(v.bias_path_height[k()])),
+        live = Live(self, k)
+        dot = live.redraw(lambda j: Dot(ax.c2p(float(v.bias_path[j]),
+                                               float(v.bias_path_height[j])),
                                         color=P.highlight, radius=0.08))
         bl = self.math("b_f =", color=P.forget)
         bn = self.number("bias_path[0]", "dec:2", size=0.75, color=P.forget)
@@ -594,15 +588,14 @@ class Gates(LectureScene):
         ro.move_to([4.2, 1.2, 0], aligned_edge=LEFT)
         self.play(FadeIn(rings[0]), FadeIn(at0), FadeIn(leaders[0]), FadeIn(dot), FadeIn(ro),
                   run_time=0.6)
-        bn.add_updater(lambda m: m.set_value(v.bias_path[k()]))
-        fn.add_updater(lambda m: m.set_value(v.bias_path_gate[k()]))
-        self.play(i.animate.set_value(last), run_time=3.0, rate_func=linear)
+        live.number(bn, lambda j: v.bias_path[j])
+        live.number(fn, lambda j: v.bias_path_gate[j])
+        live.play(i.animate.set_value(last), run_time=3.0, rate_func=linear)
         if side != "equal":
             self.play(FadeIn(rings[1]), FadeIn(at1), FadeIn(leaders[1]), run_time=0.5)
         # the toggle, both ways
-        self.play(i.animate.set_value(0), run_time=1.0)
-        self.play(i.animate.set_value(last), run_time=1.0)
+        live.play(i.animate.set_value(0), run_time=1.0)
+        live.play(i.animate.set_value(last), run_time=1.0)
         self.settle(bn, "param.bias_fix", name="bias_fix_readout")
         self.settle(fn, "bias_gate_at_fix", name="bias_gate_readout")
         self.hold(2.0)
-        dot.clear_updaters()
