@@ -26,14 +26,11 @@ import time
 from io import BytesIO
 from pathlib import Path
 
-from .render import QUALITIES, Job, _video_duration, share_tex_cache, tex_dir_for
+from .render import Job, manim_config, _video_duration, share_tex_cache, tex_dir_for
 
 
 def _config(job: Job, media: Path, tex_dir: Path) -> dict:
-    return {"quality": QUALITIES[job.quality], "media_dir": str(media),
-            "tex_dir": str(tex_dir), "text_dir": str(media / "texts"),
-            "save_sections": True, "disable_caching": True, "verbosity": "ERROR",
-            "progress_bar": "none", "output_file": job.section}
+    return manim_config(job, media, tex_dir)
 
 
 def beat_key(job: Job, code: str, beat: str, fingerprint: str) -> str:
