@@ -764,7 +764,8 @@ def _signal_name(n: int) -> str:
 
 
 def render(jobs: list[Job], n_jobs: int = 1, force: bool = False, echo=print, echo_err=None,
-           space_check: bool = True, split: bool = True, client=None) -> list[dict]:
+           space_check: bool = True, split: bool = True, client=None,
+           trace: list | None = None) -> list[dict]:
     """Render ``jobs``, skipping those already up to date; ``n_jobs`` worker processes at once.
 
     With ``split`` (the default) a section's beats are separate jobs, scheduled over the workers
@@ -776,6 +777,9 @@ def render(jobs: list[Job], n_jobs: int = 1, force: bool = False, echo=print, ec
     Returns the manifest entries of every section rendered or up to date. If any section
     failed, raises :class:`RenderFailed` after every other section finished and the summary
     was printed. Raises :class:`NoRoom` before anything renders if the disk is too full.
+
+    ``trace``, if a list, receives a record per job run (section, kind, beats, and its start
+    and end in seconds from the run's start), for ``scripts/bench`` to show idle workers.
     """
     echo_err = echo_err or echo
     code = code_hash()
@@ -791,7 +795,8 @@ def render(jobs: list[Job], n_jobs: int = 1, force: bool = False, echo=print, ec
     if space_check and todo:
         check_room([job for job, _ in todo])
     rendered, failed, skipped = (_Scheduler(todo, n_jobs, force, split, code, echo,
-                                            echo_err, client).run() if todo else ([], [], []))
+                                            echo_err, client, trace).run()
+                                 if todo else ([], [], []))
     results += rendered + skipped
     parts = [f"{len(rendered)} rendered"]
     if up_to_date + len(skipped):
@@ -880,6 +885,7 @@ class _Worker:
     conn_open: bool = True
     msg: tuple | None = None
     future: object = None
+    record: dict | None = None
 
     def stop(self) -> None:
         if self.future is not None:
@@ -891,8 +897,10 @@ class _Worker:
 class _Scheduler:
     """Worker processes over the jobs of every section of a run (see :func:`render`)."""
 
-    def __init__(self, todo, n_jobs, force, split, code, echo, echo_err, client=None):
+    def __init__(self, todo, n_jobs, force, split, code, echo, echo_err, client=None,
+                 trace=None):
         self.ctx = get_context("spawn")
+        self.trace, self.t0 = trace, time.perf_counter()
         self.client = client
         if client is not None:   # as many jobs in flight as the cluster has threads
             n_jobs = max(1, sum(client.nthreads().values()))
@@ -1088,12 +1096,20 @@ class _Scheduler:
         self.close(sec)
 
     # ----- workers ---------------------------------------------------------------------
+    def _traced(self, w: _Worker) -> _Worker:
+        if self.trace is not None:
+            w.record = {"section": w.sec.job.section, "kind": w.kind,
+                        "beats": list(w.beats or ()),
+                        "start": round(time.perf_counter() - self.t0, 3)}
+            self.trace.append(w.record)
+        return w
+
     def start(self, sec: _Section, kind: str, beats: tuple | None) -> None:
         job = sec.job
         if self.client is not None:
             from .cluster import submit
-            self.running.append(_Worker(sec, kind, beats, future=submit(self.client, kind,
-                                                                        job, beats)))
+            self.running.append(self._traced(_Worker(sec, kind, beats, future=submit(
+                self.client, kind, job, beats))))
             sec.running += 1
             return
         parent_conn, child_conn = self.ctx.Pipe()
@@ -1103,7 +1119,7 @@ class _Scheduler:
                   os.getpid(), self.n_jobs))
         with _sigint_ignored():  # inherited through exec: Ctrl-C is the run's to handle
             proc.start()
-        w = _Worker(sec, kind, beats, proc, parent_conn)
+        w = self._traced(_Worker(sec, kind, beats, proc, parent_conn))
         self.running.append(w)
         sec.running += 1
         child_conn.close()
@@ -1139,6 +1155,8 @@ class _Scheduler:
         else:
             w.proc.join()
             w.conn.close()
+        if w.record is not None:
+            w.record["end"] = round(time.perf_counter() - self.t0, 3)
         sec = w.sec
         sec.running -= 1
         job = sec.job

@@ -64,3 +64,25 @@ def test_profile_writes_a_cprofile_per_beat(tmp_path):
         assert pstats.Stats(str(prof)).total_tt > 0
         assert "function calls" in prof.with_suffix(".txt").read_text()
     assert any("s per video second; most time in" in ln for ln in lines)
+
+
+@pytest.mark.render
+def test_a_run_traces_its_jobs_for_the_bench(tmp_path):
+    """``render(..., trace=[])`` records each job's start and end, which the bench turns into
+    idle worker-seconds; the bench's CPU count includes the workers'."""
+    from rnn_lecture.bench import _timed, idle_seconds
+    from rnn_lecture.render import Job
+    from scenes.registry import get
+
+    sid = "lstm-06-gru"
+    job = Job(sid, get(sid).resolve(), "low", "en", str(tmp_path / "media"))
+    trace: list[dict] = []
+    wall, (entry,) = _timed([job], 2, True, trace=trace)
+    beats = [b for r in trace if r["kind"] == "beats" for b in r["beats"]]
+    assert sorted(beats) == sorted(get(sid).scene_class().BEATS)
+    assert len([r for r in trace if r["kind"] == "beats"]) == 2       # cut in --jobs runs
+    assert all(0 <= r["start"] < r["end"] <= wall for r in trace)
+    assert _timed.cpu > 0.5 * sum(r["end"] - r["start"] for r in trace)   # workers counted
+    idle = idle_seconds(trace, 2, wall)
+    assert 0 <= idle < 2 * wall
+    assert idle_seconds([{"start": 0, "end": 4}, {"start": 1, "end": 3}], 2, 5) == 4
