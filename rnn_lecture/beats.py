@@ -29,10 +29,6 @@ from pathlib import Path
 from .render import Job, manim_config, _video_duration, share_tex_cache, tex_dir_for
 
 
-def _config(job: Job, media: Path, tex_dir: Path) -> dict:
-    return manim_config(job, media, tex_dir)
-
-
 def beat_key(job: Job, code: str, beat: str, fingerprint: str) -> str:
     """Up-to-date key of one beat: what it draws (its fingerprint), how (quality, language)
     and with which code. Parameters enter through the fingerprint only, so a change that leaves
@@ -59,7 +55,7 @@ def plan_section(job: Job) -> dict:
     import tempfile
     media = Path(tempfile.mkdtemp(prefix="rnn-lecture-plan-"))
     try:
-        with tempconfig(_config(job, media, tex_dir)):
+        with tempconfig(manim_config(job, media, tex_dir)):
             scene = get(job.section).scene_class()(params=job.params, lang=job.lang,
                                                    only_beat="")
             scene.render()
@@ -159,7 +155,7 @@ def typeset_section(job: Job, threads: int) -> dict:
     complete = True
     tfw.tex_to_svg_file = tex_mobject.tex_to_svg_file = note
     try:   # at 2 frames a second: updaters run on fewer frames; the formulas are the same
-        with tempconfig({**_config(job, media, tex_dir), "frame_rate": 2}):
+        with tempconfig({**manim_config(job, media, tex_dir), "frame_rate": 2}):
             scene = get(job.section).scene_class()(params=job.params, lang=job.lang,
                                                    only_beat="")
             try:
@@ -221,7 +217,7 @@ def _render_beats(job: Job, drawn: tuple[str, ...], work: Path, media: Path,
     from .site import to_webm
 
     t0 = time.perf_counter()
-    with tempconfig(_config(job, media, tex_dir)):
+    with tempconfig(manim_config(job, media, tex_dir)):
         scene = get(job.section).scene_class()(params=job.params, lang=job.lang,
                                                only_beat=drawn)
         titles = record_beat_titles(scene)

@@ -23,9 +23,9 @@ def install() -> None:
         return
 
     def write_frame(self, pixels, *, repeat: int = 1) -> None:
-        self._validate_frame(pixels, repeat)
         if repeat == 1:
             return write_frame.__wrapped__(self, pixels, repeat=1)
+        self._validate_frame(pixels, repeat)
         time_base = Fraction(self.spec.frame_rate.denominator, self.spec.frame_rate.numerator)
         stream = self._stream
         try:
