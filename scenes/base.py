@@ -130,6 +130,34 @@ class LectureScene(Scene):
         self.fingerprints: dict[str, str] = {}
         self._fp = None
         super().__init__(**kwargs)
+        if self._drawn is not None:
+            self._no_frames_while_skipping()
+
+    def _no_frames_while_skipping(self) -> None:
+        """In a beat job, draw nothing for a skipped beat's plays.
+
+        Manim skips writing a skipped play's frames but still draws the scene into the camera
+        at each play (the static picture, then the moving mobjects of a wait): about an eighth
+        of a replay's time, for pixels no one reads. The first play of a drawn beat draws its
+        picture from the mobjects alone, so skipping these leaves every written frame as it
+        was (``tests/test_beats.py`` compares them with a one-process render's).
+        """
+        renderer = self.renderer
+        update, save = renderer.update_frame, renderer.save_static_frame_data
+
+        def update_frame(scene, *args, **kwargs):
+            if renderer.skip_animations and self._skipping():
+                return None
+            return update(scene, *args, **kwargs)
+
+        def save_static_frame_data(scene, static_mobjects):
+            if renderer.skip_animations and self._skipping():
+                renderer.static_image = None
+                return None
+            return save(scene, static_mobjects)
+
+        renderer.update_frame = update_frame
+        renderer.save_static_frame_data = save_static_frame_data
 
     # ----- bound texts --------------------------------------------------------------------
     def entry(self, key: str, variant: str | None = None) -> str:

@@ -236,3 +236,24 @@ def test_work_is_expected_seconds_of_drawing(tmp_path):
     order = [sec.job.section for sec in s.pending]
     assert order.index(slow) < order.index(fast)           # 120 s of drawing before 30 s
     assert s.total_work == pytest.approx(sum(sum(x.expected.values()) for x in s.pending))
+
+
+def test_a_replay_draws_nothing(tmp_path, monkeypatch):
+    """The beats a job replays are played without drawing into the camera (Manim draws each
+    skipped play's picture and throws it away); a drawn beat still draws. Frames written
+    after a replay are compared with a one-process render's above."""
+    from manim.camera.camera import Camera
+
+    from rnn_lecture.beats import plan_section, render_beat
+    from scenes.registry import get
+
+    sid = "lstm-07-variants"           # its last beat is short
+    drawn = []
+    capture = Camera.capture_mobjects
+    monkeypatch.setattr(Camera, "capture_mobjects",
+                        lambda self, *a, **k: drawn.append(1) or capture(self, *a, **k))
+    job = Job(sid, get(sid).resolve({}), "low", "en", str(tmp_path / "media"))
+    plan_section(job)
+    assert drawn == []
+    render_beat(job, get(sid).scene_class().BEATS[-1], tmp_path / "clip")
+    assert drawn                       # the beat drawn after the replay does draw
