@@ -26,6 +26,13 @@ from .render import Job
 _ONE_AT_A_TIME = threading.Lock()   # Manim's config is global: one job per worker process
 
 
+#: Dask settings for the workers this package starts (``local:N``); the README gives them as
+#: environment variables for workers started by hand. Dask's statistical profiler samples the
+#: stack of the running task every 10 ms on the worker's event loop, and a render's stack is
+#: deep: it competed with the drawing for the worker's interpreter lock.
+WORKER_CONFIG = {"distributed.worker.profile.enabled": False}
+
+
 class ClusterError(Exception):
     """A one-line user error: bad ``--cluster`` value, or no scheduler there."""
 
@@ -70,9 +77,12 @@ def connect(spec: str, n_fallback: int = 2):
         n = spec.split(":", 1)[1]
         if not n.isdigit() or not 1 <= int(n) <= 64:
             raise ClusterError(f"--cluster {spec}: local:N needs N from 1 to 64")
-        cluster = LocalCluster(n_workers=int(n), threads_per_worker=1, processes=True,
-                               host="127.0.0.1", dashboard_address=None,
-                               silence_logs=50)
+        import dask
+
+        with dask.config.set(WORKER_CONFIG):   # handed to the worker processes it starts
+            cluster = LocalCluster(n_workers=int(n), threads_per_worker=1, processes=True,
+                                   host="127.0.0.1", dashboard_address=None,
+                                   silence_logs=50)
         return Client(cluster), cluster
     if not spec.startswith(("tcp://", "tls://")) or ":" not in spec.split("://", 1)[1]:
         raise ClusterError(f"--cluster {spec!r}: expected tcp://HOST:PORT (a Dask scheduler) "
