@@ -86,6 +86,41 @@ def idle_seconds(trace: list[dict], n_jobs: int, wall: float) -> float:
     return max(n_jobs * wall - busy, 0.0)
 
 
+def _cores(echo, t1: float, c1: float, t2: float, c2: float, schedule: list[dict]) -> dict:
+    """Why a --jobs 2 speed-up is what it is; printed and returned for ``bench.json``.
+
+    Manim encodes in a thread beside the drawing (and the WebM encoder has threads of its
+    own), so --jobs 1 keeps more than one core busy; with the work --jobs 2 did (``c2`` CPU
+    seconds, replays and process starts included), two cores could at best finish in c2 / 2.
+    """
+    idle = idle_seconds(schedule, 2, t2)
+    if c2:
+        echo(f"  --jobs 1 kept {c1 / t1:.2f} cores busy on average and --jobs 2 {c2 / t2:.2f} "
+             f"of 2 ({idle:.0f} worker-seconds idle of {2 * t2:.0f}); --jobs 2 did {c2:.0f} CPU "
+             f"seconds of work to --jobs 1's {c1:.0f}: 2 cores could give at most "
+             f"{2 * t1 / c2:.2f}x")
+    return {"jobs1_cores_busy": round(c1 / t1, 3), "jobs2_cores_busy": round(c2 / t2, 3),
+            "jobs1_cpu_seconds": round(c1, 1), "jobs2_cpu_seconds": round(c2, 1),
+            "jobs2_bound_speedup": round(2 * t1 / c2, 3) if c2 else None,
+            "jobs2_idle_worker_seconds": round(idle, 1)}
+
+
+def _compare_jobs(echo, local: list[dict], cluster: list[dict], wall: float) -> dict:
+    """The same jobs run by local workers and by the cluster's: their seconds side by side,
+    and the cluster's idle worker-seconds (waiting on the scheduler or on files coming back)."""
+    def seconds(trace):
+        return sum(r["end"] - r["start"] for r in trace if "end" in r)
+
+    lo, cl = seconds(local), seconds(cluster)
+    idle = idle_seconds(cluster, 2, wall)
+    echo(f"  the cluster's jobs took {cl:.0f} s against {lo:.0f} s for the same jobs run by "
+         f"local workers ({cl / lo:.2f}x), and its workers were idle {idle:.0f} of "
+         f"{2 * wall:.0f} worker-seconds" if lo else "")
+    return {"local_job_seconds": round(lo, 1), "cluster_job_seconds": round(cl, 1),
+            "job_seconds_ratio": round(cl / lo, 3) if lo else None,
+            "cluster_idle_worker_seconds": round(idle, 1)}
+
+
 def _verdict(name: str, value: float) -> dict:
     op, target = TARGETS[name]
     ok = {"<=": value <= target, ">=": value >= target, "<": value < target}[op]
@@ -154,9 +189,13 @@ def run_bench(out: str, section_ids: list[str], high: bool = True, echo=print,
     longest = max(section_ids, key=lambda s: durations.get(s, 0))
     one = [j for j in low_jobs if j.section == longest]
     s1 = seconds_one["low"][longest]      # timed above, one section at a time with --jobs 1
-    s2, _ = _timed(one, 2, True)
+    section_schedule: list[dict] = []
+    s2, _ = _timed(one, 2, True, trace=section_schedule)
     v = result["figures"]["section_jobs2_speedup"] = _verdict("section_jobs2_speedup", s1 / s2)
     _say(echo, f"{longest} --jobs 2 vs --jobs 1 ({s1:.1f} s -> {s2:.1f} s), speed-up", v, "x")
+    result["figures"]["section_cores"] = _cores(echo, s1, cpu_one[longest], s2, _timed.cpu,
+                                                section_schedule)
+    result["section_schedule"] = section_schedule
     t1 = sum(seconds_one["low"].values())  # --jobs 1 draws one section after another
     c1 = sum(cpu_one.values())
     schedule: list[dict] = []
@@ -168,16 +207,8 @@ def run_bench(out: str, section_ids: list[str], high: bool = True, echo=print,
     # Why it is what it is: Manim encodes in a thread beside the drawing (and the WebM encoder
     # has threads of its own), so --jobs 1 keeps more than one core busy; with the work --jobs 2
     # did, two cores could at best finish in c2 / 2.
-    idle = idle_seconds(schedule, 2, t2)
-    result["figures"]["lecture_cores"] = {
-        "jobs1_cores_busy": round(c1 / t1, 3), "jobs2_cores_busy": round(c2 / t2, 3),
-        "jobs1_cpu_seconds": round(c1, 1), "jobs2_cpu_seconds": round(c2, 1),
-        "jobs2_bound_speedup": round(2 * t1 / c2, 3) if c2 else None,
-        "jobs2_idle_worker_seconds": round(idle, 1)}
+    result["figures"]["lecture_cores"] = _cores(echo, t1, c1, t2, c2, schedule)
     result["lecture_schedule"] = schedule
-    echo(f"  --jobs 1 kept {c1 / t1:.2f} cores busy on average and --jobs 2 {c2 / t2:.2f} of 2 "
-         f"({idle:.0f} worker-seconds idle of {2 * t2:.0f}); with {c2:.0f} CPU seconds of work, "
-         f"2 cores could give at most {2 * t1 / c2:.2f}x" if c2 else "")
     t3, _ = _timed(low_jobs, 1, False)
     v = result["figures"]["up_to_date_seconds"] = _verdict("up_to_date_seconds", t3)
     _say(echo, f"up-to-date re-render of {len(low_jobs)} sections", v, " s")
@@ -186,14 +217,18 @@ def run_bench(out: str, section_ids: list[str], high: bool = True, echo=print,
         from .cluster import connect
 
         client, local = connect("local:2")
+        cluster_schedule: list[dict] = []
         try:
-            tc, _ = _timed(low_jobs, 2, True, client=client)
+            tc, _ = _timed(low_jobs, 2, True, client=client, trace=cluster_schedule)
         finally:
             client.close()
             local.close()
         v = result["figures"]["cluster_vs_jobs2"] = _verdict("cluster_vs_jobs2", tc / t2)
         _say(echo, f"LocalCluster of 2 vs --jobs 2 ({t2:.1f} s -> {tc:.1f} s), time ratio",
              v, "x")
+        # where the difference goes: idle workers, or the same jobs taking longer
+        result["figures"]["cluster_jobs"] = _compare_jobs(echo, schedule, cluster_schedule, tc)
+        result["cluster_schedule"] = cluster_schedule
     if profile:
         result["profiles"] = profile_beats(low_jobs, outp / "profiles", echo)
     (outp / "bench.json").write_text(json.dumps(result, indent=2) + "\n")

@@ -94,3 +94,23 @@ def test_a_run_traces_its_jobs_for_the_bench(tmp_path):
     idle = idle_seconds(trace, 2, wall)
     assert 0 <= idle < 2 * wall
     assert idle_seconds([{"start": 0, "end": 4}, {"start": 1, "end": 3}], 2, 5) == 4
+
+
+def test_the_bench_says_why_a_speed_up_is_what_it_is():
+    """The cores-busy lines: CPU seconds of each run, and the best two cores could do with the
+    work --jobs 2 did; the cluster line: the same jobs' seconds on local workers and on the
+    cluster's, and the cluster's idle worker-seconds."""
+    from rnn_lecture.bench import _compare_jobs, _cores
+
+    said: list[str] = []
+    trace = [{"start": 0.0, "end": 30.0}, {"start": 0.0, "end": 34.0}]
+    c = _cores(said.append, 60.0, 66.0, 36.0, 70.0, trace)
+    assert c == {"jobs1_cores_busy": 1.1, "jobs2_cores_busy": 1.944, "jobs1_cpu_seconds": 66.0,
+                 "jobs2_cpu_seconds": 70.0, "jobs2_bound_speedup": 1.714,
+                 "jobs2_idle_worker_seconds": 8.0}
+    assert "at most 1.71x" in said[-1] and "1.10 cores" in said[-1]
+    j = _compare_jobs(said.append, trace, [{"start": 0.0, "end": 33.0},
+                                           {"start": 1.0, "end": 40.0}], 41.0)
+    assert j == {"local_job_seconds": 64.0, "cluster_job_seconds": 72.0,
+                 "job_seconds_ratio": 1.125, "cluster_idle_worker_seconds": 10.0}
+    assert "1.12x" in said[-1] or "1.13x" in said[-1]
