@@ -11,7 +11,7 @@ from mathcore.primer import cheatsheet, recurrence
 from scenes import registry
 from scenes.params import ParamError
 
-LATE = ("primer-03-gates", "primer-04-limits", "primer-05-attention", "primer-06-cheatsheet")
+SECTIONS_03_TO_06 = ("primer-03-gates", "primer-04-limits", "primer-05-attention", "primer-06-cheatsheet")
 
 
 def values(section_id: str, **overrides):
@@ -24,11 +24,11 @@ def values(section_id: str, **overrides):
 # --------------------------------------------------------------------------------------------
 
 def test_sections_follow_01_02_in_order():
-    assert registry.ids()[2:6] == list(LATE)
-    assert [registry.get(i).number for i in LATE] == ["03", "04", "05", "06"]
+    assert registry.ids()[2:6] == list(SECTIONS_03_TO_06)
+    assert [registry.get(i).number for i in SECTIONS_03_TO_06] == ["03", "04", "05", "06"]
 
 
-@pytest.mark.parametrize("section_id", LATE)
+@pytest.mark.parametrize("section_id", SECTIONS_03_TO_06)
 def test_values_json_is_strict_json(section_id):
     s = registry.get(section_id)
     out = s.values_json(s.resolve())
@@ -36,7 +36,7 @@ def test_values_json_is_strict_json(section_id):
     assert json.loads(text)["section"] == section_id
 
 
-@pytest.mark.parametrize("section_id", LATE)
+@pytest.mark.parametrize("section_id", SECTIONS_03_TO_06)
 def test_titles_and_scene_paths(section_id):
     s = registry.get(section_id)
     assert set(s.title) == {"zh", "en"} and all(s.title.values())
