@@ -1,12 +1,21 @@
-"""Cheaper held frames: a frame Manim writes ``repeat`` times is converted to YUV once.
+"""Held frames are encoded once: a frame Manim writes ``repeat`` times becomes one video frame
+that lasts ``repeat`` frame periods.
 
 Manim's segment encoder (``manim.scene.video_segment_encoder.VideoSegmentEncoder``) makes a
-new ``VideoFrame`` from the RGBA array and has the codec convert it to the stream's pixel
-format (swscale) once per repeat. A lecture is mostly held frames (a wait is one frame written
-``n`` times: ~85% of lstm-08's frames at low quality), and the conversion costs about as much
-as encoding. :func:`install` converts a held frame once and hands the same converted frame to
-the encoder for every repeat, each with its own timestamp: the encoder receives the same
-pictures as before, so the video's bytes are unchanged (``tests/test_encoding.py``).
+new ``VideoFrame`` from the RGBA array, converts it to YUV and encodes it once per repeat. A
+lecture is mostly held frames (a wait is one frame written ``n`` times: ~85% of lstm-08's
+frames at low quality), and each repeat cost a conversion and an encode (x264 spends 2 ms on
+a repeated 480p frame, 10 ms on a 1080p one), and again when the clip was transcoded to WebM.
+:func:`install` encodes a held frame once, with its timestamp where the first repeat's was and
+a duration of ``repeat`` periods; the next frame's timestamp is where it was before. The video
+shows the same picture at the same instants (variable frame rate, as MP4 and WebM allow), with
+a fraction of the frames to encode, decode and transcode (``tests/test_encoding.py``).
+
+Two things keep the timing exact. Each packet carries its frame's duration (libx264 does not
+pass durations through, and the container needs the last frame's to know where the clip
+ends). And the video has no B-frames (``bf=0`` in :data:`rnn_lecture.render.
+VIDEO_ENCODER_OPTIONS`): with them x264 compresses the decoding timestamps of a variable-rate
+stream, and MP4's track length, counted in decoding time, came out short.
 """
 
 from __future__ import annotations
@@ -15,33 +24,54 @@ from fractions import Fraction
 
 
 def install() -> None:
-    """Patch ``VideoSegmentEncoder.write_frame`` (idempotent)."""
+    """Patch ``VideoSegmentEncoder.write_frame`` and ``finish`` (idempotent)."""
     import av
     from manim.scene.video_segment_encoder import VideoSegmentEncoder
 
     if getattr(VideoSegmentEncoder.write_frame, "_held_once", False):
         return
 
+    def mux(self, packets) -> None:
+        durations = self.__dict__.setdefault("_durations", {})
+        for packet in packets:
+            packet.duration = durations.pop(packet.pts, 1)
+            self._container.mux(packet)
+
     def write_frame(self, pixels, *, repeat: int = 1) -> None:
-        if repeat == 1:
-            return write_frame.__wrapped__(self, pixels, repeat=1)
         self._validate_frame(pixels, repeat)
         time_base = Fraction(self.spec.frame_rate.denominator, self.spec.frame_rate.numerator)
-        stream = self._stream
         try:
-            # what the codec would do to each repeat (PyAV's VideoCodecContext), done once
-            frame = av.VideoFrame.from_ndarray(pixels, format="rgba").reformat(
-                stream.width, stream.height, stream.pix_fmt,
-                threads=stream.codec_context.thread_count)
-            for _ in range(repeat):
-                frame.pts = self._next_pts
-                frame.time_base = time_base
-                self._next_pts += 1
-                for packet in stream.encode(frame):
-                    self._container.mux(packet)
+            frame = av.VideoFrame.from_ndarray(pixels, format="rgba")
+            frame.pts = self._next_pts
+            frame.time_base = time_base
+            self.__dict__.setdefault("_durations", {})[self._next_pts] = repeat
+            self._next_pts += repeat
+            mux(self, self._stream.encode(frame))
         except BaseException as error:
             raise self._operation_error("encode", error) from error
 
+    def finish(self) -> None:
+        """Flush (each packet with its duration) and close, as Manim's ``finish`` does."""
+        if self._closed:
+            return
+        self._closed = True
+        first_error: Exception | None = None
+        try:
+            try:
+                mux(self, self._stream.encode())
+            except Exception as error:
+                first_error = error
+        finally:
+            try:
+                self._container.close()
+            except Exception as error:
+                if first_error is None:
+                    first_error = error
+        if first_error is not None:
+            raise self._operation_error("finish", first_error) from first_error
+
     write_frame.__wrapped__ = VideoSegmentEncoder.write_frame
+    finish.__wrapped__ = VideoSegmentEncoder.finish
     write_frame._held_once = True
     VideoSegmentEncoder.write_frame = write_frame
+    VideoSegmentEncoder.finish = finish

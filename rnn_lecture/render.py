@@ -59,9 +59,10 @@ LANGS = ("zh", "en")
 #: x264 settings of every video. Manim's default is the "medium" preset at CRF 23 with a thread
 #: per core; "veryfast" at CRF 20 gives the same picture quality on lecture graphics (within
 #: 0.5 dB PSNR) in smaller files for about a third less encoding time, and one thread wastes
-#: less when every core already draws (``--jobs``). Encoding was more CPU than drawing in most
-#: sections: 85% of a lecture's frames are holds.
-VIDEO_ENCODER_OPTIONS = {"crf": "20", "preset": "veryfast", "threads": "1"}
+#: less when every core already draws (``--jobs``). No B-frames (``bf=0``): a held frame is one
+#: frame that lasts (:mod:`rnn_lecture.encoding`), and x264's B-frames would put a variable
+#: frame rate's decoding timestamps out of step with the clip's length.
+VIDEO_ENCODER_OPTIONS = {"crf": "20", "preset": "veryfast", "threads": "1", "bf": "0"}
 ROOT = Path(__file__).resolve().parent.parent
 CODE_DIRS = ("mathcore", "scenes", "rnn_lecture")
 
@@ -330,8 +331,8 @@ def lock_path(job: Job) -> Path:
 
 
 def manim_config(job: Job, media: Path, tex_dir: Path) -> dict:
-    """Manim's settings for drawing ``job`` with its files in ``media``; held frames are
-    converted once (:mod:`rnn_lecture.encoding`, installed here)."""
+    """Manim's settings for drawing ``job`` with its files in ``media``; a held frame is
+    encoded once, as one frame that lasts (:mod:`rnn_lecture.encoding`, installed here)."""
     from .encoding import install
 
     install()

@@ -83,7 +83,9 @@ def make_public(path: Path) -> None:
 
 
 def to_webm(src: Path, dst: Path, poster: Path | None = None) -> None:
-    """Transcode an H.264 MP4 to WebM/VP9 with PyAV (libvpx-vp9); same size and frame rate.
+    """Transcode an H.264 MP4 to WebM/VP9 with PyAV (libvpx-vp9); same size, same frames at
+    the same instants, each lasting as long (a held frame is one frame with a long duration,
+    see :mod:`rnn_lecture.encoding`).
 
     ``poster``, if given, receives the last frame as PNG (a clip ends on its held frame).
     """
@@ -93,21 +95,29 @@ def to_webm(src: Path, dst: Path, poster: Path | None = None) -> None:
     last = None
     with av.open(str(src)) as inp, av.open(str(tmp), "w", format="webm") as out:
         vin = inp.streams.video[0]
-        rate = Fraction(vin.average_rate or 15).limit_denominator(1001)
+        # the frame period: the rate every timestamp is a multiple of (not the average rate,
+        # which holds lower)
+        rate = Fraction(vin.base_rate or vin.average_rate or 15).limit_denominator(1001)
         vout = out.add_stream("libvpx-vp9", rate=rate)
         vout.width, vout.height = vin.codec_context.width, vin.codec_context.height
         vout.pix_fmt = "yuv420p"
         # realtime deadline: ~5x faster than "good" and plenty for flat lecture graphics
         vout.options = {"deadline": "realtime", "cpu-used": "8", "row-mt": "1", "crf": "32",
                         "b": "0", "g": str(max(int(rate * 4), 1))}
-        for i, frame in enumerate(inp.decode(vin)):
+        durations: dict[int, int] = {}
+
+        def mux(packets):
+            for p in packets:
+                p.duration = durations.pop(p.pts, 1)
+                out.mux(p)
+
+        for frame in inp.decode(vin):
             last = frame
             f = frame.reformat(format="yuv420p")
-            f.pts, f.time_base = i, 1 / rate
-            for p in vout.encode(f):
-                out.mux(p)
-        for p in vout.encode():
-            out.mux(p)
+            f.pts, f.time_base = round(frame.time * rate), 1 / rate
+            durations[f.pts] = max(round(frame.duration * vin.time_base * rate), 1)
+            mux(vout.encode(f))
+        mux(vout.encode())
     os.replace(tmp, dst)
     if poster is not None and last is not None:
         last.to_image().convert("RGB").save(poster)

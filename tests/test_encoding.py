@@ -1,5 +1,6 @@
-"""Held frames are converted once (rnn_lecture.encoding) and the x264 settings are ours: the
-encoder gets the same pictures, so a video's bytes are what Manim's own writer makes of them."""
+"""Held frames are encoded once, as one frame that lasts (rnn_lecture.encoding), and the x264
+settings are ours: the video shows what Manim's own writer shows, at the same instants, from a
+fraction of the frames."""
 
 from __future__ import annotations
 
@@ -26,34 +27,72 @@ def _frames(n: int = 6, w: int = 160, h: int = 96) -> list[np.ndarray]:
     return out
 
 
-def _encode(path, writes, options) -> bytes:
+def _encode(path, writes, options):
     spec = VideoEncoderSpec("mp4", "libx264", "yuv420p", 160, 96, Fraction(15),
                             tuple(sorted(options.items())))
     enc = VideoSegmentEncoder(target=path, spec=spec)
     for repeat, pixels in writes:
         enc.write_frame(pixels, repeat=repeat)
     enc.finish()
-    return path.read_bytes()
+    return path
 
 
-def test_held_frames_make_the_same_bytes(tmp_path):
+def _shown(path, fps: int = 15) -> tuple[list[int], list[np.ndarray], float]:
+    """Each decoded frame's start (in frame periods), the picture of every frame period, and
+    the video's length in seconds."""
+    starts, periods = [], []
+    with av.open(str(path)) as c:
+        s = c.streams.video[0]
+        for f in c.decode(s):
+            starts.append(round(f.time * fps))
+            periods += [f.to_ndarray(format="rgb24")] * round(f.duration * s.time_base * fps)
+        return starts, periods, c.duration / 1e6
+
+
+def test_a_held_frame_is_one_frame_that_lasts(tmp_path):
+    """A frame written ``repeat`` times is encoded once and lasts ``repeat`` periods: every
+    period shows the picture Manim's writer shows in it (within x264's rounding: the two
+    encoders are given different frame sequences), every frame starts where its first repeat
+    did, and the video is exactly as long."""
     encoding.install()
     encoding.install()                        # idempotent: one wrapper
     patched = VideoSegmentEncoder.write_frame
     original = patched.__wrapped__
     assert not hasattr(original, "__wrapped__")
-    writes = [(r, a) for r, a in zip([1, 12, 1, 30, 2, 7], _frames())]
-    for options in ({"crf": "23"}, VIDEO_ENCODER_OPTIONS):
-        ours = _encode(tmp_path / "ours.mp4", writes, options)
-        try:
-            VideoSegmentEncoder.write_frame = original
-            theirs = _encode(tmp_path / "theirs.mp4", writes, options)
-        finally:
-            VideoSegmentEncoder.write_frame = patched
-        assert ours == theirs, options
-    with av.open(str(tmp_path / "ours.mp4")) as c:
-        got = [f.to_ndarray(format="rgb24") for f in c.decode(video=0)]
-    assert len(got) == sum(r for r, _ in writes)
+    repeats = [1, 12, 1, 30, 2, 7]
+    writes = list(zip(repeats, _frames()))
+    ours = _encode(tmp_path / "ours.mp4", writes, VIDEO_ENCODER_OPTIONS)
+    finish = VideoSegmentEncoder.finish
+    try:
+        VideoSegmentEncoder.write_frame, VideoSegmentEncoder.finish = original, \
+            finish.__wrapped__
+        theirs = _encode(tmp_path / "theirs.mp4", writes,
+                         {k: v for k, v in VIDEO_ENCODER_OPTIONS.items() if k != "bf"})
+    finally:
+        VideoSegmentEncoder.write_frame, VideoSegmentEncoder.finish = patched, finish
+    starts, shown, seconds = _shown(ours)
+    assert starts == [sum(repeats[:i]) for i in range(len(repeats))]
+    assert abs(seconds - sum(repeats) / 15) < 2e-6      # the container counts microseconds
+    their_starts, their_shown, their_seconds = _shown(theirs)
+    assert len(their_starts) == sum(repeats) and their_seconds == seconds   # 1 frame each
+    assert len(shown) == len(their_shown)
+    for a, b in zip(shown, their_shown):
+        assert np.abs(a.astype(int) - b.astype(int)).mean() < 2.0
+
+
+def test_a_held_frame_transcodes_to_one_webm_frame(tmp_path):
+    """The WebM keeps the frames and their durations: the same starts, the same length."""
+    from rnn_lecture.site import to_webm
+
+    encoding.install()
+    repeats = [3, 1, 20, 1, 9]
+    mp4 = _encode(tmp_path / "a.mp4", list(zip(repeats, _frames(5))), VIDEO_ENCODER_OPTIONS)
+    to_webm(mp4, tmp_path / "a.webm", poster=tmp_path / "a.png")
+    starts, shown, seconds = _shown(tmp_path / "a.webm")
+    assert starts == [sum(repeats[:i]) for i in range(len(repeats))]
+    assert len(shown) == sum(repeats)
+    assert abs(seconds - sum(repeats) / 15) < 1e-3
+    assert (tmp_path / "a.png").stat().st_size > 100
 
 
 def test_bad_frames_are_still_refused(tmp_path):
@@ -73,11 +112,12 @@ def test_bad_frames_are_still_refused(tmp_path):
 
 def test_rendered_videos_carry_our_x264_settings(site_media):
     """x264 writes its settings into the stream (an SEI message): the lecture's clips were
-    encoded with VIDEO_ENCODER_OPTIONS (CRF, one thread, the "veryfast" preset's subme=2)."""
+    encoded with VIDEO_ENCODER_OPTIONS (CRF, one thread, the "veryfast" preset's subme=2, no
+    B-frames)."""
     clip = next((site_media / "low" / "zh").glob("*/clips/00_*.mp4"))
     with av.open(str(clip)) as c:
         first = next(c.demux(video=0))
         sei = bytes(first)
     text = sei[sei.find(b"x264 - core"):][:2000].decode("latin-1")
     assert f"crf={float(VIDEO_ENCODER_OPTIONS['crf']):.1f}" in text, text[:400]
-    assert " threads=1 " in text and " subme=2 " in text, text[:400]
+    assert " threads=1 " in text and " subme=2 " in text and " bframes=0 " in text, text[:400]
