@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, Line, Rectangle, RoundedRectangle,
-                   SurroundingRectangle, ValueTracker, VGroup, always_redraw, linear)
+                   SurroundingRectangle, ValueTracker, VGroup, linear)
 
 from .. import style
 from ..base import LectureScene, Val
+from ..live import Live
 
 P = style.PALETTE
 
@@ -149,9 +150,10 @@ class GRU(LectureScene):
             return Rectangle(width=w, height=1.1, stroke_width=0, fill_color=color,
                              fill_opacity=0.85).move_to([x0 + width * start + w / 2, y, 0])
 
-        keep = always_redraw(lambda: part(0.0, float(v.sweep_keep[i()]), P.forget))
-        write = always_redraw(lambda: part(float(v.sweep_keep[i()]),
-                                           float(v.sweep_write[i()]), P.input_gate))
+        live = Live(self, i)
+        keep = live.redraw(lambda j: part(0.0, float(v.sweep_keep[j]), P.forget))
+        write = live.redraw(lambda j: part(float(v.sweep_keep[j]), float(v.sweep_write[j]),
+                                           P.input_gate))
         frame = Rectangle(width=width, height=1.1, stroke_color=P.text, stroke_width=2)
         frame.move_to([x0 + width / 2, y, 0])
         kl = self.text("bar.keep", size=style.BODY_SIZE, color=P.forget)
@@ -174,8 +176,8 @@ class GRU(LectureScene):
                   FadeIn(row), run_time=1.0)
         for m, arr in ((kn, v.sweep_keep), (wn, v.sweep_write), (sn, v.sweep_sum),
                        (xn, v.sweep_x), (hn, v.sweep_hidden)):
-            m.add_updater(lambda m, arr=arr: m.set_value(float(arr[i()])))
-        self.play(k.animate.set_value(last), run_time=6.0, rate_func=linear)
+            live.number(m, lambda j, arr=arr: arr[j])
+        live.play(k.animate.set_value(last), run_time=6.0, rate_func=linear)
         self.settle(kn, "keep_share", name="keep_readout")
         self.settle(wn, "write_share", name="write_readout")
         self.settle(sn, "share_sum", name="sum_readout")
@@ -188,8 +190,6 @@ class GRU(LectureScene):
         self.show("bar_result", res)
         self.play(FadeIn(res), run_time=0.6)
         self.hold(2.0)
-        keep.clear_updaters()
-        write.clear_updaters()
         self.clear_stage()
 
     # ----- beat 3 -------------------------------------------------------------------------

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from manim import (DOWN, LEFT, ORIGIN, RIGHT, UP, ArcBetweenPoints, Axes, Create, DashedLine,
                    DashedVMobject, Dot, FadeIn, FadeOut, Line, Rectangle, SurroundingRectangle,
-                   Transform, ValueTracker, VGroup, always_redraw, linear)
+                   Transform, ValueTracker, VGroup, linear)
 
 from .. import style
 from ..base import LectureScene, Val
+from ..live import Live
 
 P = style.PALETTE
 
@@ -278,8 +279,9 @@ class Sandbox(LectureScene):
         def idx() -> int:
             return self.at(k)
 
-        dot = always_redraw(lambda: Dot(ax.c2p(float(v.sweep_forget[idx()]),
-                                               float(v.sweep_retention[idx()])),
+        live = Live(self, idx)
+        dot = live.redraw(lambda j: Dot(ax.c2p(float(v.sweep_forget[j]),
+                                               float(v.sweep_retention[j])),
                                         color=P.highlight, radius=0.08))
         fl = self.math("f =", color=P.forget)
         fn = self.number("sweep_forget[0]", "dec:2", size=0.8, color=P.forget)
@@ -292,13 +294,12 @@ class Sandbox(LectureScene):
         rows.arrange(DOWN, aligned_edge=LEFT, buff=0.45).move_to([2.6, 0.6, 0], aligned_edge=LEFT)
         self.play(Create(ax), FadeIn(band), Create(line), FadeIn(line_lab), Create(curve),
                   FadeIn(xl), FadeIn(yl), FadeIn(rows), FadeIn(dot), run_time=1.0)
-        fn.add_updater(lambda m: m.set_value(v.sweep_forget[idx()]))
-        sn.add_updater(lambda m: m.set_value(v.sweep_retention[idx()]))
+        live.number(fn, lambda j: v.sweep_forget[j])
+        live.number(sn, lambda j: v.sweep_retention[j])
         last = len(v.sweep_forget) - 1
-        self.play(k.animate.set_value(last), run_time=5.0, rate_func=linear)
+        live.play(k.animate.set_value(last), run_time=5.0, rate_func=linear)
         self.settle(fn, "forget", name="forget_readout")
         self.settle(sn, "cat_retention", name="retention_readout")
-        dot.clear_updaters()
         st = self.text("sweep.state", variant=v.state, size=style.LABEL_SIZE, color=P.cell,
                        f=Val("forget", "num"), i=Val("input", "num"),
                        r=Val("cat_retention", "fmt:2"), a=a)
