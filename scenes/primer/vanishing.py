@@ -6,10 +6,11 @@ from __future__ import annotations
 from manim import (DOWN, LEFT, RIGHT, UP, ArcBetweenPoints, Axes, Create, DashedLine,
                    DashedVMobject, Dot, FadeIn, FadeOut, GrowFromEdge, Line, NumberLine, Polygon,
                    Rectangle, ReplacementTransform, Square, ValueTracker, VGroup, VMobject,
-                   always_redraw, linear, smooth)
+                   linear, smooth)
 
 from .. import style
 from ..base import Fixed, LectureScene, Val
+from ..live import Live
 
 P = style.PALETTE
 
@@ -286,31 +287,31 @@ class Vanishing(LectureScene):
 
         i, k = self._tracker()
 
-        def bar():
-            zz, f, s = v.hop_sweep_z[k()], v.hop_sweep_factor[k()], v.hop_sweep_slope[k()]
+        def bar(j):
+            zz, f, s = v.hop_sweep_z[j], v.hop_sweep_factor[j], v.hop_sweep_slope[j]
             x0, x1 = zz - 0.09, zz + 0.09
             rect = Polygon(ax.c2p(x0, 0), ax.c2p(x1, 0), ax.c2p(x1, f), ax.c2p(x0, f),
                            color=P.gradient, fill_opacity=0.85, stroke_width=1)
             return VGroup(rect, Dot(ax.c2p(zz, s), radius=0.06, color=P.muted))
 
-        live = always_redraw(bar)
+        sweep = Live(self, k)
+        live = sweep.redraw(bar)
         zl = self.math("z =", scale=0.8).move_to([1.6, 1.0, 0], aligned_edge=LEFT)
         zn = self.number("hop_sweep_z[0]", "dec:2", size=0.7).next_to(zl, RIGHT, buff=0.15)
-        zn.add_updater(lambda m: m.set_value(v.hop_sweep_z[k()]))
+        sweep.number(zn, lambda j: v.hop_sweep_z[j])
         fl = self.math(cname + r"\cdot W_h =", scale=0.8, color=P.gradient)
         fl.next_to(zl, DOWN, buff=0.5, aligned_edge=LEFT)
         fn = self.number("hop_sweep_factor[0]", size=0.7, color=P.gradient)
         fn.next_to(fl, RIGHT, buff=0.15)
-        fn.add_updater(lambda m: m.set_value(v.hop_sweep_factor[k()]))
+        sweep.number(fn, lambda j: v.hop_sweep_factor[j])
         self.play(FadeIn(live), FadeIn(VGroup(zl, zn, fl, fn)), run_time=0.8)
-        self.play(i.animate.set_value(v.hop_sweep_turn), run_time=4.0, rate_func=linear)
+        sweep.play(i.animate.set_value(v.hop_sweep_turn), run_time=4.0, rate_func=linear)
         if v.saturation_case == "tanh":
             self.say("hop.sat.say", variant="tanh", z=Val("hop_edge_z", "num"),
                      s=Val("hop_edge_slope"))
         else:
             self.say("hop.sat.say", variant="relu", s=Val("hop_off_slope", "num"))
-        self.play(i.animate.set_value(len(v.hop_sweep_z) - 1), run_time=1.5, rate_func=smooth)
-        live.clear_updaters()
+        sweep.play(i.animate.set_value(len(v.hop_sweep_z) - 1), run_time=1.5, rate_func=smooth)
         self.settle(zn, "hop_peak_z")
         self.settle(fn, "hop_peak_factor", name="hop_factor_peak")
         note = self.text("hop.note", variant=v.hop_case, size=style.LABEL_SIZE,
@@ -496,8 +497,9 @@ class Vanishing(LectureScene):
         """The W_h slider under tanh: the bars follow it, W_h and the largest bar read live."""
         v = self.v
         i, k = self._tracker()
-        live = always_redraw(lambda: bars_of(v.bars_sweep_factors[k()],
-                                             int(v.bars_sweep_factors[k()].argmax())))
+        sweep = Live(self, k)
+        live = sweep.redraw(lambda j: bars_of(v.bars_sweep_factors[j],
+                                              int(v.bars_sweep_factors[j].argmax())))
         wl = self.math(r"\tanh,\ W_h =", scale=0.7, color=P.muted)
         wn = self.number("bars_sweep_w_h[0]", "dec:3", size=0.6, color=P.muted)
         ml = self.math(r"\max =", scale=0.7, color=P.gradient)
@@ -511,11 +513,10 @@ class Vanishing(LectureScene):
         self.play(ReplacementTransform(cur_bars, first), FadeIn(ro), run_time=0.8)
         self.remove(first)
         self.add(live)
-        wn.add_updater(lambda m: m.set_value(v.bars_sweep_w_h[k()]))
-        mn.add_updater(lambda m: m.set_value(v.bars_sweep_max[k()]))
-        self.play(i.animate.set_value(len(v.bars_sweep_w_h) - 1), run_time=4.5,
-                  rate_func=linear)
-        live.clear_updaters()
+        sweep.number(wn, lambda j: v.bars_sweep_w_h[j])
+        sweep.number(mn, lambda j: v.bars_sweep_max[j])
+        sweep.play(i.animate.set_value(len(v.bars_sweep_w_h) - 1), run_time=4.5,
+                   rate_func=linear)
         self.settle(wn, f"bars_sweep_w_h[{len(v.bars_sweep_w_h) - 1}]")
         self.settle(mn, f"bars_sweep_max[{len(v.bars_sweep_w_h) - 1}]")
         self.play(FadeOut(ro), run_time=0.4)
@@ -567,14 +568,15 @@ class Vanishing(LectureScene):
             """Grow one product curve with a live hop counter; return (curve, legend)."""
             pts = [pt(0, 0.0)] + [pt(j + 1, lg[j]) for j in range(n)]
             hop = ValueTracker(0)
+            sweep = Live(self, lambda: int(hop.get_value()))
 
-            def poly():
-                m = max(1, int(hop.get_value()))
+            def poly(j):
+                m = max(1, j)
                 c = VMobject(color=P.gradient, stroke_width=3)
                 c.set_points_as_corners(pts[:m + 1])
                 return c
 
-            curve = always_redraw(poly)
+            curve = sweep.redraw(poly)
             lab = self.text("product.curve", size=style.LABEL_SIZE, color=P.gradient,
                             act=self._act_name(act), w=Val(f"param.{w_param}", "num"))
             lab.move_to([px, y_label, 0], aligned_edge=LEFT)
@@ -582,11 +584,10 @@ class Vanishing(LectureScene):
             kn = self.number("product_hops[0]", "dec:0", size=0.55, color=P.muted)
             kl.next_to(lab, DOWN, buff=0.25, aligned_edge=LEFT)
             kn.next_to(kl, RIGHT, buff=0.15)
-            kn.add_updater(lambda m: m.set_value(v.product_hops[int(hop.get_value())]))
+            sweep.number(kn, lambda j: v.product_hops[j])
             self.add(curve)
             self.play(FadeIn(lab), FadeIn(kl), FadeIn(kn), run_time=0.5)
-            self.play(hop.animate.set_value(n), run_time=4.5, rate_func=linear)
-            curve.clear_updaters()
+            sweep.play(hop.animate.set_value(n), run_time=4.5, rate_func=linear)
             self.settle(kn, f"product_hops[{n}]")
             self.play(FadeOut(kl), FadeOut(kn), run_time=0.4)
             return curve, lab
@@ -707,24 +708,23 @@ class Vanishing(LectureScene):
                             d=Val("dims_width", "int"))
         strip_l.move_to([x_p, 0.1, 0], aligned_edge=LEFT)
 
-        def spectrum():
-            sv = v.dims_sweep_singular[at()]
+        def spectrum(j):
+            sv = v.dims_sweep_singular[j]
             g = VGroup(*(Dot(line.n2p(float(x)), radius=0.07, color=P.muted,
                              fill_opacity=0.8) for x in sv[1:]))
             return g.add(Dot(line.n2p(float(sv[0])), radius=0.1, color=P.gradient))
 
-        live = always_redraw(lambda: curve_of(v.dims_sweep_log_norm[at()]))
-        dots = always_redraw(spectrum)
+        sweep = Live(self, at)
+        live = sweep.redraw(lambda j: curve_of(v.dims_sweep_log_norm[j]))
+        dots = sweep.redraw(spectrum)
         self.play(Create(live), FadeIn(VGroup(sl, sn, nl, en)), Create(line), Create(unit),
                   FadeIn(strip_l), FadeIn(dots), run_time=1.0)
         self.say("dims.sweep.say", lo=Val("dims_sweep_low", "num"),
                  hi=Val("dims_sweep_high", "num"))
-        sn.add_updater(lambda m: m.set_value(v.dims_sweep_sigma[at()]))
-        en.add_updater(lambda m: m.set_value(v.dims_sweep_log_product[at()]))
+        sweep.number(sn, lambda j: v.dims_sweep_sigma[j])
+        sweep.number(en, lambda j: v.dims_sweep_log_product[j])
         for turn in v.dims_sweep_turns:
-            self.play(i.animate.set_value(int(turn)), run_time=2.5, rate_func=linear)
-        live.clear_updaters()
-        dots.clear_updaters()
+            sweep.play(i.animate.set_value(int(turn)), run_time=2.5, rate_func=linear)
         final = curve_of(v.dims_log_norm)
         self.remove(live)
         self.add(final)
@@ -767,8 +767,8 @@ class Vanishing(LectureScene):
         i, k = self._tracker()
 
         def big_bar(line):
-            def f():
-                x0, x1 = line.n2p(0), line.n2p(v.clip_sweep_norm[k()])
+            def f(j):
+                x0, x1 = line.n2p(0), line.n2p(v.clip_sweep_norm[j])
                 return Rectangle(width=max(x1[0] - x0[0], 1e-4), height=0.45, color=P.gradient,
                                  fill_opacity=0.8, stroke_width=1).move_to(
                     [(x0[0] + x1[0]) / 2, y_big, 0])
@@ -782,7 +782,8 @@ class Vanishing(LectureScene):
             lab.next_to(dl.get_end(), RIGHT, buff=0.12)
             return VGroup(dl, lab)
 
-        bar = always_redraw(big_bar(nl))
+        sweep = Live(self, k)
+        bar = sweep.redraw(big_bar(nl))
         threshold = thr(nl)
         gl = self.math("g", scale=0.75, color=P.gradient).next_to(nl.n2p(0), LEFT, 0.35)
         gl.set_y(y_big)
@@ -790,14 +791,14 @@ class Vanishing(LectureScene):
         nlab.move_to([-5.3, -1.6, 0])
         nnum = self.number("clip_sweep_norm[0]", "dec:2", size=0.65, color=P.gradient)
         nnum.next_to(nlab, RIGHT, 0.15)
-        nnum.add_updater(lambda m: m.set_value(v.clip_sweep_norm[k()]))
+        sweep.number(nnum, lambda j: v.clip_sweep_norm[j])
         cite = self.cite_row("Pascanu, Mikolov & Bengio 2013")
         self.play(FadeIn(formula), Create(nl), FadeIn(cite), run_time=0.9)
         self.play(FadeIn(bar), FadeIn(gl), FadeIn(VGroup(nlab, nnum)), Create(threshold),
                   run_time=0.9)
         self.wait(0.6)
-        self.play(i.animate.set_value(len(v.clip_sweep_norm) - 1), run_time=3.0,
-                  rate_func=smooth)
+        sweep.play(i.animate.set_value(len(v.clip_sweep_norm) - 1), run_time=3.0,
+                   rate_func=smooth)
         self.settle(nnum, "clipped_norm", name="clipped_norm_readout")
         sc = self.text("clip.scale", size=style.LABEL_SIZE, color=P.gradient,
                        s=Val("clip_scale"))
@@ -818,7 +819,6 @@ class Vanishing(LectureScene):
         # zoom in around the threshold; the gradient from the walk goes through it
         self.say("clip.small.say")
         nl2 = axis(v.clip_zoom_top, v.clip_zoom_step, v.clip_zoom_places)
-        bar.clear_updaters()
         x0 = nl2.n2p(0)[0]
         bar2 = Rectangle(width=max(nl2.n2p(v.clipped_norm)[0] - x0, 1e-4), height=0.45,
                          color=P.gradient, fill_opacity=0.8, stroke_width=1)
