@@ -10,6 +10,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, DashedLine, Dot, 
 from .. import style
 from ..base import LectureScene, Val
 from ..bind import Fixed
+from ..live import Live
 
 P = style.PALETTE
 S = style.SMALL_SIZE
@@ -147,7 +148,13 @@ class Attention(LectureScene):
 
     def live(self, tracker, path: str, fmt: str, color: str, place, size: float = L):
         """A readout in the lecture font that follows a sweep: the value at ``path`` (with
-        ``{}`` the sweep's index) rebuilt only when the index changes, placed by ``place``."""
+        ``{}`` the sweep's index) rebuilt only when the index changes, placed by ``place``.
+
+        Still ``always_redraw`` (not :class:`~scenes.live.Live`): Manim's ``become`` fits each
+        new glyph's curves to the glyph it replaces, so how a digit is drawn depends on every
+        ``become`` before it, one per frame; ``Live`` copies the glyph's own curves once per
+        index and the digits come out slightly differently drawn. These readouts are removed
+        when their sweep ends, so they never keep a hold from freezing."""
         cache: dict[int, object] = {}
 
         def build():
@@ -267,15 +274,16 @@ class Attention(LectureScene):
 
         last = len(v.grid_sweep_n) - 1
         t = ValueTracker(0)
-        growing = always_redraw(lambda: VGroup(
-            outline(int(v.grid_sweep_shown[self.at(t)])),
-            cells(v.grid_busy_recurrent, P.hidden, int(v.grid_sweep_shown[self.at(t)]))))
+        live = Live(self, lambda: self.at(t))
+        growing = live.redraw(lambda j: VGroup(
+            outline(int(v.grid_sweep_shown[j])),
+            cells(v.grid_busy_recurrent, P.hidden, int(v.grid_sweep_shown[j]))))
         n_live = self.live(t, "grid_sweep_n[{}]", "count", P.text, at_col(n_lab))
         r_live = self.live(t, "grid_sweep_depth_recurrent[{}]", "count", P.hidden, at_col(r_lab))
         self.play(FadeIn(growing), FadeIn(lab_p), FadeIn(lab_s), FadeIn(tog), FadeIn(n_lab),
                   FadeIn(n_live), FadeIn(head), FadeIn(r_lab), FadeIn(r_live), run_time=0.8)
         if last:
-            self.play(t.animate.set_value(last), run_time=min(4.0, 0.35 * (last + 1)),
+            live.play(t.animate.set_value(last), run_time=min(4.0, 0.35 * (last + 1)),
                       rate_func=linear)
         self.remove(growing, n_live, r_live)
         grid, rec_cells = outline(g), cells(v.grid_busy_recurrent, P.hidden)
@@ -343,12 +351,13 @@ class Attention(LectureScene):
 
         # the target token slides from token 0 to token k; the staircase follows it
         t = ValueTracker(0)
-        climb = always_redraw(lambda: stairs(v.stair_recurrent, P.hidden, self.at(t) + 1))
-        marker = always_redraw(lambda: Dot(dots[self.at(t)].get_center(), radius=0.13,
+        live = Live(self, lambda: self.at(t))
+        climb = live.redraw(lambda i: stairs(v.stair_recurrent, P.hidden, i + 1))
+        marker = live.redraw(lambda i: Dot(dots[i].get_center(), radius=0.13,
                                            color=P.highlight))
         tok_cache: dict[int, object] = {}
 
-        def target_label():
+        def target_label():     # a text: always_redraw, like self.live's readouts
             i = self.at(t)
             if i == 0 or i == m - 1:      # token 0 and token k have their own labels
                 return VGroup()
@@ -363,7 +372,7 @@ class Attention(LectureScene):
         self.play(FadeIn(dots), FadeIn(tok0), FadeIn(tog), FadeIn(climb), FadeIn(marker),
                   FadeIn(tlab), FadeIn(head), FadeIn(r_lab), FadeIn(r_live), *extra, run_time=0.7)
         if m > 1:
-            self.play(t.animate.set_value(m - 1), run_time=min(4.0, 0.3 * m), rate_func=linear)
+            live.play(t.animate.set_value(m - 1), run_time=min(4.0, 0.3 * m), rate_func=linear)
         self.remove(climb, marker, tlab, r_live)
         rec = stairs(v.stair_recurrent, P.hidden)
         att = stairs(v.stair_attention, P.attention)
@@ -479,18 +488,20 @@ class Attention(LectureScene):
         def k() -> int:
             return self.at(s)
 
-        def curve(table, color):
+        live = Live(self, k)
+
+        def curve(table, color, j):
             return VMobject(color=color, stroke_width=4).set_points_as_corners(
-                [ax.c2p(a, b) for a, b in zip(v.curve_log2_n, table[k()])])
+                [ax.c2p(a, b) for a, b in zip(v.curve_log2_n, table[j])])
 
-        rec = always_redraw(lambda: curve(v.frame_log_recurrent, P.hidden))
-        att = always_redraw(lambda: curve(v.frame_log_attention, P.attention))
+        rec = live.redraw(lambda j: curve(v.frame_log_recurrent, P.hidden, j))
+        att = live.redraw(lambda j: curve(v.frame_log_attention, P.attention, j))
 
-        def cross_pt():
-            return ax.c2p(v.frame_cross_log2_n[k()], v.frame_cross_log[k()])
+        def cross_pt(j):
+            return ax.c2p(v.frame_cross_log2_n[j], v.frame_cross_log[j])
 
-        dot = always_redraw(lambda: Dot(cross_pt(), radius=0.09, color=P.highlight))
-        drop = always_redraw(lambda: DashedLine(cross_pt(), ax.c2p(v.frame_cross_log2_n[k()], lo),
+        dot = live.redraw(lambda j: Dot(cross_pt(j), radius=0.09, color=P.highlight))
+        drop = live.redraw(lambda j: DashedLine(cross_pt(j), ax.c2p(v.frame_cross_log2_n[j], lo),
                                                 color=P.highlight, stroke_width=2))
 
         head = self.text("cost.head", size=L).move_to([1.9, 2.2, 0], aligned_edge=LEFT)
@@ -506,11 +517,11 @@ class Attention(LectureScene):
         leg_a.next_to(leg_r, RIGHT, buff=0.6)          # one legend line: room for the sides
         d_lab = self.math("d =", scale=0.7).next_to(leg_r, DOWN, buff=0.35, aligned_edge=LEFT)
         d_num = self.number("frame_d[0]", "dec:0", size=0.7).next_to(d_lab, RIGHT, buff=0.2)
-        d_num.add_updater(lambda mob: mob.set_value(v.frame_d[k()]))
+        live.number(d_num, lambda j: v.frame_d[j])
         c_word = self.text("cross", size=L).next_to(d_lab, DOWN, buff=0.35, aligned_edge=LEFT)
         c_lab = self.math("n =", scale=0.7).next_to(c_word, RIGHT, buff=0.25)
         c_num = self.number("frame_d[0]", "dec:0", size=0.7).next_to(c_lab, RIGHT, buff=0.2)
-        c_num.add_updater(lambda mob: mob.set_value(v.frame_d[k()]))
+        live.number(c_num, lambda j: v.frame_d[j])
 
         self.play(Create(ax), FadeIn(xt), FadeIn(yt), FadeIn(n_lab), FadeIn(head), run_time=0.8)
         self.play(Create(rec), FadeIn(leg_r), run_time=0.8)
@@ -518,7 +529,7 @@ class Attention(LectureScene):
         self.play(FadeIn(dot), FadeIn(drop), FadeIn(VGroup(d_lab, d_num, c_word, c_lab, c_num)),
                   run_time=0.6)
         self.wait(0.6)
-        self.play(s.animate.set_value(last), run_time=6.0, rate_func=smooth)
+        live.play(s.animate.set_value(last), run_time=6.0, rate_func=smooth)
         self.settle(d_num, "d", name="d")
         self.settle(c_num, "cost_crossover_n", name="cost_crossover_n")
 

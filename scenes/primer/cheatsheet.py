@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, FadeIn, FadeOut, Line,
                    Rectangle, SurroundingRectangle, Transform, ValueTracker, VGroup,
-                   VMobject, always_redraw, linear)
+                   VMobject, linear)
 
 from .. import style
 from ..base import LectureScene, Val
+from ..live import Live
 
 P = style.PALETTE
 S = style.SMALL_SIZE
@@ -182,8 +183,9 @@ class CheatSheet(LectureScene):
         def r() -> int:
             return self.at(s)
 
-        def paint(group):
-            row = r()
+        live = Live(self, r)
+
+        def paint(group, row):
             for j, c in enumerate(group):
                 if v.gradient_mask[row, j]:
                     c.set_fill(P.gradient, opacity=0.85)
@@ -192,29 +194,33 @@ class CheatSheet(LectureScene):
                 else:
                     c.set_fill(P.muted, opacity=0.25)
 
-        paint(cells)
+        paint(cells, r())
 
-        def start_x():
-            return x0 + int(v.window_starts[r()]) * pitch - pitch / 2
+        def start_x(row):
+            return x0 + int(v.window_starts[row]) * pitch - pitch / 2
 
         win_h = tall + 0.15
         win = Rectangle(width=w * pitch, height=win_h, color=P.gradient, stroke_width=3)
-        win.move_to([start_x() + w * pitch / 2, y, 0])
-        win.add_updater(lambda m: m.move_to([start_x() + w * pitch / 2, y, 0]))
+
+        def place(m, row):     # the window moves in place (same points as before, shifted)
+            m.move_to([start_x(row) + w * pitch / 2, y, 0])
+
+        place(win, r())
+        live.items.append((win, place))
         ya, yb = y + win_h / 2 + 0.2, y - win_h / 2 - 0.2
 
-        def fwd_arrow():
-            return Arrow([x0 - pitch / 2, ya, 0], [start_x() + w * pitch, ya, 0], buff=0,
+        def fwd_arrow(row):
+            return Arrow([x0 - pitch / 2, ya, 0], [start_x(row) + w * pitch, ya, 0], buff=0,
                          color=P.hidden, stroke_width=4, max_tip_length_to_length_ratio=0.5,
                          max_stroke_width_to_length_ratio=50)
 
-        def grad_arrow():
-            a = start_x()
+        def grad_arrow(row):
+            a = start_x(row)
             return Arrow([a + w * pitch, yb, 0], [a, yb, 0], buff=0, color=P.gradient,
                          stroke_width=4, max_tip_length_to_length_ratio=0.15)
 
-        fwd = always_redraw(fwd_arrow)
-        grad = always_redraw(grad_arrow)
+        fwd = live.redraw(fwd_arrow)
+        grad = live.redraw(grad_arrow)
         left = min(x0, -4.0)
         f_lab = self.text("tbptt.fwd", size=L, color=P.hidden).move_to([left, ya + 0.45, 0],
                                                                        aligned_edge=LEFT)
@@ -228,11 +234,9 @@ class CheatSheet(LectureScene):
         self.align_values((w_lab, w_val), (n_lab, n_val))
         self.play(FadeIn(cells), Create(win), FadeIn(fwd), FadeIn(grad), FadeIn(f_lab),
                   FadeIn(g_lab), FadeIn(VGroup(w_lab, w_val, n_lab, n_val)), run_time=1.0)
-        cells.add_updater(paint)
+        live.items.append((cells, paint))     # repainted in place when the row moves
         if last:
-            self.play(s.animate.set_value(last), run_time=4.5, rate_func=linear)
-        cells.clear_updaters()
-        win.clear_updaters()
+            live.play(s.animate.set_value(last), run_time=4.5, rate_func=linear)
         self.hold()
 
     def kv_cache(self):
@@ -257,24 +261,25 @@ class CheatSheet(LectureScene):
         def k() -> int:
             return self.at(s)
 
+        live = Live(self, k)
+
         def partial(ys, color):
-            def build():
-                pts = [ax.c2p(v.frame_log2_context[j], ys[j]) for j in range(k() + 1)]
+            def build(i):
+                pts = [ax.c2p(v.frame_log2_context[j], ys[j]) for j in range(i + 1)]
                 if len(pts) < 2:
                     pts.append(pts[0])
                 return VMobject(color=color, stroke_width=4).set_points_as_corners(pts)
             return build
 
-        kv_curve = always_redraw(partial(v.frame_log2_kv, P.attention))
-        st_curve = always_redraw(partial(v.frame_log2_state, P.hidden))
+        kv_curve = live.redraw(partial(v.frame_log2_kv, P.attention))
+        st_curve = live.redraw(partial(v.frame_log2_state, P.hidden))
         c_lab = self.text("kv.context", size=L).move_to([1.5, 1.9, 0], aligned_edge=LEFT)
-        live: dict[int, object] = {}
+        made: dict[int, object] = {}
 
-        def context_now():     # the lecture font, rebuilt only when the frame changes
-            j = k()
-            if j not in live:
-                live[j] = self.value(f"frame_context[{j}]", "count", size=L)
-            return live[j].copy().move_to([col(), c_lab.get_y(), 0], aligned_edge=LEFT)
+        def context_now(j):    # the lecture font, made once per index, copied when it moves
+            if j not in made:
+                made[j] = self.value(f"frame_context[{j}]", "count", size=L)
+            return made[j].copy().move_to([col(), c_lab.get_y(), 0], aligned_edge=LEFT)
 
         def col() -> float:    # the values' column (set by align_values below)
             return kv_val.get_left()[0]
@@ -295,12 +300,15 @@ class CheatSheet(LectureScene):
                         frac=Val("accelerator_fraction", "ratio"),
                         acc=Val("accelerator_gib", "num"))
         acc.next_to(g_lab, DOWN, buff=0.5, aligned_edge=LEFT)
-        c_num = always_redraw(context_now)
+        # become, as always_redraw did (not Live's adopt): it pads each glyph's curves to the
+        # glyph it replaces, and the digits are drawn from those padded curves
+        c_num = context_now(k())
+        live.items.append((c_num, lambda m, j: m.become(context_now(j))))
         self.play(Create(ax), FadeIn(xt), FadeIn(yt), FadeIn(c_lab), FadeIn(c_num),
                   run_time=0.8)
         self.add(kv_curve, st_curve)
         if last:
-            self.play(s.animate.set_value(last), run_time=4.0, rate_func=linear)
+            live.play(s.animate.set_value(last), run_time=4.0, rate_func=linear)
         self.remove(c_num)
         c_num = self.value("context", "count", size=L, name="context")
         c_num.move_to([col(), c_lab.get_y(), 0], aligned_edge=LEFT)
@@ -314,10 +322,8 @@ class CheatSheet(LectureScene):
         self.wait(0.6)
         gqa = VMobject(color=P.attention, stroke_width=4).set_points_as_corners(
             [ax.c2p(a, b) for a, b in zip(v.frame_log2_context, v.frame_log2_kv_gqa)])
-        moving = kv_curve.copy().clear_updaters()
+        moving = kv_curve.copy()
         self.add(moving)
-        kv_curve.clear_updaters()
-        st_curve.clear_updaters()
         kv_curve.set_stroke(opacity=0.35)
         self.say("kv.gqa.say", variant=v.gqa_compare, q=Val("query_heads", "count"),
                  g=Val("gqa_kv_heads", "count"), h=Val("kv_heads", "count"),
