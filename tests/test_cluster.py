@@ -84,6 +84,13 @@ def test_local_cluster_starts_workers_on_loopback():
         workers = client.scheduler_info()["workers"]
         assert len(workers) == 2 and all(w.startswith("tcp://127.0.0.1:") for w in workers)
         assert set(client.nthreads().values()) == {1}
+        # started to render fast: no sampling profiler, glibc's adaptive malloc left alone
+        assert set(client.run(_worker_settings).values()) == {(False, None)}
     finally:
         client.close()
         local.close()
+
+
+def _worker_settings(dask_worker):
+    return ("profile" in dask_worker.periodic_callbacks,
+            os.environ.get("MALLOC_TRIM_THRESHOLD_"))
