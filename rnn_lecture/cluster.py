@@ -87,6 +87,9 @@ def connect(spec: str, n_fallback: int = 2):
             raise ClusterError(f"--cluster {spec}: local:N needs N from 1 to 64")
         import dask
 
+        # A nanny started with Dask's defaults earlier in this process set it here too (Dask
+        # sets its workers' variables in the nanny's own environment), and workers inherit it.
+        os.environ.pop("MALLOC_TRIM_THRESHOLD_", None)
         with dask.config.set(WORKER_CONFIG):   # handed to the worker processes it starts
             cluster = LocalCluster(n_workers=int(n), threads_per_worker=1, processes=True,
                                    host="127.0.0.1", dashboard_address=None,

@@ -24,6 +24,7 @@ def frames(path):
 
 @pytest.fixture
 def cluster():
+    """A LocalCluster as a user would run one (Dask's defaults), not through ``connect``."""
     from distributed import Client, LocalCluster
 
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
@@ -76,8 +77,10 @@ def test_cluster_spec_errors_are_one_line():
         assert says in r.stderr, r.stderr
 
 
-def test_local_cluster_starts_workers_on_loopback():
+def test_local_cluster_starts_workers_on_loopback(monkeypatch):
     from rnn_lecture.cluster import connect
+
+    monkeypatch.setenv("MALLOC_TRIM_THRESHOLD_", "65536")   # as a default nanny leaves it
 
     client, local = connect("local:2")
     try:
@@ -85,6 +88,8 @@ def test_local_cluster_starts_workers_on_loopback():
         assert len(workers) == 2 and all(w.startswith("tcp://127.0.0.1:") for w in workers)
         assert set(client.nthreads().values()) == {1}
         # started to render fast: no sampling profiler, glibc's adaptive malloc left alone
+        # (even after a cluster with Dask's defaults ran in this process: its nanny leaves
+        # MALLOC_TRIM_THRESHOLD_ in os.environ, and later workers would inherit it)
         assert set(client.run(_worker_settings).values()) == {(False, None)}
     finally:
         client.close()
