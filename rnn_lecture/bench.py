@@ -204,9 +204,6 @@ def run_bench(out: str, section_ids: list[str], high: bool = True, echo=print,
     v = result["figures"]["lecture_jobs2_speedup"] = _verdict("lecture_jobs2_speedup", t1 / t2)
     _say(echo, f"{len(low_jobs)} sections --jobs 2 vs --jobs 1 ({t1:.1f} s -> {t2:.1f} s), "
          "speed-up", v, "x")
-    # Why it is what it is: Manim encodes in a thread beside the drawing (and the WebM encoder
-    # has threads of its own), so --jobs 1 keeps more than one core busy; with the work --jobs 2
-    # did, two cores could at best finish in c2 / 2.
     result["figures"]["lecture_cores"] = _cores(echo, t1, c1, t2, c2, schedule)
     result["lecture_schedule"] = schedule
     t3, _ = _timed(low_jobs, 1, False)

@@ -23,6 +23,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 
+def mux_timed(container, packets, durations: dict[int, int]) -> None:
+    """Mux ``packets``, each with the duration of its frame (``durations``: a frame's
+    timestamp to its length in frame periods, taken out as used; 1 if not listed)."""
+    for packet in packets:
+        packet.duration = durations.pop(packet.pts, 1)
+        container.mux(packet)
+
+
 def install() -> None:
     """Patch ``VideoSegmentEncoder.write_frame`` and ``finish`` (idempotent)."""
     import av
@@ -32,10 +40,7 @@ def install() -> None:
         return
 
     def mux(self, packets) -> None:
-        durations = self.__dict__.setdefault("_durations", {})
-        for packet in packets:
-            packet.duration = durations.pop(packet.pts, 1)
-            self._container.mux(packet)
+        mux_timed(self._container, packets, self.__dict__.setdefault("_durations", {}))
 
     def write_frame(self, pixels, *, repeat: int = 1) -> None:
         self._validate_frame(pixels, repeat)

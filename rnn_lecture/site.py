@@ -91,6 +91,8 @@ def to_webm(src: Path, dst: Path, poster: Path | None = None) -> None:
     """
     import av
 
+    from .encoding import mux_timed
+
     tmp = dst.with_name(f".{dst.name}.part")
     last = None
     with av.open(str(src)) as inp, av.open(str(tmp), "w", format="webm") as out:
@@ -105,19 +107,13 @@ def to_webm(src: Path, dst: Path, poster: Path | None = None) -> None:
         vout.options = {"deadline": "realtime", "cpu-used": "8", "row-mt": "1", "crf": "32",
                         "b": "0", "g": str(max(int(rate * 4), 1))}
         durations: dict[int, int] = {}
-
-        def mux(packets):
-            for p in packets:
-                p.duration = durations.pop(p.pts, 1)
-                out.mux(p)
-
         for frame in inp.decode(vin):
             last = frame
             f = frame.reformat(format="yuv420p")
             f.pts, f.time_base = round(frame.time * rate), 1 / rate
             durations[f.pts] = max(round(frame.duration * vin.time_base * rate), 1)
-            mux(vout.encode(f))
-        mux(vout.encode())
+            mux_timed(out, vout.encode(f), durations)
+        mux_timed(out, vout.encode(), durations)
     os.replace(tmp, dst)
     if poster is not None and last is not None:
         last.to_image().convert("RGB").save(poster)

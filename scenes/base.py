@@ -137,8 +137,8 @@ class LectureScene(Scene):
         """In a beat job, draw nothing for a skipped beat's plays.
 
         Manim skips writing a skipped play's frames but still draws the scene into the camera
-        at each play (the static picture, then the moving mobjects of a wait): about an eighth
-        of a replay's time, for pixels no one reads. The first play of a drawn beat draws its
+        at each play (the static picture, then the moving mobjects of a wait): about a fifth
+        of a replay's CPU, for pixels no one reads. The first play of a drawn beat draws its
         picture from the mobjects alone, so skipping these leaves every written frame as it
         was (``tests/test_beats.py`` compares them with a one-process render's).
         """

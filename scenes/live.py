@@ -221,22 +221,24 @@ class Live:
         self.index = index
         self.items: list[tuple[Mobject, Callable[[Mobject, int], None]]] = []
 
+    def follow(self, mob: Mobject, update: Callable[[Mobject, int], None]) -> Mobject:
+        """Run ``update(mob, i)`` when the sweep's index moves to ``i`` (a change in place:
+        a move, a repaint, a ``become``)."""
+        self.items.append((mob, update))
+        return mob
+
     def number(self, mob: DecimalNumber, value: Callable[[int], float]) -> DecimalNumber:
         """Keep ``mob`` showing ``value(i)`` at the sweep's index ``i``."""
-        self.items.append((mob, lambda m, i: set_number(m, float(value(i)))))
-        return mob
+        return self.follow(mob, lambda m, i: set_number(m, float(value(i))))
 
     def redraw(self, build: Callable[[int], Mobject]) -> Mobject:
         """A shape built by ``build(i)`` for the current index, rebuilt when the index moves
         (``always_redraw`` without the per-frame rebuild)."""
-        mob = build(self.index())
-        self.items.append((mob, lambda m, i: adopt(m, build(i))))
-        return mob
+        return self.shape(build(self.index()), build)
 
     def shape(self, mob: Mobject, build: Callable[[int], Mobject]) -> Mobject:
         """Like :meth:`redraw` for a shape that already exists."""
-        self.items.append((mob, lambda m, i: adopt(m, build(i))))
-        return mob
+        return self.follow(mob, lambda m, i: adopt(m, build(i)))
 
     def play(self, *anims, **kwargs):
         """``scene.play`` with every live part following the index, and still after it."""

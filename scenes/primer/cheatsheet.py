@@ -206,7 +206,7 @@ class CheatSheet(LectureScene):
             m.move_to([start_x(row) + w * pitch / 2, y, 0])
 
         place(win, r())
-        live.items.append((win, place))
+        live.follow(win, place)
         ya, yb = y + win_h / 2 + 0.2, y - win_h / 2 - 0.2
 
         def fwd_arrow(row):
@@ -234,7 +234,7 @@ class CheatSheet(LectureScene):
         self.align_values((w_lab, w_val), (n_lab, n_val))
         self.play(FadeIn(cells), Create(win), FadeIn(fwd), FadeIn(grad), FadeIn(f_lab),
                   FadeIn(g_lab), FadeIn(VGroup(w_lab, w_val, n_lab, n_val)), run_time=1.0)
-        live.items.append((cells, paint))     # repainted in place when the row moves
+        live.follow(cells, paint)     # repainted in place when the row moves
         if last:
             live.play(s.animate.set_value(last), run_time=4.5, rate_func=linear)
         self.hold()
@@ -303,7 +303,7 @@ class CheatSheet(LectureScene):
         # become, as always_redraw did (not Live's adopt): it pads each glyph's curves to the
         # glyph it replaces, and the digits are drawn from those padded curves
         c_num = context_now(k())
-        live.items.append((c_num, lambda m, j: m.become(context_now(j))))
+        live.follow(c_num, lambda m, j: m.become(context_now(j)))
         self.play(Create(ax), FadeIn(xt), FadeIn(yt), FadeIn(c_lab), FadeIn(c_num),
                   run_time=0.8)
         self.add(kv_curve, st_curve)
