@@ -247,13 +247,25 @@ def test_a_replay_draws_nothing(tmp_path, monkeypatch):
     from rnn_lecture.beats import plan_section, render_beat
     from scenes.registry import get
 
+    from scenes.base import LectureScene
+
     sid = "lstm-07-variants"           # its last beat is short
     drawn = []
     capture = Camera.capture_mobjects
     monkeypatch.setattr(Camera, "capture_mobjects",
                         lambda self, *a, **k: drawn.append(1) or capture(self, *a, **k))
+    hashed = set()                     # the beats whose plays were fingerprinted
+    fingerprint = LectureScene._fingerprint
+    monkeypatch.setattr(LectureScene, "_fingerprint", lambda self, *a: (
+        hashed.add(self._fp[0]) if self._fp else None) or fingerprint(self, *a))
     job = Job(sid, get(sid).resolve({}), "low", "en", str(tmp_path / "media"))
-    plan_section(job)
+    beats = get(sid).scene_class().BEATS
+    plan = plan_section(job)
     assert drawn == []
-    render_beat(job, get(sid).scene_class().BEATS[-1], tmp_path / "clip")
+    assert hashed == set(beats)        # a plan fingerprints every beat
+    hashed.clear()
+    rec = render_beat(job, beats[-1], tmp_path / "clip")
     assert drawn                       # the beat drawn after the replay does draw
+    # ...and only it is fingerprinted, as the plan has it (a replayed beat's hash is unused)
+    assert hashed == {beats[-1]}
+    assert rec["fingerprint"] == plan["fingerprints"][beats[-1]]
