@@ -338,7 +338,9 @@ def site_cmd(lang, quality, media, out, base_url):
               help="Also time a LocalCluster of 2 workers against --jobs 2.")
 @click.option("--profile", is_flag=True,
               help="Also run every beat under cProfile: OUT/profiles/SECTION/NN_BEAT.prof/.txt.")
-def bench_cmd(out, section_ids, high, cluster, profile):
+@click.option("--repeat", default=3, show_default=True, type=click.IntRange(1, 20),
+              help="Time each --jobs and cluster run this many times, in turn; compare the best.")
+def bench_cmd(out, section_ids, high, cluster, profile, repeat):
     """Measure render speed against the reference explainer and the targets; print each
     figure beside its target, write JSON."""
     from .bench import BenchError, run_bench
@@ -347,7 +349,7 @@ def bench_cmd(out, section_ids, high, cluster, profile):
         get(sid)
     try:
         run_bench(out, list(section_ids) or ids(), high=high, echo=click.echo,
-                  profile=profile, cluster=cluster)
+                  profile=profile, cluster=cluster, repeat=repeat)
     except BenchError as e:
         raise UsageFailure(str(e)) from None
 

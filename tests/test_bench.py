@@ -114,3 +114,25 @@ def test_the_bench_says_why_a_speed_up_is_what_it_is():
     assert j == {"local_job_seconds": 64.0, "cluster_job_seconds": 72.0,
                  "job_seconds_ratio": 1.125, "cluster_idle_worker_seconds": 10.0}
     assert "1.12x" in said[-1] or "1.13x" in said[-1]
+
+
+def test_the_jobs_speed_ups_take_turns_and_compare_the_best():
+    """The machine's speed drifts (a quarter within minutes on this VM): --jobs 1 and --jobs 2
+    are timed in turn, a timing already taken counts as --jobs 1's first, and the best of
+    each is compared; every timing goes to bench.json."""
+    from rnn_lecture.bench import _best, _paired, _runs_json, _samples
+
+    order: list[str] = []
+
+    def run(name, t):
+        return lambda: order.append(name) or (t.pop(0), 1.0, [name])
+
+    runs1, runs2 = _paired(run("1", [40.0, 37.0]), run("2", [25.0, 21.0, 23.0]), 3,
+                           first=(39.0, 1.0, []))
+    assert order == ["2", "1", "2", "1", "2"]
+    assert [r[0] for r in runs1] == [39.0, 40.0, 37.0] and len(runs2) == 3
+    assert _best(runs1)[0] == 37.0 and _best(runs2) == (21.0, 1.0, ["2"])
+    assert _samples(runs2) == "25.0/21.0/23.0 s"
+    assert _runs_json(runs1, runs2)["jobs2_seconds"] == [25.0, 21.0, 23.0]
+    runs1, runs2 = _paired(run("1", [30.0]), run("2", [20.0]), 1)
+    assert order[-2:] == ["1", "2"] and len(runs1) == len(runs2) == 1
