@@ -66,21 +66,22 @@ def reference_seconds_per_second(quality: str, work: Path) -> float:
 
 
 def _cpu() -> float:
-    """CPU seconds of this process and of its finished children (the render's workers)."""
+    """CPU seconds of this process."""
     import resource
 
-    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(
-        resource.RUSAGE_CHILDREN)
-    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    return me.ru_utime + me.ru_stime
 
 
 def _timed(jobs, n_jobs, force, client=None, trace=None):
-    """``(wall seconds, entries)``; CPU seconds of the run (this process and its workers)
-    in ``_timed.cpu`` (not meaningful on a cluster, whose workers are not our children)."""
+    """``(wall seconds, entries)``; CPU seconds of the run in ``_timed.cpu``: this process's
+    and what each worker reported (they are the fork server's children, not ours; not
+    counted on a cluster)."""
+    trace = [] if trace is None else trace
     c0, t0 = _cpu(), time.perf_counter()
     entries = render(jobs, n_jobs=n_jobs, force=force, echo=lambda *_: None, client=client,
                      trace=trace)
-    _timed.cpu = _cpu() - c0
+    _timed.cpu = _cpu() - c0 + sum(r.get("cpu", 0.0) for r in trace)
     return time.perf_counter() - t0, entries
 
 

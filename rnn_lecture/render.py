@@ -650,13 +650,62 @@ def _cause(job: Job, failure: dict) -> str:
 
 # ----------------------------------------------------------------------------- worker
 
+#: What a worker imports before its first job: ~1.5 s of CPU (Manim alone takes one), once per
+#: run in the fork server instead of once per job (see :func:`worker_context`).
+PRELOAD = ("manim", "av", "PIL.Image", "srt", "scenes.registry", "rnn_lecture.beats",
+           "rnn_lecture.captions", "rnn_lecture.encoding", "rnn_lecture.site")
+
+
+def worker_context():
+    """The multiprocessing context of local workers: a fork server that imports
+    :data:`PRELOAD` once and forks each worker from there, ready to draw (``spawn`` where
+    there is no fork server).
+
+    A worker forked so inherits the server's working folder, environment and umask, which
+    are the run's as they were when its first worker started; :func:`_child` takes the run's
+    current ones (:func:`_setting`), so a run behaves as with a fresh process per job.
+    """
+    import multiprocessing as mp
+
+    if "forkserver" not in mp.get_all_start_methods():
+        return get_context("spawn")
+    ctx = get_context("forkserver")
+    ctx.set_forkserver_preload(list(PRELOAD))  # no effect once the server runs
+    return ctx
+
+
+def _setting() -> dict:
+    """What a worker takes from the run: working folder, environment, umask."""
+    return {"cwd": os.getcwd(), "env": dict(os.environ), "umask": _umask()}
+
+
+def _take_setting(setting: dict) -> None:
+    os.chdir(setting["cwd"])
+    if dict(os.environ) != setting["env"]:
+        os.environ.clear()
+        os.environ.update(setting["env"])
+    os.umask(setting["umask"])
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass
+    return True
+
+
 def _die_with_parent(parent_pid: int) -> None:
-    """Ask Linux to send SIGTERM when the run that started us dies (kill -9 included)."""
+    """Ask Linux to send SIGTERM when our parent dies (kill -9 included): the run that started
+    us, or the fork server, which exits as soon as the run is gone. If the run is already
+    gone, stop."""
     with contextlib.suppress(Exception):
         import ctypes
 
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    if os.getppid() != parent_pid:
+    if os.getppid() == 1 or not _alive(parent_pid):
         sys.exit(1)
 
 
@@ -678,7 +727,7 @@ def _on_sigterm(signum, frame):
 
 
 def _child(kind: str, job: Job, key: str, beats: tuple | None, work: str | None, conn,
-           parent_pid: int, threads: int = 1) -> None:
+           parent_pid: int, threads: int = 1, setting: dict | None = None) -> None:
     """Worker process: one job, reported on ``conn``; all output goes to the section's log.
 
     ``kind`` is ``"section"`` (the whole section in this process, as Manim alone renders it),
@@ -686,9 +735,12 @@ def _child(kind: str, job: Job, key: str, beats: tuple | None, work: str | None,
     ``"typeset"`` (its formulas typeset up front, ``threads`` at a time) or ``"beats"`` (the
     clips of some beats into ``work``). SIGINT is ignored (started so by the run, which
     answers Ctrl-C by stopping its workers); SIGTERM, from the run or from Linux when the run
-    dies, stops it at once.
+    dies, stops it at once. ``setting``: the run's working folder, environment and umask.
     """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _on_sigterm)
+    if setting is not None:
+        _take_setting(setting)
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a file-size limit is an error, not a kill
     _die_with_parent(parent_pid)
     lock_fd = reduction.recv_handle(conn)  # the section's lock: held as long as we live
@@ -738,9 +790,17 @@ def _child(kind: str, job: Job, key: str, beats: tuple | None, work: str | None,
         msg = ("failed", describe_failure(e))
     finally:
         with contextlib.suppress(Exception):
-            conn.send(msg)
+            conn.send((*msg, _cpu_seconds()))
         _HOLDING.clear()
         os.close(lock_fd)
+
+
+def _cpu_seconds() -> float:
+    """CPU seconds of this process (all its threads) and of its finished children (LaTeX)."""
+    import resource
+
+    me, kids = (resource.getrusage(w) for w in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 @contextlib.contextmanager
@@ -900,7 +960,7 @@ class _Scheduler:
 
     def __init__(self, todo, n_jobs, force, split, code, echo, echo_err, client=None,
                  trace=None):
-        self.ctx = get_context("spawn")
+        self.ctx = worker_context()
         self.trace, self.t0 = trace, time.perf_counter()
         self.client = client
         if client is not None:   # as many jobs in flight as the cluster has threads
@@ -1117,7 +1177,7 @@ class _Scheduler:
         proc = self.ctx.Process(
             target=_child, name=f"rnn-lecture {job.section}" + (f" {beats[0]}" if beats else ""),
             args=(kind, job, sec.key, beats, str(sec.work) if sec.work else None, child_conn,
-                  os.getpid(), self.n_jobs))
+                  os.getpid(), self.n_jobs, _setting()))
         with _sigint_ignored():  # inherited through exec: Ctrl-C is the run's to handle
             proc.start()
         w = self._traced(_Worker(sec, kind, beats, proc, parent_conn))
@@ -1158,6 +1218,8 @@ class _Scheduler:
             w.conn.close()
         if w.record is not None:
             w.record["end"] = round(time.perf_counter() - self.t0, 3)
+            if w.msg and len(w.msg) > 2:   # a local worker's CPU seconds, as it counted them
+                w.record["cpu"] = round(w.msg[2], 3)
         sec = w.sec
         sec.running -= 1
         job = sec.job

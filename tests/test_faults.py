@@ -347,16 +347,23 @@ def test_file_size_limit_mid_render_is_a_report(good, tmp_path):
 
 
 def _children(pid: int) -> list[int]:
-    """Process ids whose parent is ``pid`` (psutil is not a dependency)."""
-    kids = []
+    """Process ids descended from ``pid``: a run's workers are forked by its fork server
+    (psutil is not a dependency)."""
+    parent = {}
     for stat_file in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat_file.read_text().rsplit(")", 1)[1].split()
         except (OSError, IndexError):
             continue
-        if int(fields[1]) == pid:
-            kids.append(int(stat_file.parent.name))
-    return kids
+        parent[int(stat_file.parent.name)] = int(fields[1])
+
+    def descends(p):
+        while p in parent and p > 1:
+            p = parent[p]
+            if p == pid:
+                return True
+        return False
+    return [p for p in parent if descends(p)]
 
 
 @render
@@ -374,7 +381,8 @@ def test_killed_worker_fails_its_section_only(tmp_path):
                 worker = pid
         time.sleep(0.2)
     assert worker, "no worker for the section showed up"
-    assert b"spawn_main" in Path(f"/proc/{worker}/cmdline").read_bytes()
+    # a worker: forked by the run's fork server, whose command line it shows
+    assert b"multiprocessing" in Path(f"/proc/{worker}/cmdline").read_bytes()
     time.sleep(2)  # let it get into the render
     os.kill(worker, signal.SIGKILL)
     rc, stdout, stderr = proc.finish()
@@ -389,6 +397,43 @@ def test_killed_worker_fails_its_section_only(tmp_path):
     assert "Traceback" not in stdout + stderr and "leaked" not in stderr
     assert manifest_ids(out) == [SECTION]
     assert not (lang_dir(out) / OTHER).exists()
+    assert not staging(out)
+
+
+@render
+def test_a_killed_run_takes_its_workers_along(tmp_path):
+    """SIGKILL the run itself: its workers (forked by its fork server) and the server stop
+    within seconds instead of drawing on for nobody, and the next run renders the section
+    from scratch, leaving no staging folder behind."""
+    out = tmp_path / "media"
+    proc = start("render", SECTION, "--jobs", "2", "--out", str(out))
+    t0, workers = time.monotonic(), []
+    while not workers and time.monotonic() - t0 < 300:
+        for p in lang_dir(out).glob(f".work-{SECTION}.*.*") if lang_dir(out).is_dir() else ():
+            pid = int(p.name.split(".")[2])
+            if pid in _children(proc.pid):
+                workers.append(pid)
+        time.sleep(0.2)
+    assert workers, "no worker showed up"
+    everyone = _children(proc.pid)
+    assert len(everyone) >= 2           # the fork server and at least one worker
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.finish()
+
+    def running(pid):   # not gone, and not a zombie waiting to be reaped
+        try:
+            return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+        except (OSError, IndexError):
+            return False
+
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < 30 and any(map(running, everyone)):
+        time.sleep(0.2)
+    alive = [p for p in everyone if running(p)]
+    assert not alive, f"still running after the run died: {alive}"
+    r = run("render", SECTION, "--out", str(out))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert (lang_dir(out) / SECTION / "render.json").is_file()
     assert not staging(out)
 
 

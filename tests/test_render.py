@@ -108,3 +108,47 @@ def test_english_render_has_english_captions(rendered, section):
     assert "-->" in srt and not any("\u4e00" <= ch <= "\u9fff" for ch in srt)
     zh = (rendered[0] / "low" / "zh" / section / f"{section}.srt").read_text(encoding="utf-8")
     assert any("\u4e00" <= ch <= "\u9fff" for ch in zh)
+
+
+
+def _report_setting(setting, conn):
+    import os
+
+    from rnn_lecture.render import _take_setting, _umask
+
+    _take_setting(setting)
+    conn.send((os.getcwd(), os.environ.get("RNN_LECTURE_PROBE"), _umask()))
+
+
+def test_workers_take_the_runs_folder_environment_and_umask(tmp_path, monkeypatch):
+    """Workers are forked by a fork server that started with the process's first run; each
+    still works in the run's current folder, with its environment and umask, as a fresh
+    process per job did: a relative --out lands where the run is now, and the LaTeX cache is
+    the one the environment names now."""
+    import os
+
+    from rnn_lecture.render import TEX_DIR_ENV, Job, _setting, render, worker_context
+
+    ctx = worker_context()
+    p = ctx.Process(target=os.getpid)       # the fork server is up before what follows
+    p.start()
+    p.join()
+    here, tex = tmp_path / "here", tmp_path / "tex"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    monkeypatch.setenv(TEX_DIR_ENV, str(tex))
+    monkeypatch.setenv("RNN_LECTURE_PROBE", "now")
+    old = os.umask(0o027)
+    try:
+        ours, theirs = ctx.Pipe()
+        p = ctx.Process(target=_report_setting, args=(_setting(), theirs))
+        p.start()
+        assert ours.recv() == (str(here), "now", 0o027)
+        p.join()
+    finally:
+        os.umask(old)
+    sid = "lstm-06-gru"
+    (entry,) = render([Job(sid, get(sid).resolve(), "low", "en", "media")], n_jobs=2,
+                      echo=lambda *_: None)
+    assert (here / "media" / "low" / "en" / sid / entry["clips"][0]["file"]).is_file()
+    assert any(tex.rglob("*.svg"))          # typeset into the cache the run's environment names
