@@ -7,9 +7,10 @@ different machines and days can be compared. All timings are taken with a warm L
 (ours and the reference's alike). Each figure is printed beside its target and written, with
 the target and whether it was met, to ``bench.json``.
 
-The --jobs speed-ups and the cluster's ratio compare the best of ``--repeat`` timings, --jobs 1
-and --jobs 2 timed in turn: this VM's single-core speed wanders by a quarter within minutes,
-and one timing of each made a speed-up anything from 1.2x to 1.8x from run to run.
+The --jobs speed-ups and the cluster's ratio are timed ``--repeat`` times each, the two runs
+compared taken in turn, and the figure is the median ratio of neighbouring runs
+(:func:`_median_ratio`): this VM's single-core speed wanders by a quarter within minutes, and
+one timing of each made a speed-up anything from 1.2x to 1.8x from run to run.
 
 ``--profile`` also runs every beat of the chosen sections under cProfile (one beat job in this
 process each) and writes ``profiles/<section>/NN_<beat>.prof`` and a ``.txt`` summary.
@@ -85,10 +86,10 @@ def _timed(jobs, n_jobs, force, client=None, trace=None):
     return time.perf_counter() - t0, entries
 
 
-def _run(jobs, n_jobs) -> tuple[float, float, list[dict]]:
+def _run(jobs, n_jobs, client=None) -> tuple[float, float, list[dict]]:
     """One forced render: ``(wall seconds, CPU seconds, trace)``."""
     trace: list[dict] = []
-    wall, _ = _timed(jobs, n_jobs, True, trace=trace)
+    wall, _ = _timed(jobs, n_jobs, True, client=client, trace=trace)
     return wall, _timed.cpu, trace
 
 
@@ -96,7 +97,7 @@ def _paired(run1, run2, repeat: int, first=None) -> tuple[list, list]:
     """``repeat`` timings of each of two runs, taken in turn (1, 2, 1, 2, ...), so that a
     drift of the machine's speed (this VM's single-core speed wanders by a quarter within
     minutes) falls on both; ``first``, a timing of ``run1`` already taken, counts as its
-    first. Compare the best of each (:func:`_best`): noise only ever slows a run down."""
+    first. Compare them with :func:`_median_ratio`."""
     runs1 = [first] if first is not None else []
     runs2: list = []
     while len(runs2) < repeat:
@@ -106,8 +107,27 @@ def _paired(run1, run2, repeat: int, first=None) -> tuple[list, list]:
     return runs1, runs2
 
 
-def _best(runs: list) -> tuple:
-    return min(runs, key=lambda r: r[0])
+def _median_ratio(runs1: list, runs2: list, after: bool = False) -> float:
+    """The median, over every two neighbouring runs of :func:`_paired`'s order (each run of
+    2 with the run of 1 before it and the one after it), of 1's seconds over 2's (``after``:
+    2's over 1's). Neighbours ran within minutes of each other, so a drift of the machine's
+    speed cancels out of their ratio, and the median leaves out a pair that straddles a
+    sudden change; comparing the best of each would set 1's slowest window against 2's
+    fastest."""
+    import statistics
+
+    pairs = []
+    for i, r2 in enumerate(runs2):
+        pairs += [(runs1[k][0], r2[0]) for k in (i, i + 1) if k < len(runs1)]
+    return statistics.median((b / a) if after else (a / b) for a, b in pairs)
+
+
+def _means(runs1: list, runs2: list) -> tuple[float, float, float, float]:
+    """Mean wall and CPU seconds of the runs of 1 and of 2: ``(t1, c1, t2, c2)``."""
+    def mean(runs, k):
+        return sum(r[k] for r in runs) / len(runs)
+
+    return mean(runs1, 0), mean(runs1, 1), mean(runs2, 0), mean(runs2, 1)
 
 
 def _samples(runs: list) -> str:
@@ -178,8 +198,8 @@ def run_bench(out: str, section_ids: list[str], high: bool = True, echo=print,
               profile: bool = False, cluster: bool = True, repeat: int = 3) -> dict:
     """Measure, print each figure beside its target, write ``out/bench.json``.
 
-    The --jobs speed-ups are timed ``repeat`` times each, --jobs 1 and --jobs 2 in turn, and
-    the best times compared (see :func:`_paired`)."""
+    The --jobs speed-ups and the cluster's ratio are timed ``repeat`` times each, the two
+    runs compared in turn (see :func:`_paired` and :func:`_median_ratio`)."""
     if not REFERENCE.is_file():
         raise BenchError(f"reference explainer missing: {REFERENCE} (restore it from git)")
     outp = Path(out)
@@ -235,48 +255,48 @@ def run_bench(out: str, section_ids: list[str], high: bool = True, echo=print,
     one = [j for j in low_jobs if j.section == longest]
     first = (seconds_one["low"][longest], cpu_one[longest], [])  # timed above with --jobs 1
     runs1, runs2 = _paired(lambda: _run(one, 1), lambda: _run(one, 2), repeat, first)
-    (s1, c1, _), (s2, c2, section_schedule) = _best(runs1), _best(runs2)
-    v = result["figures"]["section_jobs2_speedup"] = _verdict("section_jobs2_speedup", s1 / s2)
-    _say(echo, f"{longest} --jobs 2 vs --jobs 1 ({s1:.1f} s -> {s2:.1f} s, the best of "
-         f"{_samples(runs1)} and of {_samples(runs2)}), speed-up", v, "x")
-    result["figures"]["section_cores"] = _cores(echo, s1, c1, s2, c2, section_schedule)
+    v = result["figures"]["section_jobs2_speedup"] = _verdict(
+        "section_jobs2_speedup", _median_ratio(runs1, runs2))
+    _say(echo, f"{longest} --jobs 2 vs --jobs 1 ({_samples(runs1)} -> {_samples(runs2)}, "
+         "the median of neighbouring runs), speed-up", v, "x")
+    result["figures"]["section_cores"] = _cores(echo, *_means(runs1, runs2), runs2[-1][2])
     result["figures"]["section_runs"] = _runs_json(runs1, runs2)
-    result["section_schedule"] = section_schedule
+    result["section_schedule"] = runs2[-1][2]
     # the whole lecture: --jobs 1 draws one section after another (as timed above, then
     # again in one run), --jobs 2 shares them
     first = (sum(seconds_one["low"].values()), sum(cpu_one.values()), [])
     runs1, runs2 = _paired(lambda: _run(low_jobs, 1), lambda: _run(low_jobs, 2), repeat, first)
-    (t1, c1, _), (t2, c2, schedule) = _best(runs1), _best(runs2)
-    v = result["figures"]["lecture_jobs2_speedup"] = _verdict("lecture_jobs2_speedup", t1 / t2)
-    _say(echo, f"{len(low_jobs)} sections --jobs 2 vs --jobs 1 ({t1:.1f} s -> {t2:.1f} s, the "
-         f"best of {_samples(runs1)} and of {_samples(runs2)}), speed-up", v, "x")
-    result["figures"]["lecture_cores"] = _cores(echo, t1, c1, t2, c2, schedule)
+    v = result["figures"]["lecture_jobs2_speedup"] = _verdict(
+        "lecture_jobs2_speedup", _median_ratio(runs1, runs2))
+    _say(echo, f"{len(low_jobs)} sections --jobs 2 vs --jobs 1 ({_samples(runs1)} -> "
+         f"{_samples(runs2)}, the median of neighbouring runs), speed-up", v, "x")
+    result["figures"]["lecture_cores"] = _cores(echo, *_means(runs1, runs2), runs2[-1][2])
     result["figures"]["lecture_runs"] = _runs_json(runs1, runs2)
-    result["lecture_schedule"] = schedule
+    result["lecture_schedule"] = runs2[-1][2]
     t3, _ = _timed(low_jobs, 1, False)
     v = result["figures"]["up_to_date_seconds"] = _verdict("up_to_date_seconds", t3)
     _say(echo, f"up-to-date re-render of {len(low_jobs)} sections", v, " s")
-    result["figures"]["up_to_date_fraction"] = round(t3 / t1, 5)
+    result["figures"]["up_to_date_fraction"] = round(t3 / _means(runs1, runs2)[0], 5)
     if cluster:
         from .cluster import connect
 
         client, local = connect("local:2")
-        runs = []
-        try:
-            for _ in range(repeat):   # as many as --jobs 2 had, the best of them compared
-                trace: list[dict] = []
-                runs.append((_timed(low_jobs, 2, True, client=client, trace=trace)[0], trace))
+        try:   # the cluster in turn with --jobs 2, the last --jobs 2 run above its first
+            runs_j, runs_c = _paired(lambda: _run(low_jobs, 2),
+                                     lambda: _run(low_jobs, 2, client), repeat, runs2[-1])
         finally:
             client.close()
             local.close()
-        tc, cluster_schedule = min(runs, key=lambda r: r[0])
-        v = result["figures"]["cluster_vs_jobs2"] = _verdict("cluster_vs_jobs2", tc / t2)
-        _say(echo, f"LocalCluster of 2 vs --jobs 2 ({t2:.1f} s -> {tc:.1f} s, the best of "
-             f"{_samples(runs)}), time ratio", v, "x")
-        result["figures"]["cluster_runs"] = [round(r[0], 2) for r in runs]
+        ratio = _median_ratio(runs_c, runs_j, after=True)
+        v = result["figures"]["cluster_vs_jobs2"] = _verdict("cluster_vs_jobs2", ratio)
+        _say(echo, f"LocalCluster of 2 vs --jobs 2 ({_samples(runs_j)} -> {_samples(runs_c)}, "
+             "the median of neighbouring runs), time ratio", v, "x")
+        result["figures"]["cluster_runs"] = {"jobs2_seconds": [round(r[0], 2) for r in runs_j],
+                                             "cluster_seconds": [round(r[0], 2) for r in runs_c]}
         # where the difference goes: idle workers, or the same jobs taking longer
-        result["figures"]["cluster_jobs"] = _compare_jobs(echo, schedule, cluster_schedule, tc)
-        result["cluster_schedule"] = cluster_schedule
+        result["figures"]["cluster_jobs"] = _compare_jobs(echo, runs_j[-1][2], runs_c[-1][2],
+                                                          runs_c[-1][0])
+        result["cluster_schedule"] = runs_c[-1][2]
     if profile:
         result["profiles"] = profile_beats(low_jobs, outp / "profiles", echo)
     (outp / "bench.json").write_text(json.dumps(result, indent=2) + "\n")

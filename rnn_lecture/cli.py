@@ -339,7 +339,8 @@ def site_cmd(lang, quality, media, out, base_url):
 @click.option("--profile", is_flag=True,
               help="Also run every beat under cProfile: OUT/profiles/SECTION/NN_BEAT.prof/.txt.")
 @click.option("--repeat", default=3, show_default=True, type=click.IntRange(1, 20),
-              help="Time each --jobs and cluster run this many times, in turn; compare the best.")
+              help="Time each --jobs and cluster run this many times, in turn; the figure is "
+                   "the median ratio of neighbouring runs.")
 def bench_cmd(out, section_ids, high, cluster, profile, repeat):
     """Measure render speed against the reference explainer and the targets; print each
     figure beside its target, write JSON."""
