@@ -134,12 +134,13 @@ def _samples(runs: list) -> str:
     return "/".join(f"{r[0]:.1f}" for r in runs) + " s"
 
 
-def _runs_json(runs1: list, runs2: list) -> dict:
-    """Every timing of both runs, for ``bench.json``."""
-    return {"jobs1_seconds": [round(r[0], 2) for r in runs1],
-            "jobs2_seconds": [round(r[0], 2) for r in runs2],
-            "jobs1_cpu_seconds": [round(r[1], 1) for r in runs1],
-            "jobs2_cpu_seconds": [round(r[1], 1) for r in runs2]}
+def _runs_json(runs1: list, runs2: list, names=("jobs1", "jobs2"), cpu: bool = True) -> dict:
+    """Every timing of both runs, for ``bench.json`` (``cpu``: their CPU seconds too)."""
+    both = list(zip(names, (runs1, runs2)))
+    out = {f"{n}_seconds": [round(r[0], 2) for r in runs] for n, runs in both}
+    if cpu:
+        out.update({f"{n}_cpu_seconds": [round(r[1], 1) for r in runs] for n, runs in both})
+    return out
 
 
 def idle_seconds(trace: list[dict], n_jobs: int, wall: float) -> float:
@@ -291,8 +292,9 @@ def run_bench(out: str, section_ids: list[str], high: bool = True, echo=print,
         v = result["figures"]["cluster_vs_jobs2"] = _verdict("cluster_vs_jobs2", ratio)
         _say(echo, f"LocalCluster of 2 vs --jobs 2 ({_samples(runs_j)} -> {_samples(runs_c)}, "
              "the median of neighbouring runs), time ratio", v, "x")
-        result["figures"]["cluster_runs"] = {"jobs2_seconds": [round(r[0], 2) for r in runs_j],
-                                             "cluster_seconds": [round(r[0], 2) for r in runs_c]}
+        # (a cluster's workers are not ours: their CPU is not counted)
+        result["figures"]["cluster_runs"] = _runs_json(runs_j, runs_c, ("jobs2", "cluster"),
+                                                       cpu=False)
         # where the difference goes: idle workers, or the same jobs taking longer
         result["figures"]["cluster_jobs"] = _compare_jobs(echo, runs_j[-1][2], runs_c[-1][2],
                                                           runs_c[-1][0])

@@ -733,8 +733,8 @@ def _child(kind: str, job: Job, key: str, beats: tuple | None, work: str | None,
     ``kind`` is ``"section"`` (the whole section in this process, as Manim alone renders it),
     ``"plan"`` (the section played without drawing: its beats' fingerprints and lengths),
     ``"typeset"`` (its formulas typeset up front, ``threads`` at a time) or ``"beats"`` (the
-    clips of some beats into ``work``). SIGINT is ignored (started so by the run, which
-    answers Ctrl-C by stopping its workers); SIGTERM, from the run or from Linux when the run
+    clips of some beats into ``work``). SIGINT is ignored (the run answers Ctrl-C by
+    stopping its workers); SIGTERM, from the run or from Linux when the run
     dies, stops it at once. ``setting``: the run's working folder, environment and umask.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -1178,7 +1178,7 @@ class _Scheduler:
             target=_child, name=f"rnn-lecture {job.section}" + (f" {beats[0]}" if beats else ""),
             args=(kind, job, sec.key, beats, str(sec.work) if sec.work else None, child_conn,
                   os.getpid(), self.n_jobs, _setting()))
-        with _sigint_ignored():  # inherited through exec: Ctrl-C is the run's to handle
+        with _sigint_ignored():  # a fork server started here ignores Ctrl-C too
             proc.start()
         w = self._traced(_Worker(sec, kind, beats, proc, parent_conn))
         self.running.append(w)

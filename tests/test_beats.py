@@ -245,9 +245,8 @@ def test_a_replay_draws_nothing(tmp_path, monkeypatch):
     from manim.camera.camera import Camera
 
     from rnn_lecture.beats import plan_section, render_beat
-    from scenes.registry import get
-
     from scenes.base import LectureScene
+    from scenes.registry import get
 
     sid = "lstm-07-variants"           # its last beat is short
     drawn = []

@@ -110,7 +110,6 @@ def test_english_render_has_english_captions(rendered, section):
     assert any("\u4e00" <= ch <= "\u9fff" for ch in zh)
 
 
-
 def _report_setting(setting, conn):
     import os
 
