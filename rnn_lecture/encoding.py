@@ -46,7 +46,8 @@ def install() -> None:
         self._validate_frame(pixels, repeat)
         time_base = Fraction(self.spec.frame_rate.denominator, self.spec.frame_rate.numerator)
         try:
-            frame = av.VideoFrame.from_ndarray(pixels, format="rgba")
+            # a view of Manim's array, not a copy (the encoder converts it to YUV at once)
+            frame = av.VideoFrame.from_numpy_buffer(pixels, format="rgba")
             frame.pts = self._next_pts
             frame.time_base = time_base
             self.__dict__.setdefault("_durations", {})[self._next_pts] = repeat

@@ -112,7 +112,7 @@ def test_bad_frames_are_still_refused(tmp_path):
 
 def test_rendered_videos_carry_our_x264_settings(site_media):
     """x264 writes its settings into the stream (an SEI message): the lecture's clips were
-    encoded with VIDEO_ENCODER_OPTIONS (CRF, one thread, the "veryfast" preset's subme=2, no
+    encoded with VIDEO_ENCODER_OPTIONS (CRF, one thread, subpixel search at level 1, no
     B-frames)."""
     clip = next((site_media / "low" / "zh").glob("*/clips/00_*.mp4"))
     with av.open(str(clip)) as c:
@@ -120,4 +120,4 @@ def test_rendered_videos_carry_our_x264_settings(site_media):
         sei = bytes(first)
     text = sei[sei.find(b"x264 - core"):][:2000].decode("latin-1")
     assert f"crf={float(VIDEO_ENCODER_OPTIONS['crf']):.1f}" in text, text[:400]
-    assert " threads=1 " in text and " subme=2 " in text and " bframes=0 " in text, text[:400]
+    assert " threads=1 " in text and " subme=1 " in text and " bframes=0 " in text, text[:400]
