@@ -3,8 +3,10 @@
 Every speed is relative to the reference explainer (``reference_explainer.py`` beside this
 module, a byte-for-byte copy of ``shared/bench/reference_explainer.py`` kept in the package so
 the bench runs in any clone) rendered in the same run at the same quality, so numbers from
-different machines and days can be compared. All timings are taken with a warm LaTeX cache
-(ours and the reference's alike). Each figure is printed beside its target and written, with
+different machines and days can be compared. Ours are timed as the reference is, as a command
+an instructor runs: each is one ``rnn-lecture render`` process, starting Python and importing
+Manim included (the reference is one ``manim`` process). All timings are taken with a warm
+LaTeX cache (ours and the reference's alike). Each figure is printed beside its target and written, with
 the target and whether it was met, to ``bench.json``.
 
 The --jobs speed-ups and the cluster's ratio are timed ``--repeat`` times each, the two runs
@@ -19,13 +21,14 @@ process each) and writes ``profiles/<section>/NN_<beat>.prof`` and a ``.txt`` su
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from .render import Job, _video_duration, render
+from .render import Job, _video_duration
 
 REFERENCE = Path(__file__).with_name("reference_explainer.py")
 
@@ -66,30 +69,62 @@ def reference_seconds_per_second(quality: str, work: Path) -> float:
     return seconds / _video_duration(video)
 
 
-def _cpu() -> float:
-    """CPU seconds of this process."""
-    import resource
+def _machine_cpu() -> float:
+    """CPU seconds used on this machine so far, by every process (``/proc/stat``: user, nice,
+    system, irq and softirq time); where there is no ``/proc/stat``, this process's and its
+    reaped children's. A render's fork server is not its child's child once the render
+    exits, so the machine's count is the one that sees all of a run's work."""
+    try:
+        with open("/proc/stat") as f:
+            fields = f.readline().split()
+        user, nice, system, _idle, _iowait, irq, softirq = map(int, fields[1:8])
+        return (user + nice + system + irq + softirq) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError):
+        import resource
 
-    me = resource.getrusage(resource.RUSAGE_SELF)
-    return me.ru_utime + me.ru_stime
-
-
-def _timed(jobs, n_jobs, force, client=None, trace=None):
-    """``(wall seconds, entries)``; CPU seconds of the run in ``_timed.cpu``: this process's
-    and what each worker reported (they are the fork server's children, not ours; not
-    counted on a cluster)."""
-    trace = [] if trace is None else trace
-    c0, t0 = _cpu(), time.perf_counter()
-    entries = render(jobs, n_jobs=n_jobs, force=force, echo=lambda *_: None, client=client,
-                     trace=trace)
-    _timed.cpu = _cpu() - c0 + sum(r.get("cpu", 0.0) for r in trace)
-    return time.perf_counter() - t0, entries
+        me, kids = (resource.getrusage(w) for w in (resource.RUSAGE_SELF,
+                                                     resource.RUSAGE_CHILDREN))
+        return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
-def _run(jobs, n_jobs, client=None) -> tuple[float, float, list[dict]]:
+def _timed(jobs, n_jobs, force, cluster: str | None = None, trace=None):
+    """Render ``jobs`` as an instructor does, with one ``rnn-lecture render`` process, and
+    return ``(wall seconds, manifest entries)``; the machine's CPU seconds during the run in
+    ``_timed.cpu``. ``trace``, a list, receives the run's job records (``render --trace``).
+
+    The reference explainer is timed as a ``manim`` process, so each timing includes starting
+    Python and importing Manim (about 2.5 s here, in the render's fork server), as for the
+    reference. Every job must have its section's default parameters."""
+    first = jobs[0]
+    for j in jobs:
+        if (j.quality, j.lang, j.out) != (first.quality, first.lang, first.out) \
+                or j.params != _defaults(j.section):
+            raise BenchError(f"bench: {j.section}: jobs of one run need one quality, language "
+                             "and folder, and default parameters")
+    with tempfile.TemporaryDirectory() as tmp:
+        record = Path(tmp) / "trace.json"
+        cmd = [sys.executable, "-c", "from rnn_lecture.cli import main; main()", "render",
+               *[j.section for j in jobs], "--quality", first.quality, "--lang", first.lang,
+               "--out", first.out, "--jobs", str(n_jobs), "--trace", str(record)]
+        cmd += ["--force"] if force else []
+        cmd += ["--cluster", cluster] if cluster else []
+        c0, t0 = _machine_cpu(), time.perf_counter()
+        done = subprocess.run(cmd, capture_output=True, text=True)
+        wall = time.perf_counter() - t0
+        _timed.cpu = _machine_cpu() - c0
+        if done.returncode != 0:
+            why = (done.stderr.strip() or done.stdout.strip() or "no output").splitlines()[-1]
+            raise BenchError(f"bench: rnn-lecture render exited with {done.returncode}: {why}")
+        data = json.loads(record.read_text())
+    if trace is not None:
+        trace.extend(data["trace"])
+    return wall, data["entries"]
+
+
+def _run(jobs, n_jobs, cluster: str | None = None) -> tuple[float, float, list[dict]]:
     """One forced render: ``(wall seconds, CPU seconds, trace)``."""
     trace: list[dict] = []
-    wall, _ = _timed(jobs, n_jobs, True, client=client, trace=trace)
+    wall, _ = _timed(jobs, n_jobs, True, cluster=cluster, trace=trace)
     return wall, _timed.cpu, trace
 
 
@@ -205,8 +240,6 @@ def run_bench(out: str, section_ids: list[str], high: bool = True, echo=print,
         raise BenchError(f"reference explainer missing: {REFERENCE} (restore it from git)")
     outp = Path(out)
     outp.mkdir(parents=True, exist_ok=True)
-    import os
-
     from .render import TEX_DIR_ENV
     # one LaTeX cache for every render of the bench, the cluster's workers included (they
     # inherit it), warmed below: a worker's own cache would time LaTeX, not rendering
@@ -281,10 +314,13 @@ def run_bench(out: str, section_ids: list[str], high: bool = True, echo=print,
     if cluster:
         from .cluster import connect
 
+        # a running cluster, as on several machines: its workers start once, and each
+        # render connects to its scheduler
         client, local = connect("local:2")
+        address = local.scheduler_address
         try:   # the cluster in turn with --jobs 2, the last --jobs 2 run above its first
             runs_j, runs_c = _paired(lambda: _run(low_jobs, 2),
-                                     lambda: _run(low_jobs, 2, client), repeat, runs2[-1])
+                                     lambda: _run(low_jobs, 2, address), repeat, runs2[-1])
         finally:
             client.close()
             local.close()

@@ -241,8 +241,11 @@ def still_cmd(section, beats, lang, quality, assignments, config_path, out):
               help="Send the beat jobs to a Dask scheduler (workers with this package "
                    "installed, --nthreads 1), or start N local worker processes; files come "
                    "back to this machine.")
+@click.option("--trace", "trace_path", hidden=True, type=click.Path(dir_okay=False),
+              help="Write the run's job records and manifest entries here as JSON (for "
+                   "scripts/bench, which times renders as this command).")
 def render_cmd(sections, quality, lang, assignments, out, jobs, config_path, force,
-               no_space_check, beats, one_process, cluster):
+               no_space_check, beats, one_process, cluster, trace_path):
     """Render sections (default: all) to video, clips, posters and captions.
 
     Each beat of a section is a job: --jobs workers render beats of every section, longest
@@ -272,10 +275,14 @@ def render_cmd(sections, quality, lang, assignments, out, jobs, config_path, for
             client, local = connect(cluster)
         except ClusterError as e:
             raise UsageFailure(str(e)) from None
+    trace: list | None = [] if trace_path else None
     try:
-        render(job_list, n_jobs=jobs, force=force, echo=click.echo,
-               echo_err=lambda line: click.echo(line, err=True),
-               space_check=not no_space_check, split=not one_process, client=client)
+        entries = render(job_list, n_jobs=jobs, force=force, echo=click.echo,
+                         echo_err=lambda line: click.echo(line, err=True),
+                         space_check=not no_space_check, split=not one_process,
+                         client=client, trace=trace)
+        if trace_path:
+            Path(trace_path).write_text(json.dumps({"trace": trace, "entries": entries}))
     except RenderFailed:  # each failure and the summary are printed already
         sys.exit(1)
     finally:

@@ -68,7 +68,8 @@ def test_profile_writes_a_cprofile_per_beat(tmp_path):
 
 @pytest.mark.render
 def test_a_run_traces_its_jobs_for_the_bench(tmp_path):
-    """``render(..., trace=[])`` records each job's start and end, which the bench turns into
+    """The bench times ``rnn-lecture render`` processes, as the reference is a ``manim``
+    process; ``render --trace`` records each job's start and end, which the bench turns into
     idle worker-seconds; the bench's CPU count includes the workers'."""
     from rnn_lecture.bench import _timed, idle_seconds
     from rnn_lecture.render import Job
@@ -141,3 +142,19 @@ def test_the_jobs_speed_ups_take_turns_and_compare_neighbours():
     assert _runs_json(runs1, runs2)["jobs2_seconds"] == [25.0, 23.0, 20.0]
     runs1, runs2 = _paired(run("1", [30.0]), run("2", [20.0]), 1)
     assert order[-2:] == ["1", "2"] and _median_ratio(runs1, runs2) == 1.5
+
+
+def test_the_bench_times_only_what_the_command_renders():
+    """Each timing is one ``rnn-lecture render`` of sections at their defaults: a job with
+    other parameters, or jobs of two qualities in one run, could not be timed so."""
+    from rnn_lecture.bench import BenchError, _timed
+    from rnn_lecture.render import Job
+    from scenes.registry import get
+
+    sid = "lstm-06-gru"
+    params = get(sid).resolve()
+    with pytest.raises(BenchError, match="default parameters"):
+        _timed([Job(sid, {**params, "x": params["x"] / 2}, "low", "zh", "m")], 1, True)
+    with pytest.raises(BenchError, match="one quality"):
+        _timed([Job(sid, params, "low", "zh", "m"), Job(sid, params, "high", "zh", "m")], 1,
+               True)
