@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, DashedLine, Dot, FadeIn,
                    FadeOut, LaggedStart, Line, Rectangle, RoundedRectangle, Square, Transform,
-                   ValueTracker, VGroup, VMobject, always_redraw, linear, smooth)
+                   ValueTracker, VGroup, VMobject, linear, smooth)
 
 from .. import style
 from ..base import LectureScene, Val
@@ -146,23 +146,17 @@ class Attention(LectureScene):
         """A citation as a fixed label in the scene's language."""
         return self.label(CITE[key][self.lang], reason, size=size, color=color or P.muted)
 
-    def live(self, tracker, path: str, fmt: str, color: str, place, size: float = L):
-        """A readout in the lecture font that follows a sweep: the value at ``path`` (with
-        ``{}`` the sweep's index) rebuilt only when the index changes, placed by ``place``.
-
-        Still ``always_redraw`` (not :class:`~scenes.live.Live`): Manim's ``become`` fits each
-        new glyph's curves to the glyph it replaces, so how a digit is drawn depends on every
-        ``become`` before it, one per frame; ``Live`` copies the glyph's own curves once per
-        index and the digits come out slightly differently drawn. These readouts are removed
-        when their sweep ends, so they never keep a hold from freezing."""
+    def live(self, live: Live, path: str, fmt: str, color: str, place, size: float = L):
+        """A readout in the lecture font that follows ``live``'s sweep: the value at ``path``
+        (with ``{}`` the sweep's index), typeset once per index and placed by ``place``,
+        redrawn only while the sweep plays and only when the index moves."""
         cache: dict[int, object] = {}
 
-        def build():
-            j = self.at(tracker)
+        def build(j):
             if j not in cache:
                 cache[j] = self.value(path.format(j), fmt, size=size, color=color)
             return place(cache[j].copy())
-        return always_redraw(build)
+        return live.redraw(build)
 
     # ----- helpers ------------------------------------------------------------------------
     def _toggle(self, center):
@@ -278,8 +272,9 @@ class Attention(LectureScene):
         growing = live.redraw(lambda j: VGroup(
             outline(int(v.grid_sweep_shown[j])),
             cells(v.grid_busy_recurrent, P.hidden, int(v.grid_sweep_shown[j]))))
-        n_live = self.live(t, "grid_sweep_n[{}]", "count", P.text, at_col(n_lab))
-        r_live = self.live(t, "grid_sweep_depth_recurrent[{}]", "count", P.hidden, at_col(r_lab))
+        n_live = self.live(live, "grid_sweep_n[{}]", "count", P.text, at_col(n_lab))
+        r_live = self.live(live, "grid_sweep_depth_recurrent[{}]", "count", P.hidden,
+                           at_col(r_lab))
         self.play(FadeIn(growing), FadeIn(lab_p), FadeIn(lab_s), FadeIn(tog), FadeIn(n_lab),
                   FadeIn(n_live), FadeIn(head), FadeIn(r_lab), FadeIn(r_live), run_time=0.8)
         if last:
@@ -357,8 +352,7 @@ class Attention(LectureScene):
                                            color=P.highlight))
         tok_cache: dict[int, object] = {}
 
-        def target_label():     # a text: always_redraw, like self.live's readouts
-            i = self.at(t)
+        def target_label(i):
             if i == 0 or i == m - 1:      # token 0 and token k have their own labels
                 return VGroup()
             if i not in tok_cache:
@@ -366,8 +360,8 @@ class Attention(LectureScene):
                                          k=Val(f"stair_tokens[{i}]", "count"))
             return tok_cache[i].copy().next_to(dots[i], DOWN, buff=0.25)
 
-        tlab = always_redraw(target_label)
-        r_live = self.live(t, "stair_recurrent[{}]", "count", P.hidden,
+        tlab = live.redraw(target_label)
+        r_live = self.live(live, "stair_recurrent[{}]", "count", P.hidden,
                            lambda mob: mob.move_to([col, r_lab.get_y(), 0], aligned_edge=LEFT))
         self.play(FadeIn(dots), FadeIn(tok0), FadeIn(tog), FadeIn(climb), FadeIn(marker),
                   FadeIn(tlab), FadeIn(head), FadeIn(r_lab), FadeIn(r_live), *extra, run_time=0.7)
