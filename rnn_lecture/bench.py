@@ -250,7 +250,6 @@ def run_bench(out: str, section_ids: list[str], high: bool = True, echo=print,
     low_jobs = [Job(s, _defaults(s), "low", "zh", media) for s in section_ids]
     echo("warming the LaTeX cache (untimed render of every section)")
     _timed(low_jobs, 2, True)
-    cpu_one: dict = {}          # section -> CPU seconds of its --jobs 1 render at low
     with tempfile.TemporaryDirectory() as tmp:
         for quality in (["low", "high"] if high else ["low"]):
             # the VM's speed drifts within a run: the reference is timed before and after the
@@ -262,8 +261,6 @@ def run_bench(out: str, section_ids: list[str], high: bool = True, echo=print,
                 job = Job(sid, _defaults(sid), quality, "zh", media)
                 secs, (entry,) = _timed([job], 1, True)
                 seconds_one.setdefault(quality, {})[sid] = secs
-                if quality == "low":
-                    cpu_one[sid] = _timed.cpu
                 per_s[sid] = secs / entry["duration"]
                 echo(f"[{quality}] {sid}: {per_s[sid]:.2f} s per video second")
             after = reference_seconds_per_second(quality, Path(tmp))
@@ -283,23 +280,24 @@ def run_bench(out: str, section_ids: list[str], high: bool = True, echo=print,
                 _say(echo, f"[{quality}] {sid} ({per_s[sid]:.2f} s per video second), ratio",
                      v, "x")
             result["figures"][f"{quality}_worst_ratio"] = _verdict(f"{quality}_ratio", worst)
-    # one section, beats in parallel: the longest of the chosen sections
+    # one section, beats in parallel: the longest of the chosen sections, at each quality
+    # measured (the start of a render, ~3 s at either, weighs most at low)
     durations = {e["section"]: e["duration"] for e in _timed(low_jobs, 2, False)[1]}
     longest = max(section_ids, key=lambda s: durations.get(s, 0))
-    one = [j for j in low_jobs if j.section == longest]
-    first = (seconds_one["low"][longest], cpu_one[longest], [])  # timed above with --jobs 1
-    runs1, runs2 = _paired(lambda: _run(one, 1), lambda: _run(one, 2), repeat, first)
-    v = result["figures"]["section_jobs2_speedup"] = _verdict(
-        "section_jobs2_speedup", _median_ratio(runs1, runs2))
-    _say(echo, f"{longest} --jobs 2 vs --jobs 1 ({_samples(runs1)} -> {_samples(runs2)}, "
-         "the median of neighbouring runs), speed-up", v, "x")
-    result["figures"]["section_cores"] = _cores(echo, *_means(runs1, runs2), runs2[-1][2])
-    result["figures"]["section_runs"] = _runs_json(runs1, runs2)
-    result["section_schedule"] = runs2[-1][2]
-    # the whole lecture: --jobs 1 draws one section after another (as timed above, then
-    # again in one run), --jobs 2 shares them
-    first = (sum(seconds_one["low"].values()), sum(cpu_one.values()), [])
-    runs1, runs2 = _paired(lambda: _run(low_jobs, 1), lambda: _run(low_jobs, 2), repeat, first)
+    for quality in seconds_one:
+        one = [Job(longest, _defaults(longest), quality, "zh", media)]
+        runs1, runs2 = _paired(lambda: _run(one, 1), lambda: _run(one, 2), repeat)
+        at = "" if quality == "low" else f"_{quality}"
+        v = result["figures"][f"section_jobs2_speedup{at}"] = _verdict(
+            "section_jobs2_speedup", _median_ratio(runs1, runs2))
+        _say(echo, f"[{quality}] {longest} --jobs 2 vs --jobs 1 ({_samples(runs1)} -> "
+             f"{_samples(runs2)}, the median of neighbouring runs), speed-up", v, "x")
+        result["figures"][f"section_cores{at}"] = _cores(echo, *_means(runs1, runs2),
+                                                         runs2[-1][2])
+        result["figures"][f"section_runs{at}"] = _runs_json(runs1, runs2)
+        result[f"section_schedule{at}"] = runs2[-1][2]
+    # the whole lecture: --jobs 1 draws one section after another, --jobs 2 shares them
+    runs1, runs2 = _paired(lambda: _run(low_jobs, 1), lambda: _run(low_jobs, 2), repeat)
     v = result["figures"]["lecture_jobs2_speedup"] = _verdict(
         "lecture_jobs2_speedup", _median_ratio(runs1, runs2))
     _say(echo, f"{len(low_jobs)} sections --jobs 2 vs --jobs 1 ({_samples(runs1)} -> "
