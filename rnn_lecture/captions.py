@@ -165,6 +165,26 @@ def _atoms_en(text: str, limit: int) -> list[_Atom]:
     return atoms
 
 
+def warm_segmenter():
+    """Load jieba's dictionary in a background thread and return the thread. The first Chinese
+    captions of a process wait for it otherwise (its import and a 1.4 s ``marshal.load``),
+    and a render writes captions at the end, after the workers' last beats, when nothing else
+    runs; a render starts this while its workers draw."""
+    import threading
+
+    def load():
+        import logging
+
+        import jieba
+
+        jieba.setLogLevel(logging.WARNING)
+        jieba.initialize()
+
+    t = threading.Thread(target=load, name="jieba warm-up", daemon=True)
+    t.start()
+    return t
+
+
 def _word_starts(text: str) -> set[int]:
     """Indices where a Chinese word starts (jieba's dictionary segmentation, no HMM, so the
     same text always splits the same way)."""

@@ -968,6 +968,13 @@ class _Scheduler:
         self.ctx = worker_context()
         self.trace, self.t0 = trace, time.perf_counter()
         self.client = client
+        if client is None and self.ctx.get_start_method() == "forkserver":
+            # Start the fork server now: it imports Manim (~2.5 s) while this process does
+            # the same to read the sections' beats below, instead of after it.
+            from multiprocessing import forkserver
+
+            with _sigint_ignored():   # as when the first worker starts it
+                forkserver.ensure_running()
         if client is not None:   # as many jobs in flight as the cluster has threads
             n_jobs = max(1, sum(client.nthreads().values()))
             split = True
@@ -1300,6 +1307,7 @@ class _Scheduler:
         return self.ready.pop(0)
 
     def run(self):
+        warm = any(s.job.lang == "zh" for s in self.pending)
         try:
             while self.pending or self.ready or self.running:
                 self._take_pending()
@@ -1309,6 +1317,11 @@ class _Scheduler:
                         self.start(sec, kind, beats)
                     except Exception as e:
                         self.fail(sec, _cause(sec.job, describe_failure(e)))
+                if warm and self.running:   # Chinese captions come at the end: load now
+                    from .captions import warm_segmenter
+
+                    warm_segmenter()
+                    warm = False
                 if not self.running:
                     if self.pending:
                         time.sleep(0.5)
