@@ -108,12 +108,18 @@ def _timed(jobs, n_jobs, force, cluster: str | None = None, trace=None):
                "--out", first.out, "--jobs", str(n_jobs), "--trace", str(record)]
         cmd += ["--force"] if force else []
         cmd += ["--cluster", cluster] if cluster else []
-        c0, t0 = _machine_cpu(), time.perf_counter()
-        done = subprocess.run(cmd, capture_output=True, text=True)
-        wall = time.perf_counter() - t0
-        _timed.cpu = _machine_cpu() - c0
+        # output to files, not pipes: the run ends when the command exits, as at a prompt (a
+        # pipe stays open until the fork server, which inherited it, has exited as well)
+        with open(Path(tmp) / "out", "w+") as out, open(Path(tmp) / "err", "w+") as err:
+            c0, t0 = _machine_cpu(), time.perf_counter()
+            done = subprocess.run(cmd, stdout=out, stderr=err, text=True)
+            wall = time.perf_counter() - t0
+            _timed.cpu = _machine_cpu() - c0
+            out.seek(0)
+            err.seek(0)
+            stdout, stderr = out.read(), err.read()
         if done.returncode != 0:
-            why = (done.stderr.strip() or done.stdout.strip() or "no output").splitlines()[-1]
+            why = (stderr.strip() or stdout.strip() or "no output").splitlines()[-1]
             raise BenchError(f"bench: rnn-lecture render exited with {done.returncode}: {why}")
         data = json.loads(record.read_text())
     if trace is not None:
