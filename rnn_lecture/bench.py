@@ -6,8 +6,8 @@ the bench runs in any clone) rendered in the same run at the same quality, so nu
 different machines and days can be compared. Ours are timed as the reference is, as a command
 an instructor runs: each is one ``rnn-lecture render`` process, starting Python and importing
 Manim included (the reference is one ``manim`` process). All timings are taken with a warm
-LaTeX cache (ours and the reference's alike). Each figure is printed beside its target and written, with
-the target and whether it was met, to ``bench.json``.
+LaTeX cache (ours and the reference's alike). Each figure is printed beside its target and
+written, with the target and whether it was met, to ``bench.json``.
 
 The --jobs speed-ups and the cluster's ratio are timed ``--repeat`` times each, the two runs
 compared taken in turn, and the figure is the median ratio of neighbouring runs
@@ -112,7 +112,7 @@ def _timed(jobs, n_jobs, force, cluster: str | None = None, trace=None):
         # pipe stays open until the fork server, which inherited it, has exited as well)
         with open(Path(tmp) / "out", "w+") as out, open(Path(tmp) / "err", "w+") as err:
             c0, t0 = _machine_cpu(), time.perf_counter()
-            done = subprocess.run(cmd, stdout=out, stderr=err, text=True)
+            done = subprocess.run(cmd, stdout=out, stderr=err)
             wall = time.perf_counter() - t0
             _timed.cpu = _machine_cpu() - c0
             out.seek(0)

@@ -165,6 +165,16 @@ def _atoms_en(text: str, limit: int) -> list[_Atom]:
     return atoms
 
 
+def _jieba():
+    """jieba, without its log lines about loading the dictionary."""
+    import logging
+
+    import jieba
+
+    jieba.setLogLevel(logging.WARNING)
+    return jieba
+
+
 def warm_segmenter():
     """Load jieba's dictionary in a background thread and return the thread. The first Chinese
     captions of a process wait for it otherwise (its import and a 1.4 s ``marshal.load``),
@@ -172,15 +182,8 @@ def warm_segmenter():
     runs; a render starts this while its workers draw."""
     import threading
 
-    def load():
-        import logging
-
-        import jieba
-
-        jieba.setLogLevel(logging.WARNING)
-        jieba.initialize()
-
-    t = threading.Thread(target=load, name="jieba warm-up", daemon=True)
+    t = threading.Thread(target=lambda: _jieba().initialize(), name="jieba warm-up",
+                         daemon=True)
     t.start()
     return t
 
@@ -188,13 +191,8 @@ def warm_segmenter():
 def _word_starts(text: str) -> set[int]:
     """Indices where a Chinese word starts (jieba's dictionary segmentation, no HMM, so the
     same text always splits the same way)."""
-    import logging
-
-    import jieba
-
-    jieba.setLogLevel(logging.WARNING)
     starts, i = set(), 0
-    for w in jieba.cut(text, HMM=False):
+    for w in _jieba().cut(text, HMM=False):
         starts.add(i)
         i += len(w)
     return starts

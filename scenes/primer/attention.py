@@ -146,8 +146,8 @@ class Attention(LectureScene):
         """A citation as a fixed label in the scene's language."""
         return self.label(CITE[key][self.lang], reason, size=size, color=color or P.muted)
 
-    def live(self, live: Live, path: str, fmt: str, color: str, place, size: float = L):
-        """A readout in the lecture font that follows ``live``'s sweep: the value at ``path``
+    def live(self, sweep: Live, path: str, fmt: str, color: str, place, size: float = L):
+        """A readout in the lecture font that follows ``sweep``: the value at ``path``
         (with ``{}`` the sweep's index), typeset once per index and placed by ``place``,
         redrawn only while the sweep plays and only when the index moves."""
         cache: dict[int, object] = {}
@@ -156,7 +156,7 @@ class Attention(LectureScene):
             if j not in cache:
                 cache[j] = self.value(path.format(j), fmt, size=size, color=color)
             return place(cache[j].copy())
-        return live.redraw(build)
+        return sweep.redraw(build)
 
     # ----- helpers ------------------------------------------------------------------------
     def _toggle(self, center):
