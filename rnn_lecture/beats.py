@@ -188,8 +188,8 @@ def render_beats(job: Job, beats: tuple[str, ...], work: Path) -> list[dict]:
     and ``<beat>.png`` (the clip's last frame, decoded); for the last, ``<beat>.frame.png``
     too (the renderer's last frame: the section's poster when it is the section's last beat).
     A record holds the clip's duration, its narration lines in seconds from the clip's start,
-    the beat's title (its claim as drawn) and its fingerprint; the job's seconds are shared
-    among its beats by length.
+    the beat's title (its claim as drawn), its fingerprint and its seconds (see
+    :func:`beat_seconds`).
     """
     tex_dir = tex_dir_for(job)
     tex_dir.mkdir(parents=True, exist_ok=True)
@@ -241,21 +241,44 @@ def _render_beats(job: Job, drawn: tuple[str, ...], work: Path, media: Path,
                     if start - 1e-6 <= c.start.total_seconds() < ends[beat] - 1e-6]
             found.append((beat, Path(fw.sections_output_dir) / clips[0]["video"], start, subs))
         frame = scene.renderer.get_frame()
-    seconds = time.perf_counter() - t0
-    records = []
+    clock = {"": time.perf_counter(), **scene.beat_clock}   # "": the last beat's end
+
+    def span(b: str) -> float:     # from a beat's start to the next one's
+        i = beats.index(b) + 1
+        return clock.get(beats[i] if i < len(beats) else "", clock[""]) - clock[b]
+
+    records, own = [], {}
     for beat, clip_src, start, subs in found:
         mp4 = work / f"{beat}.mp4"
         shutil.move(str(clip_src), mp4)
+        t = time.perf_counter()
         to_webm(mp4, work / f"{beat}.webm", poster=work / f"{beat}.png")
+        own[beat] = span(beat) + time.perf_counter() - t
         records.append({"beat": beat, "index": beats.index(beat),
                         "duration": round(_video_duration(mp4), 3), "start": start,
                         "subcaptions": subs, "title": titles.get(beat),
                         "fingerprint": scene.fingerprints.get(beat)})
     Image.fromarray(frame).convert("RGB").save(work / f"{drawn[-1]}.frame.png")
-    total = sum(r["duration"] for r in records) or 1.0
+    replayed = sum(span(b) for b in beats if b in clock and b not in own)
+    seconds = beat_seconds(time.perf_counter() - t0 - replayed, own,
+                           {r["beat"]: r["duration"] for r in records})
     for r in records:
-        r["render_seconds"] = round(seconds * r["duration"] / total, 2)
+        r["render_seconds"] = seconds[r["beat"]]
     return records
+
+
+def beat_seconds(total: float, own: dict[str, float], durations: dict[str, float]) -> dict:
+    """The seconds each beat of a job cost: its own (from its start to the next beat's, and
+    its WebM) and a share, by length, of the rest of ``total`` (the job's seconds less the
+    replay of beats it did not draw: the scene's set-up and end, the clips' posters).
+
+    A beat's seconds per second of video are its rate when the scheduler next cuts the
+    section into runs (:func:`rnn_lecture.render.beat_rates`): a sweep redrawn every frame
+    costs more than a hold, so cutting by length alone leaves one worker waiting for the
+    other."""
+    rest = max(total - sum(own.values()), 0.0)
+    length = sum(durations.values()) or 1.0
+    return {b: round(own[b] + rest * durations[b] / length, 2) for b in own}
 
 
 def concat_videos(parts: list[Path], dst: Path) -> None:

@@ -904,9 +904,9 @@ def expected_seconds(job: Job, history: list[dict]) -> dict[str, float]:
     return {b: total / len(beats) for b in beats}
 
 
-def render_rate(job: Job, history: list[dict]) -> float | None:
-    """Seconds of drawing per second of video the section took when its beats were last drawn
-    at this quality (this language first), or None if it never was."""
+def _timed_beats(job: Job, history: list[dict]) -> list[dict]:
+    """The beats, with their drawing seconds, of the section's last render whose beats were
+    drawn at this quality (this language first); [] if it never was."""
     same = [e for e in history if e.get("section") == job.section
             and e.get("quality") == job.quality]
     same.sort(key=lambda e: e.get("lang") != job.lang)
@@ -915,8 +915,24 @@ def render_rate(job: Job, history: list[dict]) -> float | None:
                  and isinstance(b.get("render_seconds"), (int, float))
                  and isinstance(b.get("duration"), (int, float)) and b["duration"] > 0]
         if timed:
-            return sum(b["render_seconds"] for b in timed) / sum(b["duration"] for b in timed)
-    return None
+            return timed
+    return []
+
+
+def render_rate(job: Job, history: list[dict]) -> float | None:
+    """Seconds of drawing per second of video the section took when its beats were last drawn
+    at this quality (this language first), or None if it never was."""
+    timed = _timed_beats(job, history)
+    if not timed:
+        return None
+    return sum(b["render_seconds"] for b in timed) / sum(b["duration"] for b in timed)
+
+
+def beat_rates(job: Job, history: list[dict]) -> dict[str, float]:
+    """Each beat's seconds of drawing per second of its video in that render (each beat is
+    timed by itself: a sweep costs more per second than a hold); {} if it never was."""
+    return {b["beat"]: b["render_seconds"] / b["duration"] for b in _timed_beats(job, history)
+            if isinstance(b.get("beat"), str)}
 
 
 @dataclass
@@ -982,18 +998,20 @@ class _Scheduler:
         self.echo, self.echo_err = echo, echo_err
         history: dict[str, list] = {}
         self.pending = []
-        rates = []
+        rates, per_beat = [], []
         for job, key in todo:
             h = history.setdefault(job.out, _history(job.out))
             self.pending.append(_Section(job, key, SectionLock(job), expected_seconds(job, h)))
             rates.append(render_rate(job, h))
-        # Work is expected seconds of drawing: a section's beats' lengths times its rate when
-        # last drawn at this quality (sections never drawn: the median rate of the others), so
-        # a slow section goes first and runs are cut by time, not by length of video.
+            per_beat.append(beat_rates(job, h))
+        # Work is expected seconds of drawing: each beat's length times its rate when last
+        # drawn at this quality (a beat not drawn then: its section's rate; sections never
+        # drawn: the median rate of the others), so a slow section goes first and runs are
+        # cut by time, not by length of video.
         known = sorted(r for r in rates if r)
         usual = known[len(known) // 2] if known else 1.0
-        for sec, rate in zip(self.pending, rates):
-            sec.expected = {b: d * (rate or usual) for b, d in sec.expected.items()}
+        for sec, rate, own in zip(self.pending, rates, per_beat):
+            sec.expected = {b: d * own.get(b, rate or usual) for b, d in sec.expected.items()}
         # longest sections first, so the last one to finish is a short one
         self.pending.sort(key=lambda s: -sum(s.expected.values()))
         self.ready: list[tuple] = []         # (sec, kind, beats)

@@ -14,6 +14,7 @@ and the harness in ``tests/test_harness.py`` re-derives every string from the va
 from __future__ import annotations
 
 import re
+import time
 
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UL, UP, AnimationGroup, DecimalNumber, FadeIn, FadeOut,
@@ -127,6 +128,10 @@ class LectureScene(Scene):
         #: (see :meth:`_fingerprint`); a beat whose fingerprint is unchanged need not be drawn
         #: again.
         self.beat_start: dict[str, float] = {}
+        #: Per beat: when it began, on this process's clock (``time.perf_counter``), and at
+        #: ``""`` when the last one played ended; a beat job times each beat it draws from
+        #: these (the scheduler cuts runs by them).
+        self.beat_clock: dict[str, float] = {}
         self.fingerprints: dict[str, str] = {}
         self._fp = None
         super().__init__(**kwargs)
@@ -371,6 +376,7 @@ class LectureScene(Scene):
             self.current_beat = beat
             self._narration = []
             getattr(self, beat)()
+        self.beat_clock[""] = time.perf_counter()
         self._close_fingerprint()
 
     def _start_section(self, beat: str) -> None:
@@ -385,10 +391,12 @@ class LectureScene(Scene):
         self._close_fingerprint()
         if self._drawn and self.BEATS.index(beat) > max(map(self.BEATS.index, self._drawn)):
             from manim.utils.exceptions import EndSceneEarlyException
+            self.beat_clock[""] = time.perf_counter()
             raise EndSceneEarlyException()
         skip = self._drawn is not None and beat not in self._drawn
         self.next_section(beat, skip_animations=skip)
         self.beat_start[beat] = self.renderer.time
+        self.beat_clock[beat] = time.perf_counter()
         # Tests and scripts need no fingerprints, and neither does a beat a job only replays
         # to reach its own (hashing every mobject at every play was 7% of a replay); a plan
         # (no beat drawn) fingerprints them all.

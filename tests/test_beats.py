@@ -238,6 +238,32 @@ def test_work_is_expected_seconds_of_drawing(tmp_path):
     assert s.total_work == pytest.approx(sum(sum(x.expected.values()) for x in s.pending))
 
 
+def test_each_beat_is_timed_by_itself(tmp_path):
+    """A beat's recorded seconds are its own drawing and WebM plus a share, by length, of the
+    job's set-up and end (the replay of earlier beats is not a beat's cost); the next run cuts
+    the section by each beat's own rate, so a slow sweep is not weighed as a cheap hold."""
+    from rnn_lecture.beats import beat_seconds
+    from rnn_lecture.render import _history, beat_rates, update_manifest
+    from scenes.registry import get
+
+    got = beat_seconds(10.0, {"a": 6.0, "b": 1.0}, {"a": 10.0, "b": 30.0})
+    assert got == {"a": 6.75, "b": 3.25}                   # 3 s of set-up and end, by length
+    assert beat_seconds(5.0, {"a": 6.0}, {"a": 10.0}) == {"a": 6.0}   # never below its own
+
+    out = str(tmp_path)
+    beats = get(SECTION).scene_class().BEATS
+    update_manifest(out, "low", "zh", {
+        "section": SECTION, "quality": "low", "lang": "zh", "duration": 10.0 * len(beats),
+        "clips": [{"beat": b, "duration": 10.0} for b in beats],
+        "beats": [{"beat": b, "duration": 10.0, "render_seconds": 10.0 * (i + 1)}
+                  for i, b in enumerate(beats)]})
+    job = Job(SECTION, {}, "low", "zh", out)
+    assert beat_rates(job, _history(out)) == {b: float(i + 1) for i, b in enumerate(beats)}
+    assert beat_rates(Job(SECTION, {}, "high", "zh", out), _history(out)) == {}
+    s = _Scheduler([(job, "k")], 2, False, True, "c", lambda *_: None, lambda *_: None)
+    assert s.pending[0].expected == {b: 10.0 * (i + 1) for i, b in enumerate(beats)}
+
+
 def test_a_replay_draws_nothing(tmp_path, monkeypatch):
     """The beats a job replays are played without drawing into the camera (Manim draws each
     skipped play's picture and throws it away); a drawn beat still draws. Frames written
@@ -265,6 +291,7 @@ def test_a_replay_draws_nothing(tmp_path, monkeypatch):
     hashed.clear()
     rec = render_beat(job, beats[-1], tmp_path / "clip")
     assert drawn                       # the beat drawn after the replay does draw
+    assert rec["render_seconds"] > 0
     # ...and only it is fingerprinted, as the plan has it (a replayed beat's hash is unused)
     assert hashed == {beats[-1]}
     assert rec["fingerprint"] == plan["fingerprints"][beats[-1]]
