@@ -40,7 +40,6 @@ import errno
 import fcntl
 import hashlib
 import json
-import math
 import os
 import shutil
 import signal
@@ -968,6 +967,8 @@ class _Worker:
     msg: tuple | None = None
     future: object = None
     record: dict | None = None
+    started: float = 0.0      # time.perf_counter() when it started
+    expected: float = 0.0     # its expected seconds of drawing (beats and replay)
 
     def stop(self) -> None:
         if self.future is not None:
@@ -1015,8 +1016,6 @@ class _Scheduler:
         # longest sections first, so the last one to finish is a short one
         self.pending.sort(key=lambda s: -sum(s.expected.values()))
         self.ready: list[tuple] = []         # (sec, kind, beats)
-        #: expected seconds of video to draw in this run (runs of beats are cut to share it)
-        self.total_work = sum(sum(s.expected.values()) for s in self.pending)
         self.running: list[_Worker] = []
         self.rendered, self.failed, self.skipped = [], [], []
 
@@ -1083,39 +1082,70 @@ class _Scheduler:
             self.echo(f"{job.section}: rendering ({job.quality}, {job.lang}), "
                       f"{len(sec.beats)} beats")
 
+    def _run_cost(self, sec: _Section, beats: tuple) -> float:
+        """Expected seconds of a job drawing ``beats`` (in order): each beat's drawing, and
+        :data:`REPLAY_COST` of drawing for each beat before or between them that it replays."""
+        order = list(sec.beats) or list(beats)
+        last = max(order.index(b) for b in beats)
+        return sum(max(sec.expected.get(b, 0.0), 1e-3) * (1.0 if b in beats else REPLAY_COST)
+                   for b in order[:last + 1])
+
+    def _load(self) -> tuple[list[float], float]:
+        """When each worker is next free (expected seconds from now: what its job has left),
+        and the expected seconds of drawing queued besides: runs waiting, sections not opened
+        yet, and the runs a plan or typesetting in flight or waiting will queue."""
+        now = time.perf_counter()
+        slots = [0.0] * max(self.n_jobs - len(self.running), 0)
+        queued = sum(sum(s.expected.values()) for s in self.pending)
+
+        def coming(sec, kind, beats):
+            if kind == "typeset":
+                return sum(self._run_cost(s, b) for s, k, b in sec.after_typeset
+                           if k == "beats")
+            return sum(sec.expected.values())       # a plan's section, or a whole section
+        for sec, kind, beats in self.ready:
+            queued += self._run_cost(sec, beats) if kind == "beats" else \
+                coming(sec, kind, beats)
+        for w in self.running:
+            if w.kind in ("plan", "typeset"):
+                slots.append(0.0)                   # short; their section's runs follow
+                queued += coming(w.sec, w.kind, w.beats)
+            else:
+                slots.append(max(w.expected - (now - w.started), 0.0))
+        return sorted(slots)[:max(self.n_jobs, 1)] or [0.0], queued
+
     def _runs(self, sec: _Section, todo: list[str]) -> list[tuple]:
         """The beats to draw as jobs: runs of beats drawn in one process each.
 
         A job replays the beats before its first one without drawing, which costs about
-        :data:`REPLAY_COST` of drawing them, and starts a process: so a section is cut into
-        as few runs as keep the workers busy. No run is planned longer than the run's work
-        shared among the workers (a lecture's sections mostly stay whole, one section alone
-        is cut in ``--jobs`` pieces), and the cuts even out drawing plus replay."""
+        :data:`REPLAY_COST` of drawing them, and starts a process: so a section is cut only
+        where that makes the run end sooner. Its beats stay one run if they fit on the worker
+        free first before all the work left would end on evenly loaded workers (a lecture's
+        sections mostly stay whole); else they are cut so that the runs end together, the
+        first run on the worker free first, the next on the next one: one section alone is
+        cut in ``--jobs`` even runs, and the last section of a lecture in a long run for the
+        idle worker and a short one for the worker about to finish."""
         order = list(sec.beats)
         todo = sorted(todo, key=order.index)
-        cost = {b: max(sec.expected.get(b, 0.0), 1e-3) for b in order}
-        cap = max(self.total_work / max(self.n_jobs, 1), 1e-3)
-        pieces = max(1, min(len(todo), math.ceil(sum(cost[b] for b in todo) / cap - 1e-9)))
+        slots, queued = self._load()
+        whole = self._run_cost(sec, tuple(todo))
+        if len(todo) == 1 or slots[0] + whole <= (sum(slots) + queued + whole) / len(slots):
+            return [(sec, "beats", tuple(todo))]
 
-        def replay(b):
-            return REPLAY_COST * sum(cost[x] for x in order[:order.index(b)])
-
-        def cut(limit):
-            runs, cur, size = [], [], 0.0
+        def cut(end):   # runs in order, each within the room its worker has before `end`
+            room = [end - s for s in slots]
+            runs, cur = [], []
             for b in todo:
-                add = cost[b] if cur else replay(b) + cost[b]
-                if cur and size + add > limit:
+                if cur and self._run_cost(sec, (*cur, b)) > room[min(len(runs), len(room) - 1)]:
                     runs.append(cur)
-                    cur, size = [], 0.0
-                    add = replay(b) + cost[b]
+                    cur = []
                 cur.append(b)
-                size += add
             return runs + [cur] if cur else runs
 
-        lo, hi = max(cost[b] + replay(b) for b in todo), sum(cost[b] + replay(b) for b in todo)
-        for _ in range(40):           # the smallest limit that makes at most `pieces` runs
+        lo, hi = 0.0, slots[0] + whole       # at `hi` every beat fits in one run
+        for _ in range(40):                  # the earliest end with a run for each worker
             mid = (lo + hi) / 2
-            lo, hi = (lo, mid) if len(cut(mid)) <= pieces else (mid, hi)
+            lo, hi = (lo, mid) if len(cut(mid)) <= len(slots) else (mid, hi)
         return [(sec, "beats", tuple(r)) for r in cut(hi)]
 
     def _queue(self, sec: _Section, jobs: list) -> None:
@@ -1187,7 +1217,11 @@ class _Scheduler:
         self.close(sec)
 
     # ----- workers ---------------------------------------------------------------------
-    def _traced(self, w: _Worker) -> _Worker:
+    def _begin(self, w: _Worker) -> _Worker:
+        """A job started: note when, and its expected seconds (and trace it if asked)."""
+        w.started = time.perf_counter()
+        w.expected = (self._run_cost(w.sec, w.beats) if w.kind == "beats" else
+                      sum(w.sec.expected.values()) if w.kind == "section" else 0.0)
         if self.trace is not None:
             w.record = {"section": w.sec.job.section, "kind": w.kind,
                         "beats": list(w.beats or ()),
@@ -1199,7 +1233,7 @@ class _Scheduler:
         job = sec.job
         if self.client is not None:
             from .cluster import submit
-            self.running.append(self._traced(_Worker(sec, kind, beats, future=submit(
+            self.running.append(self._begin(_Worker(sec, kind, beats, future=submit(
                 self.client, kind, job, beats))))
             sec.running += 1
             return
@@ -1210,7 +1244,7 @@ class _Scheduler:
                   os.getpid(), self.n_jobs, _setting()))
         with _sigint_ignored():  # a fork server started here ignores Ctrl-C too
             proc.start()
-        w = self._traced(_Worker(sec, kind, beats, proc, parent_conn))
+        w = self._begin(_Worker(sec, kind, beats, proc, parent_conn))
         self.running.append(w)
         sec.running += 1
         child_conn.close()

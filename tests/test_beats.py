@@ -157,7 +157,7 @@ def test_longest_expected_beats_go_first(tmp_path):
 def test_a_section_is_cut_in_runs_that_keep_the_workers_busy(tmp_path):
     """Each job draws a run of beats (it replays the beats before its first): one section
     alone is cut in --jobs runs, evened out with the replay counted; a section that is a small
-    part of a long run stays whole; a plan's few beats to draw are cut the same way."""
+    part of the work left stays whole; a plan's few beats to draw are cut the same way."""
     from rnn_lecture.render import REPLAY_COST, SectionLock, _Section
 
     beats = ("a", "b", "c", "d", "e", "f")
@@ -165,12 +165,16 @@ def test_a_section_is_cut_in_runs_that_keep_the_workers_busy(tmp_path):
     job = Job(SECTION, {}, "low", "zh", str(tmp_path))
 
     def runs(n_jobs, total, todo=beats):
+        """Runs of `todo` when `total` seconds of drawing are left in all (the rest in other
+        sections not opened yet) and every worker is free."""
         s = _Scheduler([], n_jobs, False, True, "c", lambda *_: None, lambda *_: None)
-        s.total_work = total
+        rest = total - sum(lengths[b] for b in todo)
+        if rest > 0:
+            s.pending = [_Section(job, "k", SectionLock(job), {"x": rest})]
         sec = _Section(job, "k", SectionLock(job), lengths, beats=beats)
-        got = [r[2] for r in s._runs(sec, list(todo))]
-        assert all(r[1] == "beats" for r in s._runs(sec, list(todo)))
-        return got
+        got = s._runs(sec, list(todo))
+        assert all(r[1] == "beats" for r in got)
+        return [r[2] for r in got]
 
     assert runs(1, 100.0) == [beats]                      # one worker: one process, no replay
     two = runs(2, 100.0)
@@ -186,6 +190,40 @@ def test_a_section_is_cut_in_runs_that_keep_the_workers_busy(tmp_path):
     assert runs(2, 1000.0) == [beats]                      # one section of a long lecture
     assert runs(2, 100.0, ("b", "e")) == [("b", "e")]      # 30 s of 100: one worker's share
     assert runs(2, 60.0, ("b", "d", "e")) == [("b",), ("d", "e")]
+
+
+def test_the_last_section_is_cut_for_the_worker_about_to_finish(tmp_path):
+    """At the end of a lecture, one worker is free and the other has R seconds left: the last
+    section stays whole if it is no longer than R, else it is cut so that both end together,
+    a long run for the free worker and a short one for the other."""
+    import time as _time
+
+    from rnn_lecture.render import REPLAY_COST, SectionLock, _Section, _Worker
+
+    beats = ("a", "b", "c", "d", "e", "f")
+    lengths = dict(zip(beats, (10.0, 20.0, 10.0, 30.0, 10.0, 20.0)))     # 100 s
+    job = Job(SECTION, {}, "low", "zh", str(tmp_path))
+
+    def runs(left):
+        s = _Scheduler([], 2, False, True, "c", lambda *_: None, lambda *_: None)
+        other = _Section(job, "k", SectionLock(job), {"x": 500.0}, beats=("x",))
+        busy = _Worker(other, "beats", ("x",), started=_time.perf_counter() + left - 500.0,
+                       expected=500.0)
+        s.running = [busy]
+        sec = _Section(job, "k", SectionLock(job), lengths, beats=beats)
+        return [r[2] for r in s._runs(sec, list(beats))]
+
+    def cost(run):
+        return REPLAY_COST * sum(lengths[b] for b in beats[:beats.index(run[0])]) + \
+            sum(lengths[b] for b in run)
+
+    assert runs(120.0) == [beats]          # the busy worker ends after it anyway
+    first, second = runs(40.0)
+    assert first + second == beats
+    end = max(cost(first), 40.0 + cost(second))
+    assert end == pytest.approx(min(max(cost(beats[:k]), 40.0 + cost(beats[k:]))
+                                    for k in range(1, len(beats))), abs=0.5)
+    assert end < 100.0 and cost(first) > cost(second)
 
 
 @pytest.mark.render
@@ -235,7 +273,6 @@ def test_work_is_expected_seconds_of_drawing(tmp_path):
     assert sum(by[new].expected.values()) == pytest.approx(DEFAULT_SECONDS * 2.0)  # median
     order = [sec.job.section for sec in s.pending]
     assert order.index(slow) < order.index(fast)           # 120 s of drawing before 30 s
-    assert s.total_work == pytest.approx(sum(sum(x.expected.values()) for x in s.pending))
 
 
 def test_each_beat_is_timed_by_itself(tmp_path):
