@@ -1120,11 +1120,12 @@ class _Scheduler:
         A job replays the beats before its first one without drawing, which costs about
         :data:`REPLAY_COST` of drawing them, and starts a process: so a section is cut only
         where that makes the run end sooner. Its beats stay one run if they fit on the worker
-        free first before all the work left would end on evenly loaded workers (a lecture's
-        sections mostly stay whole); else they are cut so that the runs end together, the
-        first run on the worker free first, the next on the next one: one section alone is
-        cut in ``--jobs`` even runs, and the last section of a lecture in a long run for the
-        idle worker and a short one for the worker about to finish."""
+        free first before all the work left could end on evenly loaded workers (a lecture's
+        sections mostly stay whole). Else they are cut for the earliest end at which the runs
+        fit on the workers, the first on the worker free first, the next on the next one, and
+        the work queued besides fits in the room they leave: one section alone is cut in
+        ``--jobs`` even runs, and the last section of a lecture in a long run for the idle
+        worker and a short one for the worker about to finish."""
         order = list(sec.beats)
         todo = sorted(todo, key=order.index)
         slots, queued = self._load()
@@ -1142,10 +1143,16 @@ class _Scheduler:
                 cur.append(b)
             return runs + [cur] if cur else runs
 
-        lo, hi = 0.0, slots[0] + whole       # at `hi` every beat fits in one run
-        for _ in range(40):                  # the earliest end with a run for each worker
+        def fits(end):
+            runs = cut(end)
+            spare = sum(end - s for s in slots) - sum(self._run_cost(sec, tuple(r))
+                                                      for r in runs)
+            return len(runs) <= len(slots) and spare >= queued
+
+        lo, hi = 0.0, slots[-1] + whole + queued     # at `hi`, one run and room for the rest
+        for _ in range(40):
             mid = (lo + hi) / 2
-            lo, hi = (lo, mid) if len(cut(mid)) <= len(slots) else (mid, hi)
+            lo, hi = (lo, mid) if fits(mid) else (mid, hi)
         return [(sec, "beats", tuple(r)) for r in cut(hi)]
 
     def _queue(self, sec: _Section, jobs: list) -> None:

@@ -204,8 +204,10 @@ def test_the_last_section_is_cut_for_the_worker_about_to_finish(tmp_path):
     lengths = dict(zip(beats, (10.0, 20.0, 10.0, 30.0, 10.0, 20.0)))     # 100 s
     job = Job(SECTION, {}, "low", "zh", str(tmp_path))
 
-    def runs(left):
+    def runs(left, queued=0.0):
         s = _Scheduler([], 2, False, True, "c", lambda *_: None, lambda *_: None)
+        if queued:
+            s.pending = [_Section(job, "k", SectionLock(job), {"y": queued})]
         other = _Section(job, "k", SectionLock(job), {"x": 500.0}, beats=("x",))
         busy = _Worker(other, "beats", ("x",), started=_time.perf_counter() + left - 500.0,
                        expected=500.0)
@@ -218,6 +220,17 @@ def test_the_last_section_is_cut_for_the_worker_about_to_finish(tmp_path):
             sum(lengths[b] for b in run)
 
     assert runs(120.0) == [beats]          # the busy worker ends after it anyway
+    # not the last: 60 s of other sections still to open fill the other worker (cutting
+    # would only add a replay)
+    assert runs(40.0, queued=60.0) == [beats]
+    # a long section and a short one (30 s) to follow: both workers free, the longer run
+    # starts first and the short section follows the shorter run
+    got = runs(0.0, queued=30.0)
+    assert sum(got, ()) == beats and len(got) == 2
+    long, short = sorted(map(cost, got), reverse=True)
+    assert max(long, short + 30.0) == pytest.approx(min(
+        max(max(cost(beats[:k]), cost(beats[k:])), min(cost(beats[:k]), cost(beats[k:])) + 30)
+        for k in range(1, len(beats))), abs=0.5)
     first, second = runs(40.0)
     assert first + second == beats
     end = max(cost(first), 40.0 + cost(second))
