@@ -270,7 +270,7 @@ def _render_beats(job: Job, drawn: tuple[str, ...], work: Path, media: Path,
 def beat_seconds(total: float, own: dict[str, float], durations: dict[str, float]) -> dict:
     """The seconds each beat of a job cost: its own (from its start to the next beat's, and
     its WebM) and a share, by length, of the rest of ``total`` (the job's seconds less the
-    replay of beats it did not draw: the scene's set-up and end, the clips' posters).
+    replay of beats it did not draw: the scene's set-up, Manim's finish, the last frame).
 
     A beat's seconds per second of video are its rate when the scheduler next cuts the
     section into runs (:func:`rnn_lecture.render.beat_rates`): a sweep redrawn every frame
