@@ -657,7 +657,8 @@ def _cause(job: Job, failure: dict) -> str:
 #: What a worker imports before its first job: ~1.5 s of CPU (Manim alone takes one), once per
 #: run in the fork server instead of once per job (see :func:`worker_context`).
 PRELOAD = ("manim", "av", "PIL.Image", "srt", "scenes.registry", "rnn_lecture.beats",
-           "rnn_lecture.captions", "rnn_lecture.encoding", "rnn_lecture.site")
+           "rnn_lecture.captions", "rnn_lecture.encoding", "rnn_lecture.site",
+           "rnn_lecture.forkserver_guard")   # the server only: see that module
 
 
 def worker_context():
@@ -701,16 +702,68 @@ def _alive(pid: int) -> bool:
     return True
 
 
+def _stop_group(code: int) -> None:
+    """Exit now, and take this worker's children (LaTeX, encoders) along: the worker leads a
+    process group of its own (:func:`_die_with_parent`), so one ``killpg`` reaches them all."""
+    with contextlib.suppress(OSError):
+        if os.getpgid(0) == os.getpid():
+            os.killpg(0, signal.SIGKILL)
+    os._exit(code)
+
+
 def _die_with_parent(parent_pid: int) -> None:
-    """Ask Linux to send SIGTERM when our parent dies (kill -9 included): the run that started
-    us, or the fork server, which exits as soon as the run is gone. If the run is already
-    gone, stop."""
+    """Make sure this worker, and every process it starts, dies with the run ``parent_pid``,
+    whatever kills the run (SIGKILL included); stop now if the run is already gone.
+
+    Three things did not hold before, and each is fixed here:
+
+    - A worker is forked by the run's fork server, not by the run, and Python hands every
+      such child the write end of the server's "alive" pipe (so that it could ask the server
+      for processes of its own). The server exits when that pipe's last write end closes, so
+      it lived on for as long as any worker did, and ``PR_SET_PDEATHSIG`` (which fires when
+      the *fork server* dies) never fired. The worker closes its copy: the server now sees
+      EOF, and exits, the moment the run is gone.
+    - The death signal is SIGTERM, handled in Python (:func:`_on_sigterm`), which runs only
+      between bytecodes of the main thread. So a thread also watches the run itself through a
+      pidfd (``poll`` wakes when the run exits, however it exits) and stops the worker from
+      there, without waiting for the main thread.
+    - Processes a worker starts (LaTeX, dvisvgm) are not signalled by Linux when the worker
+      dies. The worker leads a new process group, and stops by killing that group
+      (:func:`_stop_group`).
+    """
+    with contextlib.suppress(Exception):
+        from multiprocessing import forkserver
+
+        fs = forkserver._forkserver
+        if fs._forkserver_alive_fd is not None:
+            os.close(fs._forkserver_alive_fd)
+            fs._forkserver_alive_fd = None
+    with contextlib.suppress(OSError):
+        os.setpgid(0, 0)
     with contextlib.suppress(Exception):
         import ctypes
 
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    try:
+        pidfd = os.pidfd_open(parent_pid)
+    except ProcessLookupError:
+        _stop_group(1)
+    except (OSError, AttributeError):
+        pidfd = None
     if os.getppid() == 1 or not _alive(parent_pid):
-        sys.exit(1)
+        _stop_group(1)
+    if pidfd is not None:
+        import select
+        import threading
+
+        def watch():
+            poller = select.poll()
+            poller.register(pidfd, select.POLLIN)
+            while not poller.poll():
+                pass
+            _on_sigterm(signal.SIGKILL, None)   # the run is gone: clean up and stop
+
+        threading.Thread(target=watch, name="rnn-lecture: watch the run", daemon=True).start()
 
 
 _HOLDING: dict = {}  # in a worker: the job whose section lock it holds
@@ -727,7 +780,7 @@ def _on_sigterm(signum, frame):
     if job is not None:
         with contextlib.suppress(Exception):
             _remove_leftovers(job)
-    os._exit(128 + signum)
+    _stop_group(128 + signum)
 
 
 def _child(kind: str, job: Job, key: str, beats: tuple | None, work: str | None, conn,

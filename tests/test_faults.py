@@ -6,6 +6,7 @@ is made once and copied where a test needs good files to protect.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -400,41 +401,81 @@ def test_killed_worker_fails_its_section_only(tmp_path):
     assert not staging(out)
 
 
+def _running(pid: int) -> bool:
+    """Not gone, and not a zombie waiting to be reaped."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+def _kill_and_watch(proc: Run, signum: int, limit: float = 2.0) -> list[int]:
+    """Send ``signum`` to the run alone (not its group), and return its descendants (found
+    via /proc just before) still running ``limit`` seconds later."""
+    everyone = _children(proc.pid)
+    assert len(everyone) >= 2, everyone      # at least the fork server and a worker
+    os.kill(proc.pid, signum)
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < limit and any(map(_running, everyone)):
+        time.sleep(0.05)
+    alive = [p for p in everyone if _running(p)]
+    for p in alive:                          # don't leave them to the next test
+        with contextlib.suppress(OSError):
+            os.kill(p, signal.SIGKILL)
+    proc.finish()
+    return alive
+
+
+SIGNALS = [signal.SIGKILL, signal.SIGTERM, signal.SIGINT, signal.SIGHUP]
+
+
 @render
-def test_a_killed_run_takes_its_workers_along(tmp_path):
-    """SIGKILL the run itself: its workers (forked by its fork server) and the server stop
-    within seconds instead of drawing on for nobody, and the next run renders the section
-    from scratch, leaving no staging folder behind."""
+@pytest.mark.parametrize("signum", SIGNALS, ids=lambda s: signal.Signals(s).name)
+def test_a_run_that_dies_by_any_signal_takes_its_workers_along(tmp_path, signum):
+    """Send the run SIGKILL, SIGTERM, SIGINT or SIGHUP while its workers draw: its fork
+    server, its workers and their children are gone within 2 s, instead of drawing on for
+    nobody; after SIGKILL the next run renders the section from scratch, leaving no staging
+    folder behind."""
     out = tmp_path / "media"
     proc = start("render", SECTION, "--jobs", "2", "--out", str(out))
-    t0, workers = time.monotonic(), []
-    while not workers and time.monotonic() - t0 < 300:
+    t0, drawing = time.monotonic(), []
+    while not drawing and time.monotonic() - t0 < 300:   # a worker's own Manim folder
         for p in lang_dir(out).glob(f".work-{SECTION}.*.*") if lang_dir(out).is_dir() else ():
-            pid = int(p.name.split(".")[2])
-            if pid in _children(proc.pid):
-                workers.append(pid)
-        time.sleep(0.2)
-    assert workers, "no worker showed up"
-    everyone = _children(proc.pid)
-    assert len(everyone) >= 2           # the fork server and at least one worker
-    os.kill(proc.pid, signal.SIGKILL)
-    proc.finish()
+            pid = int(p.name.split(".")[2])  # .work-<section>.<pid>.<random>
+            if pid != proc.pid and pid in _children(proc.pid):
+                drawing.append(pid)
+        time.sleep(0.1)
+    assert drawing, "no worker started drawing"
+    time.sleep(0.5)
+    assert not _kill_and_watch(proc, signum), "still running 2 s after the run died"
+    if signum == signal.SIGKILL:
+        r = run("render", SECTION, "--out", str(out))
+        assert r.returncode == 0, r.stdout + r.stderr
+        assert "waiting for" not in r.stdout
+        assert (lang_dir(out) / SECTION / "render.json").is_file()
+        assert not staging(out)
 
-    def running(pid):   # not gone, and not a zombie waiting to be reaped
-        try:
-            return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-        except (OSError, IndexError):
-            return False
 
-    t0 = time.monotonic()
-    while time.monotonic() - t0 < 30 and any(map(running, everyone)):
-        time.sleep(0.2)
-    alive = [p for p in everyone if running(p)]
-    assert not alive, f"still running after the run died: {alive}"
-    r = run("render", SECTION, "--out", str(out))
-    assert r.returncode == 0, r.stdout + r.stderr
-    assert (lang_dir(out) / SECTION / "render.json").is_file()
-    assert not staging(out)
+@render
+@pytest.mark.parametrize("signum", SIGNALS, ids=lambda s: signal.Signals(s).name)
+def test_a_dead_runs_workers_take_their_children_along(tmp_path, signum):
+    """A worker's own children go too: here the worker typesetting the section's formulas
+    runs a ``latex`` that would sleep for a minute (a stand-in on PATH)."""
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "latex").write_text("#!/bin/sh\nexec sleep 60\n")
+    (fake / "latex").chmod(0o755)
+    out = tmp_path / "media"
+    proc = start("render", SECTION, "--jobs", "2", "--out", str(out),
+                 env={**ENV, "PATH": f"{fake}{os.pathsep}{os.environ['PATH']}",
+                      "RNN_LECTURE_TEX_DIR": str(tmp_path / "tex")})
+    t0, sleeping = time.monotonic(), []
+    while not sleeping and time.monotonic() - t0 < 120:
+        sleeping = [p for p in _children(proc.pid)
+                    if Path(f"/proc/{p}/cmdline").read_bytes().startswith(b"sleep\0")]
+        time.sleep(0.1)
+    assert sleeping, "the stand-in latex never ran"
+    assert not _kill_and_watch(proc, signum), "still running 2 s after the run died"
 
 
 @render
