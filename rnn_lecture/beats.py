@@ -382,9 +382,10 @@ def preview_beats(job: Job, beats: list[str], echo=print) -> list[Path]:
     from scenes.registry import get
 
     from .captions import Cue, split_all, to_srt, to_vtt
-    from .render import _readable
+    from .render import _readable, remove_dead_leftovers
     from .site import make_public
 
+    remove_dead_leftovers(job.out, job.quality, job.lang, echo=echo)
     order = list(get(job.section).scene_class().BEATS)
     folder = Path(job.out) / job.quality / job.lang / "previews" / job.section
     folder.mkdir(parents=True, exist_ok=True)
@@ -392,7 +393,8 @@ def preview_beats(job: Job, beats: list[str], echo=print) -> list[Path]:
         _readable(d, directory=True)
     made = []
     for beat in beats:
-        work = Path(tempfile.mkdtemp(prefix=f".{beat}.", dir=folder))
+        # named after this process: the next run removes it if this one is killed
+        work = Path(tempfile.mkdtemp(prefix=f".{beat}.{os.getpid()}.", dir=folder))
         try:
             rec = render_beat(job, beat, work)
             stem = f"{order.index(beat):02d}_{beat}"

@@ -51,6 +51,18 @@ def worker_cache() -> Path:
     return Path(base) / "rnn-lecture" / "worker"
 
 
+def remove_dead_jobs(cache: Path) -> None:
+    """Remove the job folders (``job-<pid>-...``) of workers on this machine that died
+    mid-job (the scheduler gave their job to another worker; nobody else would remove them)."""
+    from .render import _alive
+
+    for p in cache.glob("job-*-*"):
+        pid = p.name.split("-")[1]
+        if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)) \
+                and p.is_dir() and not p.is_symlink():
+            shutil.rmtree(p, ignore_errors=True)
+
+
 def remote_job(kind: str, job: dict, beats: tuple | None) -> dict:
     """Run one job on a worker: ``{"plan": ...}`` or ``{"records": [...], "files": {name:
     bytes}}`` (a run of beats, :func:`rnn_lecture.beats.render_beats`).
@@ -65,7 +77,9 @@ def remote_job(kind: str, job: dict, beats: tuple | None) -> dict:
         if kind == "plan":
             return {"plan": plan_section(local)}
         Path(local.out).mkdir(parents=True, exist_ok=True)
-        work = Path(tempfile.mkdtemp(prefix=f"job-{local.section}-{beats[0]}-", dir=local.out))
+        remove_dead_jobs(Path(local.out))
+        work = Path(tempfile.mkdtemp(prefix=f"job-{os.getpid()}-{local.section}-{beats[0]}-",
+                                     dir=local.out))
         try:
             recs = render_beats(local, tuple(beats), work / "clip")
             files = {p.name: p.read_bytes() for p in (work / "clip").iterdir() if p.is_file()}

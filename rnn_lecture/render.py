@@ -473,12 +473,72 @@ def _remove_leftovers(job: Job) -> None:
             shutil.rmtree(p, ignore_errors=True)
 
 
+def _pid_in(name: str, prefix: str) -> int | None:
+    """The pid in a folder name ``<prefix><pid>.<random>`` (None if there is none)."""
+    head = name[len(prefix):].split(".", 1)[0] if name.startswith(prefix) else ""
+    return int(head) if head.isdigit() else None
+
+
+def remove_dead_leftovers(out: str, quality: str, lang: str, echo=None) -> None:
+    """Remove what runs that died left in ``out/quality/lang``: every section's staging and
+    work folders (taking the section's lock for a moment, so a live run's folders, which it
+    holds the lock of, are never touched; a run that holds it is live) and the work folders
+    of beat previews whose process is gone. Every run calls this first, whatever it then
+    does (renders, finds everything up to date, previews a beat)."""
+    from scenes.registry import ids
+
+    top = Path(out) / quality / lang
+    try:
+        names = [p.name for p in top.iterdir() if p.name.startswith(".")]
+    except OSError:
+        names = []
+    for sid in ids():
+        if not any(n.startswith((f".{sid}.", f".work-{sid}.")) for n in names):
+            continue
+        job = Job(sid, {}, quality, lang, out)
+        lock = SectionLock(job)
+        try:
+            if lock.try_acquire():
+                if lock.took_over is not None and echo is not None:
+                    echo(f"{sid}: pid {lock.took_over}, which was rendering it, is dead; "
+                         "taking it over")
+                _remove_leftovers(job)
+        except OSError:
+            pass
+        finally:
+            lock.release()
+    previews = top / "previews"
+    for folder in (previews.iterdir() if previews.is_dir() else ()):
+        for p in (folder.iterdir() if folder.is_dir() and not folder.is_symlink() else ()):
+            if not p.name.startswith(".") or p.is_symlink() or not p.is_dir():
+                continue
+            pid = _pid_in(p.name, f".work-{folder.name}.")
+            if pid is None:                       # a preview's own folder: .<beat>.<pid>.*
+                pid = _pid_in(p.name, f".{p.name[1:].split('.', 1)[0]}.")
+            if pid is not None and pid != os.getpid() and not _alive(pid):
+                shutil.rmtree(p, ignore_errors=True)
+
+
 @contextlib.contextmanager
-def _locked(path: Path):
+def _locked(path: Path, echo=None):
+    """Hold ``<path>.lock`` (the manifest's lock); a holder that is dead is taken over at
+    once, with one line saying so (see :func:`take_lock`)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path.with_suffix(".lock"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    lock = path.with_suffix(".lock")
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o666)
+    try:
+        dead = take_lock(fd, lock, wait=True)
+        if dead is not None:
+            (echo or _say)(f"{lock}: pid {dead}, which held this lock, is dead; taking it over")
         yield
+    finally:
+        with contextlib.suppress(OSError):
+            os.ftruncate(fd, 0)
+        os.close(fd)
+
+
+def _say(line: str) -> None:
+    print(line, flush=True)
 
 
 def update_manifest(out: str, quality: str, lang: str, entry: dict) -> Path:
@@ -575,33 +635,117 @@ def check_room(jobs: list[Job]) -> None:
 
 # ----------------------------------------------------------------------------- locks
 
+def _lock_holders(path: Path) -> list[int]:
+    """Processes (of this user) holding an ``flock`` on the file at ``path``: those with a
+    descriptor open on it whose ``/proc/PID/fdinfo`` lists a lock. A run's workers hold its
+    section locks through descriptors the run handed them, so they show here too."""
+    st = os.stat(path)
+    holders = []
+    for d in Path("/proc").glob("[0-9]*"):
+        try:
+            if d.stat().st_uid != os.getuid():
+                continue
+            for fd in (d / "fd").iterdir():
+                with contextlib.suppress(OSError):
+                    t = os.stat(fd)
+                    if (t.st_dev, t.st_ino) == (st.st_dev, st.st_ino) and \
+                            "FLOCK" in (d / "fdinfo" / fd.name).read_text():
+                        holders.append(int(d.name))
+                        break
+        except OSError:
+            continue
+    return holders
+
+
+def _lock_pid(fd: int) -> int | None:
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        return int(os.pread(fd, 32, 0).split()[0])
+    return None
+
+
+def take_lock(fd: int, path: Path, wait: bool) -> int | None:
+    """``flock`` ``fd`` (open on ``path``) and write our pid in it. Returns the pid of a dead
+    holder taken over, else None; raises :class:`BlockingIOError` if a live process holds it
+    and not ``wait``.
+
+    A holder writes its pid in the file when it takes the lock and empties the file when it
+    lets go, so a pid there that is dead is a run that died holding the lock. If the lock is
+    still held then, the holders are that run's orphans (its workers hold its locks through
+    descriptors it handed them): they are stopped (SIGTERM, SIGKILL after 2 s), since what
+    they draw is for nobody, and the lock is taken at once instead of waiting for them.
+    """
+    dead = None
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            break
+        except BlockingIOError:
+            pid = _lock_pid(fd)
+            if pid is None or pid == os.getpid() or _alive(pid):
+                if not wait:
+                    raise
+                time.sleep(0.2)
+                continue
+            time.sleep(0.2)   # a new holder writes its pid right after taking the lock
+            if _lock_pid(fd) != pid:
+                continue
+            orphans = [p for p in _lock_holders(path) if p != os.getpid()]
+            for sig in (signal.SIGTERM, signal.SIGKILL):
+                for p in orphans:
+                    with contextlib.suppress(OSError):
+                        os.kill(p, sig)
+                t0 = time.monotonic()
+                while time.monotonic() - t0 < 2 and any(map(_alive_not_zombie, orphans)):
+                    time.sleep(0.05)
+            dead = pid
+            if not orphans and not wait:
+                raise
+    if dead is None:
+        pid = _lock_pid(fd)
+        if pid is not None and pid != os.getpid() and not _alive(pid):
+            dead = pid     # it died holding the lock; its orphans were gone already
+    with contextlib.suppress(OSError):
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+    return dead
+
+
+def _alive_not_zombie(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
 class SectionLock:
-    """``flock`` on ``locks/<section>.lock``, outside the staging folders; holds the run's pid."""
+    """``flock`` on ``locks/<section>.lock``, outside the staging folders; holds the run's pid
+    while it is held (empty when free). ``took_over``: the pid of a dead holder taken over."""
 
     def __init__(self, job: Job):
         self.path = lock_path(job)
         self.fd: int | None = None
+        self.took_over: int | None = None
 
     def try_acquire(self) -> bool:
         if self.fd is None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+            self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW,
+                              0o666)
         try:
-            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            self.took_over = take_lock(self.fd, self.path, wait=False)
         except BlockingIOError:
             return False
-        with contextlib.suppress(OSError):  # the pid is for messages only
-            os.ftruncate(self.fd, 0)
-            os.pwrite(self.fd, f"{os.getpid()}\n".encode(), 0)
         return True
 
     def holder(self) -> int | None:
-        with contextlib.suppress(OSError, ValueError):
+        with contextlib.suppress(OSError, ValueError, IndexError):
             return int(self.path.read_text().split()[0])
         return None
 
     def release(self) -> None:
         if self.fd is not None:
+            with contextlib.suppress(OSError):   # free: no pid in it
+                os.ftruncate(self.fd, 0)
             os.close(self.fd)
             self.fd = None
 
@@ -900,6 +1044,8 @@ def render(jobs: list[Job], n_jobs: int = 1, force: bool = False, echo=print, ec
     and end in seconds from the run's start), for ``scripts/bench`` to show idle workers.
     """
     echo_err = echo_err or echo
+    for where in dict.fromkeys((job.out, job.quality, job.lang) for job in jobs):
+        remove_dead_leftovers(*where, echo=echo)
     code = code_hash()
     todo, results = [], []
     up_to_date = 0
@@ -1403,6 +1549,9 @@ class _Scheduler:
                 i += 1
                 continue
             self.pending.pop(i)
+            if sec.lock.took_over is not None:
+                self.echo(f"{sec.job.section}: pid {sec.lock.took_over}, which was rendering it, "
+                          "is dead; taking it over")
             try:
                 self.open(sec)
             except Exception as e:  # could not even start (no room for a folder, ...)

@@ -498,3 +498,100 @@ def test_broken_latex_is_a_report(tmp_path):
     assert "Traceback" not in r.stdout + r.stderr
     assert f"1 failed ({SECTION})" in r.stderr
     assert not (lang_dir(out) / SECTION).exists() and not staging(out)
+
+
+# ------------------------------------------------------------------- dead holders, leftovers
+
+ORPHAN = """
+import fcntl, os, sys, time
+for path in sys.argv[1:]:
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    os.write(fd, f"{os.getpid()}\\n".encode())
+child = os.fork()
+if child == 0:        # the orphan: holds the locks through the descriptors it inherited
+    os.setsid()
+    null = os.open(os.devnull, os.O_RDWR)
+    for n in (0, 1, 2):   # the test reads our parent's output to its end
+        os.dup2(null, n)
+    time.sleep(120)
+    os._exit(0)
+print(os.getpid(), child, flush=True)
+"""
+
+
+@render
+def test_a_lock_whose_holder_is_dead_is_taken_over_at_once(tmp_path):
+    """A run died holding the section's lock and the manifest's, and a process it started
+    (an orphan) holds them on: the next run says so in one line for each and takes them at
+    once (the orphan is stopped) instead of waiting for a dead pid."""
+    out = tmp_path / "media"
+    locks = [lang_dir(out) / "locks" / f"{SECTION}.lock", lang_dir(out) / "manifest.lock"]
+    dead, orphan = map(int, subprocess.run([sys.executable, "-c", ORPHAN, *map(str, locks)],
+                                           capture_output=True, text=True,
+                                           check=True).stdout.split())
+    try:
+        assert _running(orphan) and not _running(dead)
+        t0 = time.monotonic()
+        r = run("render", SECTION, "--jobs", "2", "--out", str(out))
+        assert r.returncode == 0, r.stdout + r.stderr
+        lines = r.stdout.splitlines()
+        assert f"{SECTION}: pid {dead}, which was rendering it, is dead; taking it over" in lines
+        assert (f"{locks[1]}: pid {dead}, which held this lock, is dead; taking it over"
+                in lines), r.stdout
+        assert "waiting for" not in r.stdout
+        assert not _running(orphan)
+        assert time.monotonic() - t0 < 120
+        assert manifest_ids(out) == [SECTION]
+        assert all(p.read_text() == "" for p in locks)     # free locks name no holder
+    finally:
+        with contextlib.suppress(OSError):
+            os.kill(orphan, signal.SIGKILL)
+
+
+def _kill_all(pid: int) -> None:
+    """SIGKILL a process and every descendant at once (as the OOM killer or a node's
+    shutdown would), so nobody cleans up."""
+    for p in [pid, *_children(pid)]:
+        with contextlib.suppress(OSError):
+            os.kill(p, signal.SIGKILL)
+
+
+def _wait_for_folder(pattern_dir: Path, glob: str, not_pid: int | None = None,
+                     timeout: float = 300) -> None:
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        if pattern_dir.is_dir() and [p for p in pattern_dir.glob(glob)
+                                     if not_pid is None or f".{not_pid}." not in p.name]:
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"no {glob} in {pattern_dir}")
+
+
+@render
+def test_dead_runs_leftovers_go_with_the_next_run_of_any_kind(good, tmp_path):
+    """A forced render and a beat preview are killed with every process they started, so
+    nobody cleans up; the next run, one that finds everything up to date, removes their
+    work folders (finished clips and all) and leaves the good render alone."""
+    out = copy_of(good, tmp_path / "media")
+    before = snapshot(lang_dir(out) / SECTION)
+    proc = start("render", SECTION, "--force", "--jobs", "2", "--out", str(out))
+    _wait_for_folder(lang_dir(out), f".work-{SECTION}.*.*", not_pid=proc.pid)  # drawing
+    time.sleep(1)
+    _kill_all(proc.pid)
+    proc.finish()
+    assert staging(out)
+    previews = lang_dir(out) / "previews" / SECTION
+    proc = start("render", SECTION, "--beat", "compare", "--out", str(out))
+    _wait_for_folder(previews, ".work-*")
+    time.sleep(1)
+    _kill_all(proc.pid)
+    proc.finish()
+    assert [p.name for p in previews.iterdir() if p.name.startswith(".")]
+    r = run("render", SECTION, "--out", str(out))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert f"{SECTION}: up to date" in r.stdout
+    assert not staging(out)
+    assert not [p.name for p in previews.iterdir() if p.name.startswith(".")]
+    assert snapshot(lang_dir(out) / SECTION) == before
