@@ -724,6 +724,7 @@ class SectionLock:
     def __init__(self, job: Job):
         self.path = lock_path(job)
         self.fd: int | None = None
+        self.held = False
         self.took_over: int | None = None
 
     def try_acquire(self) -> bool:
@@ -735,6 +736,7 @@ class SectionLock:
             self.took_over = take_lock(self.fd, self.path, wait=False)
         except BlockingIOError:
             return False
+        self.held = True
         return True
 
     def holder(self) -> int | None:
@@ -744,10 +746,12 @@ class SectionLock:
 
     def release(self) -> None:
         if self.fd is not None:
-            with contextlib.suppress(OSError):   # free: no pid in it
-                os.ftruncate(self.fd, 0)
+            if self.held:
+                with contextlib.suppress(OSError):   # free: no pid in it
+                    os.ftruncate(self.fd, 0)
             os.close(self.fd)
             self.fd = None
+            self.held = False
 
 
 # ----------------------------------------------------------------------------- failures
