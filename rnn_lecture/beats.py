@@ -288,8 +288,11 @@ def concat_videos(parts: list[Path], dst: Path) -> None:
     listing = "".join(f"file 'file:{Path(p).resolve().as_posix()}'\n" for p in parts)
     with av.open(BytesIO(listing.encode()), format="concat",
                  options={"safe": "0", "an": "1"}) as inp:
-        fmt = "webm" if dst.suffix == ".webm" else None
-        with av.open(str(dst), "w", format=fmt) as out:
+        from .site import WEBM_MUXER_OPTIONS
+
+        webm = dst.suffix == ".webm"
+        with av.open(str(dst), "w", format="webm" if webm else None,
+                     options=dict(WEBM_MUXER_OPTIONS) if webm else {}) as out:
             vin = inp.streams.video[0]
             vout = out.add_stream_from_template(template=vin)
             for packet in inp.demux(vin):

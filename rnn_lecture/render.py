@@ -410,7 +410,7 @@ def render_one(job: Job, key: str) -> dict:
             "clips": clips, "files": files, "key": key,
         }
         entry = publish_section(stage, entry, beat_titles)  # captions, WebM, modes 0644/0755
-        _write_json(stage / "render.json", entry)
+        _write_json(stage / "render.json", split_timing(entry)[0])
         _swap_in(stage, final)
         return entry
     except BaseException as e:  # a full disk can surface as a LaTeX or encoder error
@@ -541,11 +541,66 @@ def _say(line: str) -> None:
     print(line, flush=True)
 
 
+def timing_path(out: str, quality: str, lang: str, section: str) -> Path:
+    return Path(out) / quality / lang / "logs" / f"{section}.timing.json"
+
+
+def split_timing(entry: dict) -> tuple[dict, dict]:
+    """A manifest entry without what the clock measured, and that apart: ``({...},
+    {"render_seconds": s, "beats": {beat: s}})``.
+
+    How long a render took is not a function of its inputs, so it stays out of
+    ``render.json`` and ``manifest.json`` (same inputs, same bytes: every output file is
+    byte-identical across renders) and goes to ``logs/<section>.timing.json``, where the
+    scheduler reads it back (:func:`_history`)."""
+    timing = {"render_seconds": entry.get("render_seconds"),
+              "beats": {b["beat"]: b["render_seconds"] for b in entry.get("beats") or ()
+                        if isinstance(b, dict) and "render_seconds" in b}}
+    clean = {k: v for k, v in entry.items() if k != "render_seconds"}
+    if "beats" in entry:
+        clean["beats"] = [{k: v for k, v in b.items() if k != "render_seconds"}
+                          if isinstance(b, dict) else b for b in entry["beats"]]
+    return clean, timing
+
+
+def _timing(out: str, quality: str, lang: str, section: str) -> dict:
+    with contextlib.suppress(OSError, ValueError):
+        data = json.loads(timing_path(out, quality, lang, section).read_text())
+        if isinstance(data, dict) and isinstance(data.get("beats"), dict):
+            return data
+    return {"render_seconds": None, "beats": {}}
+
+
+def _with_timing(out: str, entry: dict) -> dict:
+    """``entry`` with the seconds its render took put back (see :func:`split_timing`)."""
+    if not isinstance(entry.get("section"), str) or "render_seconds" in entry:
+        return entry
+    t = _timing(out, str(entry.get("quality")), str(entry.get("lang")), entry["section"])
+    entry = {**entry, "render_seconds": t.get("render_seconds")}
+    if isinstance(entry.get("beats"), list):
+        entry["beats"] = [{**b, "render_seconds": t["beats"][b["beat"]]}
+                          if isinstance(b, dict) and b.get("beat") in t["beats"] else b
+                          for b in entry["beats"]]
+    return entry
+
+
 def update_manifest(out: str, quality: str, lang: str, entry: dict) -> Path:
-    """Insert or replace a section's entry; sections kept in lecture order."""
+    """Insert or replace a section's entry; sections kept in lecture order. The seconds the
+    render took go to its timing file (:func:`split_timing`); a beat reused without drawing
+    keeps the seconds it took when it was drawn."""
     from scenes.registry import ids
 
     path = manifest_path(out, quality, lang)
+    entry, timing = split_timing(entry)
+    if timing["render_seconds"] is not None or timing["beats"]:
+        tp = timing_path(out, quality, lang, entry["section"])
+        old = _timing(out, quality, lang, entry["section"])
+        names = {b.get("beat") for b in entry.get("beats") or () if isinstance(b, dict)}
+        timing["beats"] = {**{b: v for b, v in old["beats"].items() if b in names},
+                           **timing["beats"]}
+        with contextlib.suppress(OSError):
+            tp.parent.mkdir(parents=True, exist_ok=True)
+            _write_json(tp, timing)
     with _locked(path):
         for tmp in path.parent.glob(f".{path.name}.*"):  # a writer killed mid-write
             with contextlib.suppress(OSError):
@@ -581,7 +636,8 @@ def _history(out: str) -> list[dict]:
         for lang in LANGS:
             try:
                 data = json.loads(manifest_path(out, q, lang).read_text())
-                entries += [e for e in data.get("sections", []) if isinstance(e, dict)]
+                entries += [_with_timing(out, e) for e in data.get("sections", [])
+                            if isinstance(e, dict)]
             except (OSError, ValueError, AttributeError):
                 pass
     return entries
@@ -1408,7 +1464,7 @@ class _Scheduler:
                     "render_seconds": round(sec.cpu_seconds, 2)}
             entry = assemble_section(job, sec.key, stage, sec.work, final,
                                      [sec.records[b] for b in sec.beats], meta)
-            _write_json(stage / "render.json", entry)
+            _write_json(stage / "render.json", split_timing(entry)[0])
             _swap_in(stage, final)
             update_manifest(job.out, job.quality, job.lang, entry)
         except Exception as e:

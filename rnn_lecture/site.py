@@ -82,6 +82,13 @@ def make_public(path: Path) -> None:
         os.chmod(path, FILE_MODE)
 
 
+#: Options of every WebM we write. Matroska's muxer draws each file's TrackUID and TagTrackUID
+#: (16 bytes) at random, so two renders of the same input differed; ``bitexact`` makes it
+#: derive them and leave out its version string. Only the container changes: the VP9 packets,
+#: and so the picture, are the same.
+WEBM_MUXER_OPTIONS = {"fflags": "+bitexact"}
+
+
 def to_webm(src: Path, dst: Path, poster: Path | None = None) -> None:
     """Transcode an H.264 MP4 to WebM/VP9 with PyAV (libvpx-vp9); same size, same frames at
     the same instants, each lasting as long (a held frame is one frame with a long duration,
@@ -95,7 +102,8 @@ def to_webm(src: Path, dst: Path, poster: Path | None = None) -> None:
 
     tmp = dst.with_name(f".{dst.name}.part")
     last = None
-    with av.open(str(src)) as inp, av.open(str(tmp), "w", format="webm") as out:
+    with av.open(str(src)) as inp, av.open(str(tmp), "w", format="webm",
+                                           options=dict(WEBM_MUXER_OPTIONS)) as out:
         vin = inp.streams.video[0]
         # the frame period: the rate every timestamp is a multiple of (not the average rate,
         # which holds lower)

@@ -151,3 +151,40 @@ def test_workers_take_the_runs_folder_environment_and_umask(tmp_path, monkeypatc
                       echo=lambda *_: None)
     assert (here / "media" / "low" / "en" / sid / entry["clips"][0]["file"]).is_file()
     assert any(tex.rglob("*.svg"))          # typeset into the cache the run's environment names
+
+
+def _hashes(out):
+    """sha256 of every output file under ``out`` (logs, locks and timings are not outputs:
+    they name pids and seconds, see rnn_lecture.render.split_timing)."""
+    import hashlib
+
+    return {str(p.relative_to(out)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(out.rglob("*")) if p.is_file()
+            and not {"logs", "locks"} & set(p.relative_to(out).parts)
+            and p.name != "manifest.lock"}
+
+
+def test_identical_inputs_give_identical_bytes(tmp_path):
+    """One section rendered twice into two folders: every output file (MP4, WebM, posters,
+    captions, chapters, clips, render.json, manifest.json) has the same sha256. The WebM's
+    Matroska track UIDs used to be drawn at random, and render.json and the manifest held
+    the seconds each render took."""
+    section = "lstm-06-gru"     # three beats
+    outs = [tmp_path / "a", tmp_path / "b"]
+    for out in outs:
+        r = subprocess.run([*CLI, "render", section, "--jobs", "2", "--out", str(out)],
+                           capture_output=True, text=True)
+        assert r.returncode == 0, r.stdout + r.stderr
+    a, b = (_hashes(o) for o in outs)
+    kinds = {p.rsplit(".", 1)[-1] for p in a}
+    assert {"mp4", "webm", "png", "srt", "vtt", "json"} <= kinds, kinds
+    assert any("clips/" in p for p in a) and "low/zh/manifest.json" in a
+    assert f"low/zh/{section}/render.json" in a
+    assert a.keys() == b.keys()
+    assert {p for p in a if a[p] != b[p]} == set()
+    meta = json.loads((outs[0] / "low" / "zh" / section / "render.json").read_text())
+    assert "render_seconds" not in meta and all("render_seconds" not in x for x in meta["beats"])
+    timing = json.loads((outs[0] / "low" / "zh" / "logs" / f"{section}.timing.json")
+                        .read_text())
+    assert timing["render_seconds"] > 0 and set(timing["beats"]) == set(meta["clips"][i]["beat"]
+                                                                         for i in range(3))
