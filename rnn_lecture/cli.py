@@ -164,11 +164,11 @@ def values_cmd(section, assignments, config_path, as_json):
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def script_cmd(sections, lang, assignments, config_path, as_json):
     """Print what sections will say and show, beat by beat, without rendering."""
-    from scenes.script import construct, script
+    from scenes.script import cache_dir, construct, script
 
     chosen = _sections(sections)
     params = _overrides_for(chosen, assignments, load_config(config_path))
-    out = [script(construct(s.id, lang, params[s.id])) for s in chosen]
+    out = [script(construct(s.id, lang, params[s.id], cache=cache_dir())) for s in chosen]
     if as_json:
         data = out[0] if len(out) == 1 else out
         click.echo(json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False))
@@ -200,7 +200,7 @@ def script_cmd(sections, lang, assignments, config_path, as_json):
               type=click.Path(file_okay=False), help="Folder for the PNGs.")
 def still_cmd(section, beats, lang, quality, assignments, config_path, out):
     """Save each beat's held frame as a PNG, in seconds and without rendering video."""
-    from scenes.script import stills
+    from scenes.script import cache_dir, stills
 
     from .render import QUALITIES
 
@@ -211,7 +211,8 @@ def still_cmd(section, beats, lang, quality, assignments, config_path, out):
             raise ParamError(f"unknown beat {b!r} of {s.id}; allowed: {', '.join(known)}")
     params = _overrides_for([s], assignments, load_config(config_path))[s.id]
     folder = Path(out) / lang / s.id
-    for path in stills(s.id, folder, lang, params, beats, QUALITIES[quality]):
+    for path in stills(s.id, folder, lang, params, beats, QUALITIES[quality],
+                       cache=cache_dir()):
         click.echo(str(path))
 
 

@@ -3,23 +3,42 @@ beat by beat, the claim, the narration and every text on screen (``rnn-lecture s
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 from .registry import get, to_json
 
 
+def cache_dir() -> Path:
+    """The folder the ``script`` and ``stills`` commands keep Manim's caches in (its LaTeX
+    SVGs and text glyphs), so that they write nothing in the folder they are run from:
+    ``$XDG_CACHE_HOME/rnn-lecture/construct`` (``~/.cache`` without it). The LaTeX cache is
+    ``$RNN_LECTURE_TEX_DIR`` when that is set, as for renders."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "rnn-lecture" / "construct"
+
+
 def construct(section_id: str, lang: str = "zh", params: dict | None = None,
-              layout_only: bool = True, quality: str = "low_quality", hold_hook=None):
+              layout_only: bool = True, quality: str = "low_quality", hold_hook=None,
+              cache: Path | None = None):
     """Run a section's ``construct()`` with no video written and return the scene.
 
     ``layout_only`` jumps each animation to its end state (the held frames are the same);
-    ``False`` plays them through Manim's own skip mode.
+    ``False`` plays them through Manim's own skip mode. ``cache``: the folder Manim keeps its
+    caches in (see :func:`cache_dir`); without it, Manim's default (``./media``), which the
+    tests share.
     """
     from manim import config, tempconfig
 
-    from rnn_lecture.render import share_tex_cache
+    from rnn_lecture.render import TEX_DIR_ENV, share_tex_cache
 
     section = get(section_id)
+    where = {}
+    if cache is not None:
+        where = {"media_dir": str(cache), "text_dir": str(cache / "texts"),
+                 "tex_dir": os.environ.get(TEX_DIR_ENV) or str(cache / "Tex")}
     with tempconfig({"dry_run": True, "disable_caching": True, "verbosity": "ERROR",
-                     "progress_bar": "none", "quality": quality}):
+                     "progress_bar": "none", "quality": quality, **where}):
         # processes that read one section at once (tests' workers, two terminals) share the
         # default LaTeX and text caches
         tex = config.get_dir("tex_dir")
@@ -33,7 +52,7 @@ def construct(section_id: str, lang: str = "zh", params: dict | None = None,
 
 
 def stills(section_id: str, out_dir, lang: str = "zh", params: dict | None = None,
-           beats=None, quality: str = "high_quality") -> list:
+           beats=None, quality: str = "high_quality", cache: Path | None = None) -> list:
     """Save the held frame of each beat (or of ``beats``) as ``NN_<beat>.png`` in ``out_dir``,
     without rendering video: the quick look an instructor takes after changing a parameter."""
     from pathlib import Path
@@ -56,7 +75,7 @@ def stills(section_id: str, out_dir, lang: str = "zh", params: dict | None = Non
         tmp.replace(path)
         written.append(path)
 
-    construct(section_id, lang, params, quality=quality, hold_hook=save)
+    construct(section_id, lang, params, quality=quality, hold_hook=save, cache=cache)
     return written
 
 

@@ -139,3 +139,24 @@ def test_script_bad_input_is_one_line(args, needle):
     assert r.returncode == 2
     assert needle in r.stderr and "Traceback" not in r.stderr
     assert len(r.stderr.strip().splitlines()) <= 3
+
+
+def test_script_and_stills_write_nothing_in_the_folder_they_run_from(tmp_path):
+    """``script`` (and ``still``, outside its --out) used to leave Manim's caches in
+    ``./media`` of whatever folder it was run from; they now live in the user's cache
+    folder (``$XDG_CACHE_HOME/rnn-lecture/construct``)."""
+    import os
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    here, cache = tmp_path / "cwd", tmp_path / "cache"
+    here.mkdir()
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache),
+           "PYTHONPATH": os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])}
+    for args in (["script", "lstm-06-gru", "--json"],
+                 ["still", "lstm-06-gru", "--beat", "compare", "--out", str(tmp_path / "st")]):
+        r = subprocess.run([*CLI, *args], capture_output=True, text=True, cwd=here, env=env)
+        assert r.returncode == 0, r.stderr[-2000:]
+        assert list(here.iterdir()) == [], list(here.rglob("*"))
+    assert (cache / "rnn-lecture" / "construct" / "texts").is_dir()
+    assert list((tmp_path / "st").rglob("*.png"))
