@@ -12,6 +12,8 @@ Layout under ``out`` (default ``media/``)::
                                                       .srt/.vtt captions beside it)
     out/<quality>/<lang>/logs/<section>.log           output of the section's last render
                                                       (the traceback when it failed)
+    out/<quality>/<lang>/logs/<section>.timing.json   seconds its last render took (kept out
+                                                      of render.json: same inputs, same bytes)
     out/<quality>/<lang>/locks/<section>.lock         held while a run builds the section
     out/tex/                                          one LaTeX cache shared by every job
                                                       (compiles serialised by a file lock)
