@@ -51,6 +51,20 @@ def worker_cache() -> Path:
     return Path(base) / "rnn-lecture" / "worker"
 
 
+def _no_mp_lock() -> None:
+    """No named semaphore for tqdm in this worker: Manim makes a progress bar (disabled) per
+    animation, and tqdm's first bar creates a multiprocessing lock, a named semaphore that
+    the run's resource tracker counts; a worker killed mid-job (the scheduler retries its job)
+    never unregisters it, and the run ended with "There appear to be N leaked semaphore
+    objects". One job at a time per process needs no cross-process lock."""
+    try:
+        from tqdm.std import TqdmDefaultWriteLock
+    except ImportError:   # pragma: no cover - Manim depends on tqdm
+        return
+    if getattr(TqdmDefaultWriteLock, "mp_lock", None) is None:
+        TqdmDefaultWriteLock.mp_lock = None
+
+
 def remove_dead_jobs(cache: Path) -> None:
     """Remove the job folders (``job-<pid>-...``) of workers on this machine that died
     mid-job (the scheduler gave their job to another worker; nobody else would remove them)."""
@@ -73,6 +87,7 @@ def remote_job(kind: str, job: dict, beats: tuple | None) -> dict:
     from .beats import plan_section, render_beats
 
     local = Job(**{**job, "out": str(worker_cache())})
+    _no_mp_lock()
     with _ONE_AT_A_TIME:
         if kind == "plan":
             return {"plan": plan_section(local)}
@@ -105,8 +120,12 @@ def connect(spec: str, n_fallback: int = 2):
         # sets its workers' variables in the nanny's own environment), and workers inherit it.
         os.environ.pop("MALLOC_TRIM_THRESHOLD_", None)
         with dask.config.set(WORKER_CONFIG):   # handed to the worker processes it starts
+            # The scheduler's HTTP server (health checks, even with no dashboard) took port
+            # 8787 when ``dashboard_address`` was None, and said "Port 8787 is already in use"
+            # when another cluster had it: a free port on loopback, and no dashboard.
             cluster = LocalCluster(n_workers=int(n), threads_per_worker=1, processes=True,
-                                   host="127.0.0.1", dashboard_address=None,
+                                   host="127.0.0.1", dashboard_address="127.0.0.1:0",
+                                   scheduler_kwargs={"dashboard": False},
                                    silence_logs=50)
         return Client(cluster), cluster
     if not spec.startswith(("tcp://", "tls://")) or ":" not in spec.split("://", 1)[1]:

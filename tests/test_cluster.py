@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import av
 import numpy as np
@@ -99,3 +100,58 @@ def test_local_cluster_starts_workers_on_loopback(monkeypatch):
 def _worker_settings(dask_worker):
     return ("profile" in dask_worker.periodic_callbacks,
             os.environ.get("MALLOC_TRIM_THRESHOLD_"))
+
+
+KILLED_JOB = """
+import os, signal, socket, sys, time
+from pathlib import Path
+
+if __name__ == "__main__":
+    from rnn_lecture.cluster import connect, submit, worker_cache
+    from rnn_lecture.render import Job
+
+    taken = []
+    for port in (8786, 8787):          # as when another cluster runs on this machine
+        s = socket.socket()
+        try:
+            s.bind(("127.0.0.1", port))
+            s.listen()
+            taken.append(s)
+        except OSError:
+            pass                        # it runs: the same case
+    client, local = connect("local:2")
+    job = Job("lstm-06-gru", {}, "low", "zh", "unused")
+    f = submit(client, "beats", job, ("compare",))
+    victim = None
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < 120 and victim is None:
+        busy = [w for w, keys in client.processing().items() if keys]
+        if busy:
+            victim = client.run(os.getpid, workers=[busy[0]])[busy[0]]
+        time.sleep(0.2)
+    t0 = time.monotonic()   # until it is inside the job, with its job folder made
+    while time.monotonic() - t0 < 120 and not list(worker_cache().glob(f"job-{victim}-*")):
+        time.sleep(0.1)
+    time.sleep(2)
+    os.kill(victim, signal.SIGKILL)
+    f.result(timeout=600)               # the job, given to the other worker
+    left = [p.name for p in worker_cache().glob("job-*")]
+    client.close()
+    local.close()
+    print("victim", victim, "left", left, flush=True)
+"""
+
+
+@pytest.mark.render
+def test_local_cluster_is_quiet_and_cleans_a_killed_workers_job(tmp_path):
+    """``local:N`` with ports 8786/8787 taken and a worker killed mid-job: no port-in-use
+    and no leaked-semaphore warning, and the killed worker's job folder is removed from the
+    worker cache (by the next job on that machine, here the retry)."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"),
+           "PYTHONPATH": os.pathsep.join([str(Path(__file__).resolve().parent.parent),
+                                         os.environ.get("PYTHONPATH", "")])}
+    r = subprocess.run([sys.executable, "-c", KILLED_JOB], capture_output=True, text=True,
+                       env=env, timeout=900)
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert "victim" in r.stdout and "left []" in r.stdout, r.stdout
+    assert "already in use" not in r.stderr and "leaked" not in r.stderr, r.stderr[-3000:]
