@@ -580,19 +580,8 @@ def check_output_paths(jobs: list[Job]) -> None:
 
 
 def check_writable(out: str | Path) -> None:
-    """Raise ``OSError`` naming ``out`` and the real cause if no folder can be made in it (a
-    read-only disk, ``/proc``, a file in the way), so it is not reported as "not enough room"."""
-    p = Path(out).absolute()
-    while not p.exists() and p != p.parent:
-        p = p.parent
-    try:
-        probe = tempfile.mkdtemp(prefix=".rnn-lecture-probe-", dir=p)
-        os.rmdir(probe)
-    except OSError as e:
-        cause = e.strerror or str(e)
-        if not p.is_dir():
-            cause = f"{p} is not a folder"
-        raise OSError(e.errno, f"cannot write the output folder {out}: {cause}") from None
+    """See :func:`safefs.check_writable`."""
+    safefs.check_writable(out)
 
 
 # ----------------------------------------------------------------------------- room

@@ -99,6 +99,29 @@ def output_umask():
         os.umask(old)
 
 
+def check_writable(out: str | Path) -> None:
+    """Raise ``OSError`` naming ``out`` and the real cause if no folder can be made in it (a
+    read-only disk, ``/proc``, a file in the way), so that it is not taken for a lack of
+    room. Leaves nothing behind."""
+    import tempfile
+
+    p = Path(out).absolute()
+    while not p.exists() and p != p.parent:
+        p = p.parent
+    try:
+        probe = tempfile.mkdtemp(prefix=".rnn-lecture-probe-", dir=p)
+        os.rmdir(probe)
+    except OSError as e:
+        cause = e.strerror or str(e)
+        if not p.is_dir():
+            cause = f"{p} is not a folder"
+        else:
+            with contextlib.suppress(OSError):
+                if os.statvfs(p).f_blocks == 0:
+                    cause = f"{p} is on a file system that holds no files ({cause})"
+        raise OSError(e.errno, f"cannot write the output folder {out}: {cause}") from None
+
+
 def _tmp_name(path: Path) -> Path:
     return path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
 
@@ -107,7 +130,7 @@ def _dest_error(e: OSError, path: Path) -> OSError:
     """The same error, naming the file being written (not a source or a temp file)."""
     if isinstance(e, UnsafePath):
         return e
-    return OSError(e.errno, e.strerror or str(e), str(path))
+    return OSError(e.errno, f"cannot write {path}: {e.strerror or e}")
 
 
 def write_atomic(path: str | Path, data: bytes | str, mode: int = FILE_MODE) -> None:

@@ -368,6 +368,7 @@ def build_site(media: str | Path = "media", out: str | Path | None = None, lang:
     site = Path(out) if out else Path("site") / quality / lang
     check_out_apart(site, media)
     entries = _load_renders(media, quality, lang)
+    safefs.check_writable(site)
     fresh = not site.exists() and not site.is_symlink()
     try:
         return _build(media, site, entries, lang, quality, base_url, echo)
