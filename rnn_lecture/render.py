@@ -572,10 +572,11 @@ def check_output_paths(jobs: list[Job]) -> None:
     """
     for job in jobs:
         lang_dir = Path(job.out) / job.quality / job.lang
+        tex = tex_dir_for(job)
         for d in (lang_dir.parent, lang_dir, lang_dir / "logs", lang_dir / "locks",
-                  section_dir(job), Path(job.out) / "tex"):
+                  section_dir(job), tex, tex.parent / f"{tex.name}-locks"):
             safefs.check_not_link(d, "a folder it writes in")
-        for f in (lock_path(job), lang_dir / "manifest.lock"):
+        for f in (lock_path(job), lang_dir / "manifest.lock", tex.parent / f"{tex.name}.lock"):
             safefs.check_not_link(f, "a lock file")
 
 

@@ -50,12 +50,6 @@ def check_not_link(path: str | Path, what: str = "an output file") -> None:
         raise _link_refusal(Path(path), what)
 
 
-def is_inside(path: str | Path, root: str | Path) -> bool:
-    """True if ``path`` is ``root`` or below it, both resolved (links followed)."""
-    p, r = Path(os.path.realpath(path)), Path(os.path.realpath(root))
-    return p == r or r in p.parents
-
-
 def ensure_dir(path: str | Path, root: str | Path) -> Path:
     """Make ``path`` a real folder below ``root`` (0755, parents too), refusing a link or a
     non-folder at ``path`` or at any folder between ``root`` and it; ``root`` is made if
