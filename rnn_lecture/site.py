@@ -371,7 +371,8 @@ def build_site(media: str | Path = "media", out: str | Path | None = None, lang:
     safefs.check_writable(site)
     fresh = not site.exists() and not site.is_symlink()
     try:
-        return _build(media, site, entries, lang, quality, base_url, echo)
+        with safefs.output_umask():   # folders made above --out too: 0755 whatever the umask
+            return _build(media, site, entries, lang, quality, base_url, echo)
     except BaseException:
         if fresh:      # nothing half-built: a site this run began is removed whole
             shutil.rmtree(site, ignore_errors=True)

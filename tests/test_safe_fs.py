@@ -312,8 +312,9 @@ def _edit_record(media: Path, edit) -> Path:
 
 
 @render
-def test_site_at_umask_077_is_0644_and_0755(good, tmp_path):
-    r = site(good, tmp_path / "site", umask=0o077)
+@pytest.mark.parametrize("umask", [0o077, 0o000])
+def test_site_at_umask_077_and_000_is_0644_and_0755(good, tmp_path, umask):
+    r = site(good, tmp_path / "site" / "low" / LANG, umask=umask)
     assert r.returncode == 0, r.stderr[-3000:]
     assert modes(tmp_path / "site") == {}
 
