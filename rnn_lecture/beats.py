@@ -327,7 +327,8 @@ def assemble_section(job: Job, key: str, stage: Path, work: Path, final: Path,
 
     import srt
 
-    from .site import h264_codecs, make_public
+    from .safefs import make_public
+    from .site import h264_codecs
 
     from . import captions
 
@@ -380,20 +381,26 @@ def preview_beats(job: Job, beats: list[str], echo=print) -> list[Path]:
     previewing a change: each beat's clip, WebM, poster and captions go to
     ``<out>/<quality>/<lang>/previews/<section>/NN_<beat>.*``; the section's render and the
     manifest are left alone. Returns the MP4 paths."""
-    import tempfile
-
     from scenes.registry import get
 
-    from .captions import Cue, split_all, to_srt, to_vtt
-    from .render import _readable, remove_dead_leftovers
-    from .site import make_public
+    from . import safefs
+    from .render import remove_dead_leftovers
 
     remove_dead_leftovers(job.out, job.quality, job.lang, echo=echo)
     order = list(get(job.section).scene_class().BEATS)
     folder = Path(job.out) / job.quality / job.lang / "previews" / job.section
-    folder.mkdir(parents=True, exist_ok=True)
-    for d in (folder, folder.parent, folder.parent.parent):
-        _readable(d, directory=True)
+    with safefs.output_umask():
+        return _preview_beats(job, beats, order, folder, echo)
+
+
+def _preview_beats(job: Job, beats: list[str], order: list[str], folder: Path,
+                   echo) -> list[Path]:
+    import tempfile
+
+    from .captions import Cue, split_all, to_srt, to_vtt
+    from .safefs import ensure_dir, make_public
+
+    ensure_dir(folder, job.out)   # 0755 each, no link on the way
     made = []
     for beat in beats:
         # named after this process: the next run removes it if this one is killed

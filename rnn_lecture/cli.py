@@ -370,6 +370,7 @@ def main(argv=None) -> None:
     folder); 2 bad input, before anything renders.
     """
     from .render import NoRoom, RenderFailed
+    from .safefs import UnsafePath
 
     try:
         cli.main(args=argv, prog_name="rnn-lecture", standalone_mode=False)
@@ -382,6 +383,9 @@ def main(argv=None) -> None:
     except RenderFailed as e:  # from bench, whose progress lines are quiet
         click.echo(f"rnn-lecture: error: {e}", err=True)
         sys.exit(1)
+    except UnsafePath as e:  # a link planted where it writes, a path outside its folder
+        click.echo(f"rnn-lecture: error: {e}", err=True)
+        sys.exit(2)
     except OSError as e:  # the output folder cannot be made or written, ...
         where = f" ({e.filename})" if e.filename else ""
         click.echo(f"rnn-lecture: error: {e.strerror or e}{where}", err=True)

@@ -54,6 +54,8 @@ from multiprocessing import connection as mp_connection
 from multiprocessing import get_context, reduction
 from pathlib import Path
 
+from . import safefs
+
 QUALITIES = {"low": "low_quality", "medium": "medium_quality", "high": "high_quality",
              "4k": "fourk_quality"}
 LANGS = ("zh", "en")
@@ -131,11 +133,11 @@ def manifest_path(out: str, quality: str, lang: str) -> Path:
 def is_up_to_date(job: Job, key: str) -> bool:
     """True if the section's folder holds a complete render made with this key."""
     d = section_dir(job)
-    try:
-        meta = json.loads((d / "render.json").read_text())
-    except (OSError, ValueError):
+    meta = _read_render_json(d)
+    if meta is None:
         return False
-    return meta.get("key") == key and all((d / f).is_file() for f in meta.get("files", []))
+    return meta.get("key") == key and all(isinstance(f, str) and (d / f).is_file()
+                                          for f in meta.get("files", []))
 
 
 def _video_duration(path: Path) -> float:
@@ -152,11 +154,9 @@ def tex_code(expression: str, environment: str | None, template) -> str:
     return template.get_texcode_for_expression(expression)
 
 
-@contextlib.contextmanager
 def _flocked(path: Path):
-    with open(path, "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        yield
+    """An exclusive lock on ``path``, never through a link (:func:`safefs.locked`)."""
+    return safefs.locked(path)
 
 
 def typeset(code: str, template, svg: Path) -> Path:
@@ -237,8 +237,7 @@ def share_tex_cache(tex_dir: Path) -> None:
         if path is None:
             here = current()
             path = here.parent / f"{here.name}.lock"
-        with open(path, "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
+        with safefs.locked(path):
             yield
 
     compile_svg = getattr(tfw.tex_to_svg_file, "__wrapped__", tfw.tex_to_svg_file)
@@ -324,8 +323,9 @@ def _umask() -> int:
 
 
 def _readable(path: Path, directory: bool = False) -> None:
-    """Give what ``tempfile`` made (0700 folders, 0600 files) the modes ``mkdir``/``open`` give."""
-    os.chmod(path, (0o777 if directory else 0o666) & ~_umask())
+    """Give what ``tempfile`` made (0700 folders, 0600 files) 0755 / 0644, whatever the umask
+    (a link is left alone)."""
+    safefs.set_mode(path, directory)
 
 
 def log_path(job: Job) -> Path:
@@ -366,7 +366,7 @@ def render_one(job: Job, key: str) -> dict:
 
     section = get(job.section)
     final = section_dir(job)
-    final.parent.mkdir(parents=True, exist_ok=True)
+    safefs.ensure_dir(final.parent, job.out)
     tex_dir = tex_dir_for(job)
     tex_dir.mkdir(parents=True, exist_ok=True)
     share_tex_cache(tex_dir)
@@ -425,23 +425,16 @@ def render_one(job: Job, key: str) -> dict:
 
 
 def _write_json(path: Path, data) -> None:
-    """Write JSON atomically (temp file in the same folder, then rename); no temp file is left
-    behind when writing fails (a full disk)."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w") as f:
-            json.dump(data, f, indent=2, ensure_ascii=False)
-            f.write("\n")
-        _readable(Path(tmp))
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    """Write JSON atomically, 0644 (:func:`safefs.write_atomic`: a new temp file in the same
+    folder, then rename, so a link at ``path`` is replaced, not written through); no temp file
+    is left behind when writing fails (a full disk)."""
+    safefs.write_atomic(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
 def _swap_in(stage: Path, final: Path) -> None:
-    """Replace ``final`` by ``stage`` with renames only."""
+    """Replace ``final`` by ``stage`` with renames only (a link at ``final`` is refused: what
+    it points at is not ours to move or remove)."""
+    safefs.check_not_link(final, "a section folder")
     old = None
     if final.exists():
         old = final.with_name(f".{final.name}.old-{os.getpid()}")
@@ -469,7 +462,10 @@ def _remove_leftovers(job: Job) -> None:
     if not parent.is_dir():
         return
     for p in sorted(parent.iterdir()):
-        if p.name.startswith(f".{job.section}.old-") and not final.exists():
+        if p.is_symlink():   # not ours (a staging folder is a real one): left alone
+            continue
+        if p.name.startswith(f".{job.section}.old-") and not final.exists() \
+                and not final.is_symlink():
             os.replace(p, final)
         elif p.name.startswith((f".{job.section}.", f".work-{job.section}.")):
             shutil.rmtree(p, ignore_errors=True)
@@ -523,11 +519,11 @@ def remove_dead_leftovers(out: str, quality: str, lang: str, echo=None) -> None:
 
 @contextlib.contextmanager
 def _locked(path: Path, echo=None):
-    """Hold ``<path>.lock`` (the manifest's lock); a holder that is dead is taken over at
-    once, with one line saying so (see :func:`take_lock`)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Hold ``<path>.lock`` (the manifest's lock; a link there is refused, not followed); a
+    holder that is dead is taken over at once, with one line saying so (see
+    :func:`take_lock`)."""
     lock = path.with_suffix(".lock")
-    fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o666)
+    fd = safefs.open_lock(lock)
     try:
         dead = take_lock(fd, lock, wait=True)
         if dead is not None:
@@ -586,39 +582,125 @@ def _with_timing(out: str, entry: dict) -> dict:
     return entry
 
 
-def update_manifest(out: str, quality: str, lang: str, entry: dict) -> Path:
-    """Insert or replace a section's entry; sections kept in lecture order. The seconds the
-    render took go to its timing file (:func:`split_timing`); a beat reused without drawing
-    keeps the seconds it took when it was drawn."""
+def _read_render_json(d: Path) -> dict | None:
+    """A section folder's render record, or None (missing, a link, unreadable, not its own)."""
+    if d.is_symlink() or not d.is_dir():
+        return None
+    try:
+        meta = json.loads(safefs.read_bytes(d / "render.json", MANIFEST_LIMIT))
+    except (OSError, ValueError):
+        return None
+    return meta if isinstance(meta, dict) and meta.get("section") == d.name else None
+
+
+def _rendered_sections(out: str, quality: str, lang: str) -> dict[str, dict]:
+    """Manifest entries of every section folder under ``out/<quality>/<lang>`` whose
+    render.json is whole and whose files are all there, by id."""
+    from scenes.registry import ids
+
+    root = Path(out) / quality / lang
+    found = {}
+    for sid in ids():
+        meta = _read_render_json(root / sid)
+        if meta is not None and all(isinstance(f, str) and (root / sid / f).is_file()
+                                    for f in meta.get("files", [])):
+            found[sid] = {k: v for k, v in meta.items() if k != "files"}
+    return found
+
+
+def _read_manifest(path: Path) -> tuple[dict | None, str]:
+    """The manifest and ``""``, or None and why it cannot be used ("missing" when absent)."""
+    if path.is_symlink():
+        return None, "a symbolic link"
+    try:
+        data = json.loads(safefs.read_bytes(path, MANIFEST_LIMIT))
+    except FileNotFoundError:
+        return None, "missing"
+    except (OSError, ValueError, UnicodeDecodeError) as e:
+        return None, f"unreadable: {getattr(e, 'strerror', None) or e}"
+    if not (isinstance(data, dict) and isinstance(data.get("sections"), list)
+            and all(isinstance(s, dict) and isinstance(s.get("section"), str)
+                    for s in data["sections"])):
+        return None, "not a manifest (no list of sections)"
+    return data, ""
+
+
+#: Largest manifest.json or render.json read (a 14-section manifest is about 200 kB).
+MANIFEST_LIMIT = 64 << 20
+
+
+def update_manifest(out: str, quality: str, lang: str, entry: dict | None,
+                    echo=None) -> Path:
+    """Insert or replace a section's entry (``entry`` None: none); sections kept in lecture
+    order.
+
+    A manifest that is damaged (truncated, not JSON, replaced by a link) or missing is rebuilt
+    from the section folders' ``render.json`` files, so no rendered section is forgotten;
+    a damaged one is reported on ``echo`` in one line. The seconds the render took go to its
+    timing file (:func:`split_timing`); a beat reused without drawing keeps the seconds it
+    took when it was drawn.
+    """
     from scenes.registry import ids
 
     path = manifest_path(out, quality, lang)
-    entry, timing = split_timing(entry)
-    if timing["render_seconds"] is not None or timing["beats"]:
-        tp = timing_path(out, quality, lang, entry["section"])
-        old = _timing(out, quality, lang, entry["section"])
-        names = {b.get("beat") for b in entry.get("beats") or () if isinstance(b, dict)}
-        timing["beats"] = {**{b: v for b, v in old["beats"].items() if b in names},
-                           **timing["beats"]}
-        with contextlib.suppress(OSError):
-            tp.parent.mkdir(parents=True, exist_ok=True)
-            _write_json(tp, timing)
-    with _locked(path):
+    safefs.ensure_dir(path.parent, out)
+    if entry is not None:
+        entry, timing = split_timing(entry)
+        if timing["render_seconds"] is not None or timing["beats"]:
+            tp = timing_path(out, quality, lang, entry["section"])
+            old = _timing(out, quality, lang, entry["section"])
+            names = {b.get("beat") for b in entry.get("beats") or () if isinstance(b, dict)}
+            timing["beats"] = {**{b: v for b, v in old["beats"].items() if b in names},
+                               **timing["beats"]}
+            with contextlib.suppress(OSError):
+                safefs.ensure_dir(tp.parent, out)
+                _write_json(tp, timing)
+    with _locked(path, echo):
         for tmp in path.parent.glob(f".{path.name}.*"):  # a writer killed mid-write
             with contextlib.suppress(OSError):
-                tmp.unlink()
-        try:
-            data = json.loads(path.read_text())
-        except (OSError, ValueError):
-            data = {"quality": quality, "lang": lang, "sections": []}
+                if not tmp.is_symlink():
+                    tmp.unlink()
+        data, why = _read_manifest(path)
+        if data is None:
+            found = _rendered_sections(out, quality, lang)
+            if why != "missing":
+                (echo or print)(f"{path}: {why}; rebuilt from the render.json of "
+                                f"{len(found)} section folder(s)")
+            data = {"quality": quality, "lang": lang, "sections": list(found.values())}
+        elif entry is None:
+            return path
         by_id = {s["section"]: s for s in data.get("sections", [])}
-        by_id[entry["section"]] = {k: v for k, v in entry.items() if k != "files"}
+        if entry is not None:
+            by_id[entry["section"]] = {k: v for k, v in entry.items() if k != "files"}
         order = ids()
         data["sections"] = sorted(by_id.values(),
                                   key=lambda s: order.index(s["section"])
                                   if s["section"] in order else len(order))
         _write_json(path, data)
     return path
+
+
+# ----------------------------------------------------------------------------- paths
+
+def check_output_paths(jobs: list[Job]) -> None:
+    """Before anything is written: raise :class:`safefs.UnsafePath` (one line, exit 2) for a
+    symbolic link where a run writes in place: the quality, language, logs and locks folders,
+    a section's folder, a section's lock or the manifest's lock. (A link at a file that is
+    written whole, render.json, manifest.json or a log, is replaced by the new file instead.)
+    """
+    for job in jobs:
+        lang_dir = Path(job.out) / job.quality / job.lang
+        tex = tex_dir_for(job)
+        for d in (lang_dir.parent, lang_dir, lang_dir / "logs", lang_dir / "locks",
+                  section_dir(job), tex, tex.parent / f"{tex.name}-locks"):
+            safefs.check_not_link(d, "a folder it writes in")
+        for f in (lock_path(job), lang_dir / "manifest.lock", tex.parent / f"{tex.name}.lock"):
+            safefs.check_not_link(f, "a lock file")
+
+
+def check_writable(out: str | Path) -> None:
+    """See :func:`safefs.check_writable`."""
+    safefs.check_writable(out)
 
 
 # ----------------------------------------------------------------------------- room
@@ -781,15 +863,15 @@ class SectionLock:
 
     def __init__(self, job: Job):
         self.path = lock_path(job)
+        self.root = Path(job.out)
         self.fd: int | None = None
         self.held = False
         self.took_over: int | None = None
 
     def try_acquire(self) -> bool:
         if self.fd is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW,
-                              0o666)
+            safefs.ensure_dir(self.path.parent, self.root)
+            self.fd = safefs.open_lock(self.path)   # a link is refused, not followed
         try:
             self.took_over = take_lock(self.fd, self.path, wait=False)
         except BlockingIOError:
@@ -799,7 +881,7 @@ class SectionLock:
 
     def holder(self) -> int | None:
         with contextlib.suppress(OSError, ValueError, IndexError):
-            return int(self.path.read_text().split()[0])
+            return int(safefs.read_bytes(self.path, 64).split()[0])
         return None
 
     def release(self) -> None:
@@ -1018,8 +1100,7 @@ def _child(kind: str, job: Job, key: str, beats: tuple | None, work: str | None,
     try:
         log = log_path(job)
         log.parent.mkdir(parents=True, exist_ok=True)
-        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND   # the run cleared it when it began
-        fd = os.open(log, flags, 0o666)
+        fd = safefs.open_append(log)   # the run cleared it when it began; never via a link
         sys.stdout.flush()
         sys.stderr.flush()
         os.dup2(fd, 1)
@@ -1106,6 +1187,12 @@ def render(jobs: list[Job], n_jobs: int = 1, force: bool = False, echo=print, ec
     and end in seconds from the run's start), for ``scripts/bench`` to show idle workers.
     """
     echo_err = echo_err or echo
+    check_output_paths(jobs)
+    with safefs.output_umask():   # outputs 0644 / 0755 whatever the umask (README)
+        return _render(jobs, n_jobs, force, echo, echo_err, space_check, split, client, trace)
+
+
+def _render(jobs, n_jobs, force, echo, echo_err, space_check, split, client, trace):
     for where in dict.fromkeys((job.out, job.quality, job.lang) for job in jobs):
         remove_dead_leftovers(*where, echo=echo)
     code = code_hash()
@@ -1118,8 +1205,13 @@ def render(jobs: list[Job], n_jobs: int = 1, force: bool = False, echo=print, ec
             up_to_date += 1
         else:
             todo.append((job, key))
+    for out in dict.fromkeys(job.out for job, _ in todo):
+        check_writable(out)
     if space_check and todo:
         check_room([job for job, _ in todo])
+    for place in dict.fromkeys((job.out, job.quality, job.lang) for job, _ in todo):
+        if Path(place[0], place[1], place[2]).is_dir():   # a damaged manifest: rebuilt now
+            update_manifest(*place, None, echo=echo_err)
     rendered, failed, skipped = (_Scheduler(todo, n_jobs, force, split, code, echo,
                                             echo_err, client, trace).run()
                                  if todo else ([], [], []))
@@ -1141,8 +1233,8 @@ def render(jobs: list[Job], n_jobs: int = 1, force: bool = False, echo=print, ec
 
 def _skip(job: Job, echo) -> dict:
     echo(f"{job.section}: up to date ({section_dir(job)}), skipped")
-    meta = json.loads((section_dir(job) / "render.json").read_text())
-    update_manifest(job.out, job.quality, job.lang, meta)
+    meta = _read_render_json(section_dir(job))
+    update_manifest(job.out, job.quality, job.lang, meta, echo=echo)
     return meta
 
 
@@ -1285,8 +1377,7 @@ class _Scheduler:
         log = log_path(sec.job)
         with contextlib.suppress(OSError):
             log.parent.mkdir(parents=True, exist_ok=True)
-            with open(log, "a") as f:
-                f.write(f"\n{sec.job.section}: failed: {cause}\n")
+            safefs.append_text(log, f"\n{sec.job.section}: failed: {cause}\n")
         where = f"; log: {log}" if log.is_file() else ""
         self.echo_err(f"{sec.job.section}: failed: {cause}{where}")
         self.failed.append((sec.job.section, cause))
@@ -1316,11 +1407,10 @@ class _Scheduler:
         _remove_leftovers(job)
         sec.opened_at = time.perf_counter()
         final = section_dir(job)
-        final.parent.mkdir(parents=True, exist_ok=True)
+        safefs.ensure_dir(final.parent, job.out)
         log = log_path(job)
-        log.parent.mkdir(parents=True, exist_ok=True)
-        log.write_text("")
-        _readable(log)
+        safefs.ensure_dir(log.parent, job.out)
+        safefs.write_atomic(log, b"")   # a new, empty log (a link there is replaced)
         if not self.split:
             self._queue(sec, [(sec, "section", None)])
             return
@@ -1471,8 +1561,7 @@ class _Scheduler:
             update_manifest(job.out, job.quality, job.lang, entry)
         except Exception as e:
             with contextlib.suppress(Exception):
-                with open(log_path(job), "a") as f:
-                    traceback.print_exc(file=f)
+                safefs.append_text(log_path(job), traceback.format_exc())
             self.fail(sec, _cause(job, describe_failure(e)))
             return
         finally:
@@ -1534,10 +1623,11 @@ class _Scheduler:
                 w.msg = ("failed", {"kind": "error", "detail": "job cancelled on the cluster"})
             else:
                 exc = f.exception()
-                with contextlib.suppress(Exception), open(log_path(w.sec.job), "a") as log:
-                    log.write(f"{w.sec.job.section} {' '.join(w.beats or ()) or w.kind} "
-                              "on the cluster:\n")
-                    traceback.print_exception(type(exc), exc, f.traceback(), file=log)
+                with contextlib.suppress(Exception):
+                    safefs.append_text(log_path(w.sec.job), (
+                        f"{w.sec.job.section} {' '.join(w.beats or ()) or w.kind} "
+                        "on the cluster:\n") + "".join(traceback.format_exception(
+                            type(exc), exc, f.traceback())))
                 w.msg = ("failed", describe_failure(exc))
         except Exception as e:   # the result could not be written here (no space, ...)
             w.msg = ("failed", describe_failure(e))

@@ -22,15 +22,16 @@ import hashlib
 import html
 import json
 import os
+import re
+import stat
 import shutil
 from fractions import Fraction
 from pathlib import Path
 
 from scenes.registry import PARTS as REGISTRY_PARTS
 
-from . import captions
-
-FILE_MODE, DIR_MODE = 0o644, 0o755
+from . import captions, safefs
+from .safefs import DIR_MODE, FILE_MODE, make_public  # noqa: F401  (FILE_MODE, make_public: API)
 #: Version of the site layout and of manifest.json's schema.
 SCHEMA = "rnn-lecture-site/1"
 SITE_CODE = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
@@ -67,20 +68,6 @@ class SiteError(Exception):
 # ======================================================================================
 # Inside render: web outputs of one staged section
 # ======================================================================================
-
-def make_public(path: Path) -> None:
-    """chmod 0755 folders and 0644 files under ``path`` (and ``path`` itself)."""
-    path = Path(path)
-    if path.is_dir():
-        os.chmod(path, DIR_MODE)
-        for root, dirs, files in os.walk(path):
-            for d in dirs:
-                os.chmod(os.path.join(root, d), DIR_MODE)
-            for f in files:
-                os.chmod(os.path.join(root, f), FILE_MODE)
-    elif path.exists():
-        os.chmod(path, FILE_MODE)
-
 
 #: Options of every WebM we write. Matroska's muxer draws each file's TrackUID and TagTrackUID
 #: (16 bytes) at random, so two renders of the same input differed; ``bitexact`` makes it
@@ -185,34 +172,89 @@ def _sha256(path: Path) -> str:
     return h.hexdigest()
 
 
-def _write_if_changed(path: Path, data: bytes | str) -> bool:
-    """Write atomically if the bytes differ; 0644. True if written."""
+def _write_if_changed(path: Path, data: bytes | str, site: Path) -> bool:
+    """Write atomically if the bytes differ; 0644; never through a link (a link at ``path`` is
+    replaced) nor in a folder that is a link below ``site``. True if written."""
     if isinstance(data, str):
         data = data.encode("utf-8")
     try:
-        if path.read_bytes() == data:
+        if safefs.read_bytes(path) == data:
             return False
     except OSError:
         pass
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_bytes(data)
-    os.chmod(tmp, FILE_MODE)
-    os.replace(tmp, path)
+    safefs.ensure_dir(path.parent, site)
+    safefs.write_atomic(path, data)
     return True
 
 
-def _link_or_copy(src: Path, dst: Path) -> None:
-    dst.parent.mkdir(parents=True, exist_ok=True)
-    tmp = dst.with_name(f".{dst.name}.tmp")
-    if tmp.exists():
-        tmp.unlink()
-    try:
-        os.link(src, tmp)  # render never rewrites a file in place, so a hard link is safe
-    except OSError:
-        shutil.copyfile(src, tmp)
-    os.chmod(tmp, FILE_MODE)
-    os.replace(tmp, dst)
+def _link_or_copy(src: Path, dst: Path, site: Path) -> None:
+    """A hard link (render never rewrites a file in place) or a copy, 0644 (see
+    :func:`safefs.copy_in`)."""
+    safefs.ensure_dir(dst.parent, site)
+    safefs.copy_in(src, dst)
+
+
+#: A published file's name: a plain relative path of safe characters, each part starting
+#: with a letter, digit or ``_`` (no ``..``, no hidden files, no ``:`` that could make a link
+#: a ``javascript:`` URL, nothing an HTML attribute or a shell would read specially).
+_SAFE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,199}(?:/[A-Za-z0-9_][A-Za-z0-9_.-]{0,199})"
+                        r"{0,3}\Z")
+
+
+def _path_fields(e: dict):
+    """(field name, value) of every file name a render record gives, ``files`` included."""
+    for k in ("video", "webm", "poster", "captions", "captions_vtt", "chapters"):
+        if k in e:
+            yield k, e[k]
+    files = e.get("files")
+    for i, f in enumerate(files if isinstance(files, list) else []):
+        yield f"files[{i}]", f
+    clips = e.get("clips")
+    for i, c in enumerate(clips if isinstance(clips, list) else []):
+        for k in ("file", "webm", "poster", "captions", "captions_vtt"):
+            if isinstance(c, dict) and k in c:
+                yield f"clips[{i}].{k}", c[k]
+
+
+def check_render_paths(render_json: Path, e: dict, media: Path) -> None:
+    """Raise :class:`SiteError` (one line naming ``render_json`` and the entry) unless every
+    file name in the record ``e`` is a plain relative path of safe characters
+    (:data:`_SAFE_NAME`) naming a regular file that lives under ``media``: no link at the file
+    or at any folder between ``media`` and it."""
+    d = render_json.parent
+    for field, name in _path_fields(e):
+        shown = repr(name)[:120]
+        if not isinstance(name, str) or not _SAFE_NAME.match(name) or ".." in name.split("/"):
+            raise SiteError(f"{render_json}: {field} {shown} is not a plain relative file "
+                            "name (letters, digits, _ . - and / only; no '..', no leading "
+                            "'.' or '/')")
+        here = media
+        for part in d.relative_to(media).parts + tuple(name.split("/")):
+            here = here / part
+            try:
+                st = os.lstat(here)
+            except FileNotFoundError:
+                break       # missing: reported as an incomplete render below
+            except OSError as err:
+                raise SiteError(f"{render_json}: {field} {shown}: {err.strerror}") from None
+            if stat.S_ISLNK(st.st_mode):
+                raise SiteError(f"{render_json}: {field} {shown}: {here} is a symbolic link; "
+                                f"only regular files under {media} are published")
+        else:
+            if not stat.S_ISREG(os.lstat(here).st_mode):
+                raise SiteError(f"{render_json}: {field} {shown} is not a regular file")
+
+
+def check_out_apart(out: Path, media: Path) -> None:
+    """Raise :class:`SiteError` if the site folder ``out`` is, or is inside, or holds the
+    render folder ``media`` (building it would replace or delete the renders)."""
+    o, m = Path(os.path.realpath(out)), Path(os.path.realpath(media))
+    if o == m or m in o.parents:
+        raise SiteError(f"--out {out} is inside the render folder --media {media}; building "
+                        "the site there would delete the renders: choose a folder outside it")
+    if o in m.parents:
+        raise SiteError(f"--out {out} holds the render folder --media {media}; building the "
+                        "site there could delete the renders: choose a folder beside it")
 
 
 def _fmt_duration(seconds: float) -> str:
@@ -242,10 +284,16 @@ def _load_renders(media: Path, quality: str, lang: str) -> list[dict]:
     for d in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
         if d.name not in order or not (d / "render.json").is_file():
             continue
+        if d.is_symlink():
+            raise SiteError(f"{d} is a symbolic link; only regular files under {media} are "
+                            "published")
         try:
-            e = json.loads((d / "render.json").read_text(encoding="utf-8"))
-        except ValueError as err:
-            raise SiteError(f"{d / 'render.json'}: unreadable ({err})") from None
+            e = json.loads(safefs.read_bytes(d / "render.json").decode("utf-8"))
+        except (ValueError, OSError) as err:
+            why = err.strerror if isinstance(err, OSError) and err.strerror else err
+            raise SiteError(f"{d / 'render.json'}: unreadable ({why})") from None
+        if isinstance(e, dict):
+            check_render_paths(d / "render.json", e, media)
         missing = [f for f in e.get("files", []) if not (d / f).is_file()]
         if "webm" not in e or "captions_vtt" not in e:
             raise SiteError(f"{d.name}: rendered before web outputs existed (no WebM/WebVTT); "
@@ -278,8 +326,10 @@ def _sync_section(media_dir: Path, site: Path, e: dict, echo) -> dict:
     dest = site / sid
     stamp_path = dest / ".site-stamp.json"
     try:
-        stamp = json.loads(stamp_path.read_text())
+        stamp = json.loads(safefs.read_bytes(stamp_path))
     except (OSError, ValueError):
+        stamp = {}
+    if not isinstance(stamp, dict):
         stamp = {}
     files = _section_files(e)
     if (stamp.get("key") == e.get("key") and stamp.get("files") == files
@@ -288,17 +338,20 @@ def _sync_section(media_dir: Path, site: Path, e: dict, echo) -> dict:
     echo(f"{sid}: copying {len(files)} files")
     hashes = {}
     for f in files:
-        _link_or_copy(media_dir / f, dest / f)
+        _link_or_copy(media_dir / f, dest / f, site)
         hashes[f] = _sha256(dest / f)
     keep = set(files) | {"index.html", ".site-stamp.json"}
     for p in sorted(dest.rglob("*"), reverse=True):  # files of an older render of the section
         rel = p.relative_to(dest).as_posix()
-        if p.is_file() and rel not in keep:
-            p.unlink()
-        elif p.is_dir() and not any(p.iterdir()):
+        st = os.lstat(p)
+        if rel in keep:
+            continue
+        if not stat.S_ISDIR(st.st_mode):
+            p.unlink()               # a file or a link (the link itself, not its target)
+        elif not any(p.iterdir()):
             p.rmdir()
     _write_if_changed(stamp_path, json.dumps({"key": e.get("key"), "files": files,
-                                              "sha256": hashes}, indent=1))
+                                              "sha256": hashes}, indent=1), site)
     return hashes
 
 
@@ -318,13 +371,31 @@ def build_site(media: str | Path = "media", out: str | Path | None = None, lang:
         Prefix of the URLs in embed snippets (e.g. ``https://course.example/rnn/``); empty:
         paths relative to the site root.
     """
-    from scenes.registry import get
 
     media = Path(media)
     site = Path(out) if out else Path("site") / quality / lang
+    check_out_apart(site, media)
     entries = _load_renders(media, quality, lang)
-    site.mkdir(parents=True, exist_ok=True)
-    os.chmod(site, DIR_MODE)
+    safefs.check_writable(site)
+    fresh = not site.exists() and not site.is_symlink()
+    try:
+        with safefs.output_umask():   # folders made above --out too: 0755 whatever the umask
+            return _build(media, site, entries, lang, quality, base_url, echo)
+    except BaseException:
+        if fresh:      # nothing half-built: a site this run began is removed whole
+            shutil.rmtree(site, ignore_errors=True)
+        raise
+
+
+def _build(media: Path, site: Path, entries: list[dict], lang: str, quality: str,
+           base_url: str, echo) -> dict:
+    from scenes.registry import get
+
+    if not site.is_dir():
+        site.mkdir(parents=True, exist_ok=True)
+        os.chmod(site, DIR_MODE)
+    for sub in ("assets", *(e["section"] for e in entries)):
+        safefs.check_not_link(site / sub, "a folder of the site")
     sections = []
     for e in entries:
         hashes = _sync_section(media / quality / lang / e["section"], site, e, echo)
@@ -339,16 +410,17 @@ def build_site(media: str | Path = "media", out: str | Path | None = None, lang:
         schema = get(e["section"]).schema
         page = section_page(e, lang, schema_rows=[p.describe() for p in schema.params],
                             base_url=base_url, prev_e=prev_e, next_e=next_e)
-        _write_if_changed(site / e["section"] / "index.html", page)
-    _write_if_changed(site / "index.html", index_page(manifest))
-    _write_if_changed(site / "assets" / "site.css", CSS)
-    _write_if_changed(site / "assets" / "site.js", JS)
+        _write_if_changed(site / e["section"] / "index.html", page, site)
+    _write_if_changed(site / "index.html", index_page(manifest), site)
+    _write_if_changed(site / "assets" / "site.css", CSS, site)
+    _write_if_changed(site / "assets" / "site.js", JS, site)
     _write_if_changed(site / "manifest.json",
-                      json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
-    # drop pages of sections no longer rendered
+                      json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", site)
+    # drop pages of sections no longer rendered (a link is not ours: left alone)
     wanted = {e["section"] for e, _ in sections} | {"assets"}
     for p in site.iterdir():
-        if p.is_dir() and p.name not in wanted and (p / ".site-stamp.json").is_file():
+        if (not p.is_symlink() and p.is_dir() and p.name not in wanted
+                and (p / ".site-stamp.json").is_file()):
             shutil.rmtree(p)
     make_public(site)
     return manifest
