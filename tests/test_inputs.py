@@ -405,3 +405,77 @@ def test_hostile_input_is_one_line_exit_2_and_builds_nothing(tmp_path, make, nee
     assert_refused(argv, *needles, cwd=tmp_path)
     assert not (tmp_path / "site").exists()      # nothing half-built
     assert not (tmp_path / "m").exists()
+
+
+# ----- what is accepted, and as what ----------------------------------------------------------
+
+def _values(tmp_path, *argv) -> dict:
+    code, out, err = run_main(["values", *argv, "--json"], cwd=tmp_path)
+    assert code == 0, err
+    return json.loads(out)["params"]
+
+
+@pytest.mark.parametrize("text, value", [("12", 12), (" 12 ", 12), ("+12", 12), ("012", 12)])
+def test_set_int_takes_ascii_digits_with_a_sign(tmp_path, text, value):
+    assert _values(tmp_path, S, "--set", f"chain_length={text}")["chain_length"] == value
+
+
+@pytest.mark.parametrize("text, value", [("1.2", 1.2), (".5", 0.5), ("1.", 1.0), ("1e-1", 0.1),
+                                         ("+2E0", 2.0), (" 0.9\t", 0.9)])
+def test_set_float_takes_ascii_decimal_and_exponent_forms(tmp_path, text, value):
+    assert _values(tmp_path, S, "--set", f"w_h={text}")["w_h"] == value
+
+
+def test_set_floats_ignores_spaces_around_items(tmp_path):
+    assert _values(tmp_path, T, "--set", "tangent_z= 0.5 , 2 ")["tangent_z"] == [0.5, 2.0]
+
+
+def test_config_int_takes_a_float_without_fraction_and_a_bom_is_dropped(tmp_path):
+    cfg = tmp_path / "c.toml"
+    cfg.write_text("\ufeff" + f"[{S}]\nchain_length = 12.0\n", encoding="utf-8")
+    params = _values(tmp_path, S, "--config", cfg)
+    assert params["chain_length"] == 12 and isinstance(params["chain_length"], int)
+
+
+def test_config_suffix_json_in_any_case_is_read_as_json(tmp_path):
+    cfg = tmp_path / "C.JSON"
+    cfg.write_text('{"%s": {"w_h": 1.2}}' % S)
+    assert _values(tmp_path, S, "--config", cfg)["w_h"] == 1.2
+
+
+def test_site_takes_an_https_base_url(tmp_path):
+    media = fake_media(tmp_path)
+    code, _, err = run_site(tmp_path, media, "--base-url", "https://course.example/rnn")
+    assert code == 0, err
+    page = (tmp_path / "site" / SID / "index.html").read_text(encoding="utf-8")
+    assert "https://course.example/rnn/primer-01-recurrence/" in page
+
+
+def test_shown_escapes_control_characters_and_caps_with_the_length():
+    from scenes.params import shown
+
+    assert shown("a\nb\x1b\u2028") == "a\\nb\\x1b\\u2028"
+    long = shown("x" * 1000)
+    assert long == "x" * 60 + "… (1000 characters)"
+    assert shown(10 ** 5000).startswith("an integer of")
+
+
+@pytest.mark.parametrize("spec, parsed", [("local:1", ("local", 1)), ("local:64", ("local", 64)),
+                                          ("tcp://127.0.0.1:8786", ("remote", None)),
+                                          ("tcp://sched.example:1", ("remote", None)),
+                                          ("tls://[::1]:65535", ("remote", None))])
+def test_cluster_spec_forms_that_parse(spec, parsed):
+    from rnn_lecture.cluster import parse_spec
+
+    kind, value = parse_spec(spec)
+    assert kind == parsed[0] and value == (parsed[1] if parsed[1] is not None else spec)
+
+
+def test_help_of_every_command_exits_0(tmp_path):
+    from rnn_lecture.cli import cli
+
+    for argv in (["--help"], *([name, "--help"] for name in cli.commands)):
+        code, out, err = run_main(argv, cwd=tmp_path)
+        assert code == 0 and "Usage:" in out and not err, (argv, err)
+    code, out, _ = run_main(["site", "--help"], cwd=tmp_path)
+    assert "http:// or https://" in " ".join(out.split())
