@@ -106,7 +106,8 @@ def _overrides_for(sections, assignments: tuple[str, ...],
         owners = [s for s in sections if name in s.schema.names()]
         if not owners:
             allowed = sorted({n for s in sections for n in s.schema.names()})
-            raise ParamError(f"unknown parameter '{shown(name)}'; allowed: {', '.join(allowed)}")
+            raise ParamError(f"unknown parameter '{shown(name)}'; allowed: "
+                             f"{', '.join(allowed)}")
         for s in owners:
             per[s.id][name] = value
     resolved = {}
@@ -249,7 +250,8 @@ def still_cmd(section, beats, lang, quality, assignments, config_path, out):
     known = s.scene_class().BEATS
     for b in beats:
         if b not in known:
-            raise ParamError(f"unknown beat '{shown(b)}' of {s.id}; allowed: {', '.join(known)}")
+            raise ParamError(f"unknown beat '{shown(b)}' of {s.id}; allowed: "
+                             f"{', '.join(known)}")
     params = _overrides_for([s], assignments, load_config(config_path))[s.id]
     folder = Path(out) / lang / s.id
     for path in stills(s.id, folder, lang, params, beats, QUALITIES[quality]):
@@ -350,7 +352,8 @@ def _preview(chosen, sections, beats, job_list) -> None:
     known = chosen[0].scene_class().BEATS
     for b in beats:
         if b not in known:
-            raise ParamError(f"unknown beat '{shown(b)}' of {chosen[0].id}; allowed: {', '.join(known)}")
+            raise ParamError(f"unknown beat '{shown(b)}' of {chosen[0].id}; allowed: "
+                             f"{', '.join(known)}")
     job = job_list[0]
     try:
         preview_beats(job, list(dict.fromkeys(beats)), echo=click.echo)

@@ -819,6 +819,7 @@ class _Limited:
         self.f.close()
 
 
-__all__ = ["build_site", "check_base_url", "validate_render", "publish_section", "make_public", "to_webm", "make_server",
+__all__ = ["build_site", "check_base_url", "validate_render", "publish_section", "make_public",
+           "to_webm", "make_server",
            "SiteError", "PARTS", "part_of", "part_title", "section_page", "index_page",
            "embed_snippet"]
