@@ -350,8 +350,8 @@ def _load_renders(media: Path, quality: str, lang: str) -> list[dict]:
             e = load(path, str(path), "json", MAX_RENDER_JSON_BYTES)
         except InputError as err:
             raise SiteError(str(err)) from None
-        if isinstance(e, dict) and "video" in e and ("webm" not in e
-                                                     or "captions_vtt" not in e):
+        if isinstance(e, dict) and "section" in e and ("webm" not in e
+                                                       or "captions_vtt" not in e):
             raise SiteError(f"{d.name}: rendered before web outputs existed (no WebM/WebVTT); "
                             f"run: rnn-lecture render {d.name} --quality {quality} --lang {lang} "
                             f"--out {media} --force")
