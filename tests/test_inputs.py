@@ -229,6 +229,8 @@ CASES = [
     ("set-huge-name", _setv(BIG + "=1"), ("unknown parameter", "characters")),
     ("set-newline-name", _setv("w\nh=1"), ("unknown parameter",)),
     ("set-unknown-name", _setv("nope=1"), ("unknown parameter 'nope'",)),
+    ("set-undecodable-byte", _setv("w_h=\udcff"), ("w_h=\\udcff",)),
+    ("set-bidi-override", _setv("w_h=\u202e1"), ("w_h=\\u202e1",)),
     # sections and positional arguments
     ("section-empty", lambda tmp: ["values", ""], ("unknown section",)),
     ("section-huge", lambda tmp: ["values", BIG], ("unknown section", "characters")),
@@ -479,3 +481,12 @@ def test_help_of_every_command_exits_0(tmp_path):
         assert code == 0 and "Usage:" in out and not err, (argv, err)
     code, out, _ = run_main(["site", "--help"], cwd=tmp_path)
     assert "http:// or https://" in " ".join(out.split())
+
+
+@pytest.mark.parametrize("stamp", ["[1]", '{"key": "k1", "files": [], "sha256": 3}', "{", ""])
+def test_a_damaged_site_stamp_copies_the_section_again(tmp_path, stamp):
+    media = fake_media(tmp_path)
+    assert run_site(tmp_path, media)[0] == 0
+    (tmp_path / "site" / SID / ".site-stamp.json").write_text(stamp)
+    code, out, err = run_site(tmp_path, media)
+    assert code == 0 and "copying" in out, err
