@@ -9,18 +9,52 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
-import tomllib
 from pathlib import Path
 
 import click
 
-from scenes.params import ParamError, parse_assignments
+from scenes.params import ParamError, parse_assignments, shown
 from scenes.registry import SECTIONS, get, ids
 
 
 class UsageFailure(Exception):
     """A one-line user error (exit code 2)."""
+
+
+#: An error line is at most this long (a list of allowed names can be long; a value the user
+#: gave is cut to :data:`scenes.params.SHOWN_CHARS` where it is echoed).
+MAX_ERROR_CHARS = 2000
+
+
+class AsciiIntRange(click.IntRange):
+    """``click.IntRange`` that reads only ASCII digits: click's own takes ``２``, ``٢`` and
+    ``1_0`` (Python's ``int``), which a CLI should not."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and not re.fullmatch(r"\s*[+-]?[0-9]{1,6}\s*", value):
+            self.fail(f"'{shown(value)}' is not a whole number written in ASCII digits "
+                      f"({self._describe_range()})", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+def one_line(message: str, argv=()) -> str:
+    """An error message as one bounded line: every argument of more than 256 characters or
+    with control characters that it echoes (click's own messages echo values whole) is cut
+    and escaped (:func:`~scenes.params.shown`), the rest escaped, the whole capped.
+
+    Values the tool itself echoes are cut to :data:`~scenes.params.SHOWN_CHARS` where the
+    message is made; this is the net under click's messages and file paths."""
+    parts = set()
+    for a in argv:
+        parts.add(a)
+        if a.startswith("--") and "=" in a:
+            parts.add(a.split("=", 1)[1])
+    for a in sorted(parts, key=len, reverse=True):
+        if a and (len(a) > 256 or not a.isprintable()) and a in message:
+            message = message.replace(a, shown(a))
+    return shown(message, MAX_ERROR_CHARS)
 
 
 def _sections(names: tuple[str, ...]) -> list:
@@ -30,28 +64,35 @@ def _sections(names: tuple[str, ...]) -> list:
 
 
 def load_config(path: str | None) -> dict[str, dict]:
-    """Read a parameter file: TOML or JSON, ``{section id: {name: value}}``.
+    """Read a parameter file: TOML, or JSON if its name ends in ``.json`` (any case),
+    ``{section id: {name: value}}``.
 
-    A malformed, unreadable or mistyped file is a one-line ParamError naming the file.
+    The file is read as every input file is (:mod:`rnn_lecture.inputs`: a regular file of at
+    most 1 MiB, UTF-8, nested at most 32 deep; JSON without duplicate keys or NaN). A
+    malformed, unreadable or mistyped file is a one-line ParamError naming the file and the
+    table and parameter.
     """
+    from .inputs import MAX_CONFIG_BYTES, InputError, load
+
     if not path:
         return {}
-    p = Path(path)
+    what = f"config {shown(path, 200)}"
+    fmt = "json" if Path(path).suffix.lower() == ".json" else "toml"
     try:
-        text = p.read_text(encoding="utf-8")
-        data = json.loads(text) if p.suffix == ".json" else tomllib.loads(text)
-    except (OSError, UnicodeDecodeError, ValueError) as e:
-        reason = getattr(e, "strerror", None) or str(e).splitlines()[0]
-        raise ParamError(f"config {path}: cannot read it ({reason}); expected TOML or JSON "
-                         "of [section-id] tables with name = value") from None
+        data = load(path, what, fmt, MAX_CONFIG_BYTES)
+    except InputError as e:
+        msg = str(e)
+        if "cannot read it" in msg:
+            msg += "; expected TOML or JSON of [section-id] tables with name = value"
+        raise ParamError(msg) from None
     if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
-        raise ParamError(f"config {path}: expected tables keyed by section id, "
+        raise ParamError(f"{what}: expected tables keyed by section id, "
                          "e.g. [primer-02-vanishing] w_h = 1.2")
     for sid, values in data.items():
         try:
             get(sid).resolve(values)
         except ParamError as e:
-            raise ParamError(f"config {path}: [{sid}] {e}") from None
+            raise ParamError(f"{what}: [{shown(sid)}] {e}") from None
     return data
 
 
@@ -65,7 +106,8 @@ def _overrides_for(sections, assignments: tuple[str, ...],
         owners = [s for s in sections if name in s.schema.names()]
         if not owners:
             allowed = sorted({n for s in sections for n in s.schema.names()})
-            raise ParamError(f"unknown parameter {name!r}; allowed: {', '.join(allowed)}")
+            raise ParamError(f"unknown parameter '{shown(name)}'; allowed: "
+                             f"{', '.join(allowed)}")
         for s in owners:
             per[s.id][name] = value
     resolved = {}
@@ -208,7 +250,8 @@ def still_cmd(section, beats, lang, quality, assignments, config_path, out):
     known = s.scene_class().BEATS
     for b in beats:
         if b not in known:
-            raise ParamError(f"unknown beat {b!r} of {s.id}; allowed: {', '.join(known)}")
+            raise ParamError(f"unknown beat '{shown(b)}' of {s.id}; allowed: "
+                             f"{', '.join(known)}")
     params = _overrides_for([s], assignments, load_config(config_path))[s.id]
     folder = Path(out) / lang / s.id
     for path in stills(s.id, folder, lang, params, beats, QUALITIES[quality],
@@ -226,7 +269,7 @@ def still_cmd(section, beats, lang, quality, assignments, config_path, out):
 @click.option("--out", default="media", show_default=True, type=click.Path(file_okay=False),
               help="Output folder.")
 @click.option("--jobs", "-j", default=min(os.cpu_count() or 1, 4), show_default=True,
-              type=click.IntRange(1, 16), help="Worker processes (each renders one beat at a time).")
+              type=AsciiIntRange(1, 16), help="Worker processes (each renders one beat at a time).")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False),
               help="TOML/JSON file of [section-id] name = value tables (--set wins).")
 @click.option("--force", is_flag=True, help="Render even if the outputs are up to date.")
@@ -259,6 +302,13 @@ def render_cmd(sections, quality, lang, assignments, out, jobs, config_path, for
     """
     from .render import Job, RenderFailed, render
 
+    if cluster:
+        from .cluster import ClusterError, parse_spec
+
+        try:
+            parse_spec(cluster)
+        except ClusterError as e:
+            raise UsageFailure(str(e)) from None
     chosen = _sections(sections)
     params = _overrides_for(chosen, assignments, load_config(config_path))
     job_list = [Job(s.id, params[s.id], quality, lang, out) for s in chosen]
@@ -303,7 +353,8 @@ def _preview(chosen, sections, beats, job_list) -> None:
     known = chosen[0].scene_class().BEATS
     for b in beats:
         if b not in known:
-            raise ParamError(f"unknown beat {b!r} of {chosen[0].id}; allowed: {', '.join(known)}")
+            raise ParamError(f"unknown beat '{shown(b)}' of {chosen[0].id}; allowed: "
+                             f"{', '.join(known)}")
     job = job_list[0]
     try:
         preview_beats(job, list(dict.fromkeys(beats)), echo=click.echo)
@@ -321,14 +372,16 @@ def _preview(chosen, sections, beats, job_list) -> None:
 @click.option("--out", default=None, type=click.Path(file_okay=False),
               help="Site folder.  [default: site/<quality>/<lang>]")
 @click.option("--base-url", default="", metavar="URL",
-              help="Prefix of the URLs in embed snippets, e.g. https://course.example/rnn/ "
-                   "(default: paths relative to the site root).")
+              help="Prefix of the URLs in embed snippets: an http:// or https:// URL with a "
+                   "host, e.g. https://course.example/rnn/ (default: paths relative to the "
+                   "site root).")
 def site_cmd(lang, quality, media, out, base_url):
     """Build a static course site (pages, clips, captions, manifest.json) from the renders."""
-    from .site import SiteError, build_site
+    from .site import SiteError, build_site, check_base_url
 
     out = out or str(Path("site") / quality / lang)
     try:
+        check_base_url(base_url)
         manifest = build_site(media, out, lang=lang, quality=quality, base_url=base_url,
                               echo=click.echo)
     except SiteError as e:
@@ -346,7 +399,7 @@ def site_cmd(lang, quality, media, out, base_url):
               help="Also time a LocalCluster of 2 workers against --jobs 2.")
 @click.option("--profile", is_flag=True,
               help="Also run every beat under cProfile: OUT/profiles/SECTION/NN_BEAT.prof/.txt.")
-@click.option("--repeat", default=3, show_default=True, type=click.IntRange(1, 20),
+@click.option("--repeat", default=3, show_default=True, type=AsciiIntRange(1, 20),
               help="Time each --jobs and cluster run this many times, in turn; the figure is "
                    "the median ratio of neighbouring runs.")
 def bench_cmd(out, section_ids, high, cluster, profile, repeat):
@@ -372,32 +425,32 @@ def main(argv=None) -> None:
     from .render import NoRoom, RenderFailed
     from .safefs import UnsafePath
 
+    args = list(sys.argv[1:] if argv is None else argv)
+
+    def fail(message: str, code: int):
+        click.echo(f"rnn-lecture: error: {one_line(str(message), args)}", err=True)
+        sys.exit(code)
+
     try:
-        cli.main(args=argv, prog_name="rnn-lecture", standalone_mode=False)
+        cli.main(args=args, prog_name="rnn-lecture", standalone_mode=False)
     except (ParamError, UsageFailure) as e:
-        click.echo(f"rnn-lecture: error: {e}", err=True)
-        sys.exit(2)
+        fail(e, 2)
     except NoRoom as e:
-        click.echo(f"rnn-lecture: error: {e}", err=True)
-        sys.exit(1)
+        fail(e, 1)
     except RenderFailed as e:  # from bench, whose progress lines are quiet
-        click.echo(f"rnn-lecture: error: {e}", err=True)
-        sys.exit(1)
+        fail(e, 1)
     except UnsafePath as e:  # a link planted where it writes, a path outside its folder
-        click.echo(f"rnn-lecture: error: {e}", err=True)
-        sys.exit(2)
+        fail(e, 2)
     except OSError as e:  # the output folder cannot be made or written, ...
         where = f" ({e.filename})" if e.filename else ""
-        click.echo(f"rnn-lecture: error: {e.strerror or e}{where}", err=True)
-        sys.exit(1)
+        fail(f"{e.strerror or e}{where}", 1)
     except click.exceptions.Exit as e:
         sys.exit(e.exit_code)
     except click.Abort:
         click.echo("rnn-lecture: aborted", err=True)
         sys.exit(1)
     except click.ClickException as e:
-        click.echo(f"rnn-lecture: error: {e.format_message()}", err=True)
-        sys.exit(2)
+        fail(e.format_message(), 2)
 
 
 if __name__ == "__main__":  # pragma: no cover

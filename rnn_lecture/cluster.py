@@ -15,11 +15,14 @@ and one thread each (``--nthreads 1``): Manim's configuration is per process.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 import threading
 from dataclasses import asdict
 from pathlib import Path
+
+from scenes.params import shown
 
 from .render import Job
 
@@ -103,17 +106,37 @@ def remote_job(kind: str, job: dict, beats: tuple | None) -> dict:
     return {"records": recs, "files": files, "worker_pid": os.getpid()}
 
 
+_LOCAL = re.compile(r"local:([0-9]{1,2})")
+_REMOTE = re.compile(r"(tcp|tls)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252}))"
+                     r":([0-9]{1,5})")
+
+
+def parse_spec(spec: str) -> tuple[str, int | str]:
+    """Check a ``--cluster`` value: ``("local", N)`` for ``local:N`` (N from 1 to 64, ASCII
+    digits) or ``("remote", "tcp://HOST:PORT")`` (a host name, IPv4 address or bracketed
+    IPv6 address, and a port from 1 to 65535); a one-line ClusterError otherwise."""
+    m = _LOCAL.fullmatch(spec)
+    if spec.startswith("local:"):
+        if not m or not 1 <= int(m.group(1)) <= 64:
+            raise ClusterError(f"--cluster '{shown(spec)}': local:N needs N from 1 to 64 "
+                               "(ASCII digits)")
+        return "local", int(m.group(1))
+    m = _REMOTE.fullmatch(spec)
+    if not m or not 1 <= int(m.group(3)) <= 65535:
+        raise ClusterError(f"--cluster '{shown(spec)}': expected tcp://HOST:PORT (a Dask "
+                           "scheduler; PORT from 1 to 65535) or local:N")
+    return "remote", spec
+
+
 def connect(spec: str, n_fallback: int = 2):
     """A ``distributed.Client`` for ``tcp://HOST:PORT`` or a new ``LocalCluster`` for
     ``local:N`` (N worker processes on 127.0.0.1, one thread each)."""
+    kind, n = parse_spec(spec)
     try:
         from distributed import Client, LocalCluster
     except ImportError:  # pragma: no cover - a dependency
         raise ClusterError("--cluster needs dask[distributed]: pip install 'dask[distributed]'")
-    if spec.startswith("local:"):
-        n = spec.split(":", 1)[1]
-        if not n.isdigit() or not 1 <= int(n) <= 64:
-            raise ClusterError(f"--cluster {spec}: local:N needs N from 1 to 64")
+    if kind == "local":
         import dask
 
         # A nanny started with Dask's defaults earlier in this process set it here too (Dask
@@ -128,12 +151,9 @@ def connect(spec: str, n_fallback: int = 2):
                                    scheduler_kwargs={"dashboard": False},
                                    silence_logs=50)
         return Client(cluster), cluster
-    if not spec.startswith(("tcp://", "tls://")) or ":" not in spec.split("://", 1)[1]:
-        raise ClusterError(f"--cluster {spec!r}: expected tcp://HOST:PORT (a Dask scheduler) "
-                           "or local:N")
     try:
         return Client(spec, timeout="10s"), None
-    except (OSError, TimeoutError) as e:
+    except (OSError, TimeoutError, ValueError) as e:
         raise ClusterError(f"--cluster {spec}: no Dask scheduler answered ({e})") from None
 
 

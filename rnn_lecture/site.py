@@ -21,13 +21,16 @@ from __future__ import annotations
 import hashlib
 import html
 import json
+import math
 import os
 import re
 import stat
 import shutil
 from fractions import Fraction
 from pathlib import Path
+from urllib.parse import urlsplit
 
+from scenes.params import shown
 from scenes.registry import PARTS as REGISTRY_PARTS
 
 from . import captions, safefs
@@ -271,9 +274,117 @@ def _e(x) -> str:
     return html.escape(str(x), quote=True)
 
 
+def check_base_url(base_url: str) -> None:
+    """``--base-url`` is empty or an ``http://`` / ``https://`` URL with a host and no spaces
+    or control characters; a one-line SiteError otherwise (a ``javascript:`` or ``data:``
+    prefix would turn every embed snippet into a script)."""
+    if not base_url:
+        return
+    bad = f"--base-url '{shown(base_url)}': expected an http:// or https:// URL with a host"
+    if len(base_url) > 2000 or not base_url.isprintable() or any(c.isspace() for c in base_url):
+        raise SiteError(bad + " (at most 2000 characters, no spaces or control characters)")
+    try:
+        parts = urlsplit(base_url)
+        host = parts.hostname
+    except ValueError:
+        raise SiteError(bad) from None
+    if parts.scheme.lower() not in ("http", "https") or not host:
+        raise SiteError(bad + ", e.g. https://course.example/rnn/")
+
+
+#: What a render.json must hold for the site, field by field (see ``render_one`` and
+#: :func:`rnn_lecture.beats.assemble_section`, which write it): a name string, a number, ...
+_NAME_FIELDS = ("video", "webm", "poster", "captions", "captions_vtt", "chapters")
+_CLIP_NAME_FIELDS = ("file", "webm", "poster", "captions", "captions_vtt")
+
+
+def validate_render(e, path: Path, section: str, lang: str, quality: str) -> dict:
+    """Check a section's render record before the site uses any of it; return it.
+
+    Every field the site reads is checked for its type (names of files are non-empty strings
+    listed in ``files``, times are finite numbers >= 0, ``title`` has a string for ``lang``);
+    ``section``, ``lang`` and ``quality`` must be those of the folder it was found in. The
+    first problem is a one-line SiteError naming the file and the field.
+    """
+    def bad(field: str, expected: str, value=None):
+        got = "" if value is None else f", got {shown(json.dumps(value, ensure_ascii=False))}"
+        raise SiteError(f"{path}: field {field}: expected {expected}{got}; render the section "
+                        f"again (rnn-lecture render {section} --quality {quality} --lang "
+                        f"{lang} --force)")
+
+    def text(obj, key, where, optional=False):
+        if key not in obj:
+            if optional:
+                return
+            bad(where, "a string (it is missing)")
+        if not isinstance(obj[key], str) or (not obj[key] and not optional):
+            bad(where, "a non-empty string", obj[key])
+
+    def seconds(obj, key, where):
+        v = obj.get(key)
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) \
+                or v < 0:
+            bad(where, "a finite number of seconds >= 0" + ("" if key in obj
+                                                            else " (it is missing)"),
+                v if key in obj else None)
+
+    if not isinstance(e, dict):
+        bad("(the whole file)", "a JSON object", type(e).__name__)
+    if "files" not in e:
+        bad("files", "a list of file names (it is missing)")
+    if not isinstance(e["files"], list) or not all(isinstance(f, str) and f
+                                                   for f in e["files"]):
+        bad("files", "a list of non-empty file names", e["files"])
+    listed = set(e["files"])
+    for key, want in (("section", section), ("lang", lang), ("quality", quality)):
+        text(e, key, key)
+        if e[key] != want:
+            bad(key, f"'{want}' (the folder it is in)", e[key])
+    text(e, "number", "number")
+    if not isinstance(e.get("title"), dict) or not isinstance(e["title"].get(lang), str):
+        bad("title", f'an object with a "{lang}" string', e.get("title"))
+    seconds(e, "duration", "duration")
+    if not isinstance(e.get("params", {}), dict):
+        bad("params", "an object of parameter values", e["params"])
+    for key in _NAME_FIELDS:
+        text(e, key, key)
+        if e[key] not in listed:
+            bad(key, "a file listed in files", e[key])
+    text(e, "video_codecs", "video_codecs", optional=True)
+    if not isinstance(e.get("clips"), list):
+        bad("clips", "a list of clips" + ("" if "clips" in e else " (it is missing)"),
+            e.get("clips"))
+    for k, c in enumerate(e["clips"]):
+        where = f"clips[{k}]"
+        if not isinstance(c, dict):
+            bad(where, "an object", c)
+        text(c, "beat", f"{where}.beat")
+        text(c, "title", f"{where}.title")
+        seconds(c, "start", f"{where}.start")
+        seconds(c, "duration", f"{where}.duration")
+        for key in _CLIP_NAME_FIELDS:
+            text(c, key, f"{where}.{key}")
+            if c[key] not in listed:
+                bad(f"{where}.{key}", "a file listed in files", c[key])
+    narration = e.get("narration", [])
+    if not isinstance(narration, list):
+        bad("narration", "a list of cues", narration)
+    for k, n in enumerate(narration):
+        if not isinstance(n, dict) or not isinstance(n.get("text"), str):
+            bad(f"narration[{k}]", 'an object with a "text" string', n)
+    return e
+
+
 def _load_renders(media: Path, quality: str, lang: str) -> list[dict]:
-    """Render records of every section rendered in this quality and language, lecture order."""
+    """Render records of every section rendered in this quality and language, lecture order.
+
+    Each ``render.json`` is read as every input file is (:mod:`rnn_lecture.inputs`: a regular
+    file of at most 16 MiB, strict JSON nested at most 32 deep) and checked by
+    :func:`validate_render`, all of them before the site writes anything.
+    """
     from scenes.registry import ids
+
+    from .inputs import MAX_RENDER_JSON_BYTES, InputError, load
 
     root = media / quality / lang
     if not root.is_dir():
@@ -282,25 +393,27 @@ def _load_renders(media: Path, quality: str, lang: str) -> list[dict]:
     order = ids()
     entries = []
     for d in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
-        if d.name not in order or not (d / "render.json").is_file():
+        if d.name not in order or not os.path.lexists(d / "render.json"):
             continue
-        if d.is_symlink():
-            raise SiteError(f"{d} is a symbolic link; only regular files under {media} are "
-                            "published")
+        path = d / "render.json"
+        if d.is_symlink() or path.is_symlink():
+            raise SiteError(f"{d if d.is_symlink() else path} is a symbolic link; only regular "
+                            f"files under {media} are published")
         try:
-            e = json.loads(safefs.read_bytes(d / "render.json").decode("utf-8"))
-        except (ValueError, OSError) as err:
-            why = err.strerror if isinstance(err, OSError) and err.strerror else err
-            raise SiteError(f"{d / 'render.json'}: unreadable ({why})") from None
-        if isinstance(e, dict):
-            check_render_paths(d / "render.json", e, media)
-        missing = [f for f in e.get("files", []) if not (d / f).is_file()]
-        if "webm" not in e or "captions_vtt" not in e:
+            e = load(path, str(path), "json", MAX_RENDER_JSON_BYTES)
+        except InputError as err:
+            raise SiteError(str(err)) from None
+        if isinstance(e, dict) and "section" in e and ("webm" not in e
+                                                       or "captions_vtt" not in e):
             raise SiteError(f"{d.name}: rendered before web outputs existed (no WebM/WebVTT); "
                             f"run: rnn-lecture render {d.name} --quality {quality} --lang {lang} "
                             f"--out {media} --force")
+        validate_render(e, path, d.name, lang, quality)   # fields and types
+        check_render_paths(path, e, media)                 # every file a plain path in media
+        missing = [f for f in e["files"] if not (d / f).is_file()]
         if missing:
-            raise SiteError(f"{d.name}: render incomplete, missing {missing[0]}; render it again")
+            raise SiteError(f"{d.name}: render incomplete, missing {shown(missing[0])}; "
+                            "render it again")
         entries.append(e)
     if not entries:
         raise SiteError(f"no rendered sections in {root}; run: rnn-lecture render --quality "
@@ -327,10 +440,10 @@ def _sync_section(media_dir: Path, site: Path, e: dict, echo) -> dict:
     stamp_path = dest / ".site-stamp.json"
     try:
         stamp = json.loads(safefs.read_bytes(stamp_path))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         stamp = {}
-    if not isinstance(stamp, dict):
-        stamp = {}
+    if not isinstance(stamp, dict) or not isinstance(stamp.get("sha256"), dict):
+        stamp = {}  # damaged: copy the section again
     files = _section_files(e)
     if (stamp.get("key") == e.get("key") and stamp.get("files") == files
             and all((dest / f).is_file() for f in files)):
@@ -372,6 +485,7 @@ def build_site(media: str | Path = "media", out: str | Path | None = None, lang:
         paths relative to the site root.
     """
 
+    check_base_url(base_url)
     media = Path(media)
     site = Path(out) if out else Path("site") / quality / lang
     check_out_apart(site, media)
@@ -781,6 +895,7 @@ class _Limited:
         self.f.close()
 
 
-__all__ = ["build_site", "publish_section", "make_public", "to_webm", "make_server",
+__all__ = ["build_site", "check_base_url", "validate_render", "publish_section", "make_public",
+           "to_webm", "make_server",
            "SiteError", "PARTS", "part_of", "part_title", "section_page", "index_page",
            "embed_snippet"]

@@ -6,12 +6,39 @@ Pure Python (no manim): the CLI validates every parameter before any rendering s
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 
 class ParamError(ValueError):
     """A parameter name, type or value that the section does not accept (one-line message)."""
+
+
+#: How many characters of a value an error line echoes (the rest is counted, not shown).
+SHOWN_CHARS = 60
+
+#: The text forms ``--set`` accepts: ASCII digits only (no ``１２``, ``١٢``), no ``_``
+#: separators, no ``nan``/``inf`` spellings, no hex (Python's ``int``/``float`` take all of
+#: them).
+_INT_TEXT = re.compile(r"[+-]?[0-9]+")
+_FLOAT_TEXT = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
+def shown(value: Any, limit: int = SHOWN_CHARS) -> str:
+    """``value`` as an error line echoes it: control and other unprintable characters escaped
+    (``\\n``, ``\\x1b``, ``\\u2028``), so the line stays one line, and at most ``limit``
+    characters of it, then ``…`` and the whole length."""
+    if isinstance(value, int) and value.bit_length() > 10_000:  # str() refuses > 4300 digits
+        text = f"an integer of {value.bit_length()} bits"
+    else:
+        text = value if isinstance(value, str) else str(value)
+    n = len(text)
+    head = text[:limit]
+    if not head.isprintable():
+        head = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                       for c in head)
+    return head if n <= limit else f"{head}… ({n} characters)"
 
 
 @dataclass(frozen=True)
@@ -58,37 +85,55 @@ class Param:
         return what
 
     def _bad(self, raw: Any) -> ParamError:
-        return ParamError(f"parameter {self.name}={raw!s}: expected {self.allowed()}")
+        return ParamError(f"parameter {self.name}={shown(raw)}: expected {self.allowed()}")
 
     def parse(self, raw: str) -> Any:
-        """Turn the text of ``--set NAME=VALUE`` into a checked value."""
+        """Turn the text of ``--set NAME=VALUE`` into a checked value.
+
+        Numbers are ASCII: ``12``, ``-0.5``, ``1e-3``; full-width or other scripts' digits,
+        ``_`` separators and ``nan``/``inf`` are refused, not read as numbers. Spaces around
+        the value (and around each item of a list) are ignored; a choice is matched exactly.
+        """
         raw = raw.strip()
-        try:
-            if self.kind == "float":
-                value: Any = float(raw)
-            elif self.kind == "int":
+        if self.kind == "float":
+            if not _FLOAT_TEXT.fullmatch(raw):
+                raise self._bad(raw)
+            value: Any = float(raw)
+        elif self.kind == "int":
+            if not _INT_TEXT.fullmatch(raw):
+                raise self._bad(raw)
+            try:
                 value = int(raw)
-            elif self.kind == "floats":
-                value = tuple(float(p) for p in raw.split(","))
-            else:
-                value = raw
-        except ValueError:
-            raise self._bad(raw) from None
+            except ValueError:  # more digits than Python converts
+                raise self._bad(raw) from None
+        elif self.kind == "floats":
+            items = [p.strip() for p in raw.split(",")]
+            if not all(_FLOAT_TEXT.fullmatch(p) for p in items):
+                raise self._bad(raw)
+            value = tuple(float(p) for p in items)
+        else:
+            value = raw
         return self.check(value, raw)
 
     def check(self, value: Any, raw: Any = None) -> Any:
-        """Validate an already-typed value (from a config file, say); return it normalised."""
+        """Validate an already-typed value (from a config file, say); return it normalised.
+
+        A config value has its file's type: a number for ``int`` and ``float`` (an ``int``
+        also takes a float with no fraction, ``12.0``), a string for ``choice``, a list of
+        numbers for ``floats``. Booleans are not numbers, strings are not parsed.
+        """
         raw = value if raw is None else raw
         if self.kind == "choice":
-            if value not in self.choices:
+            if not isinstance(value, str) or value not in self.choices:
                 raise self._bad(raw)
             return value
         if self.kind == "floats":
-            if isinstance(value, str) or not hasattr(value, "__len__"):
+            if not isinstance(value, (list, tuple)) or not all(
+                    isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
                 raise self._bad(raw)
             try:
                 items = tuple(float(v) for v in value)
-            except (TypeError, ValueError):
+            except OverflowError:  # an int too large for a float
                 raise self._bad(raw) from None
             if len(items) != self.length or not all(self._in_range(v) for v in items):
                 raise self._bad(raw)
@@ -103,7 +148,10 @@ class Param:
         else:
             if not isinstance(value, (int, float)):
                 raise self._bad(raw)
-            value = float(value)
+            try:
+                value = float(value)
+            except OverflowError:  # an int too large for a float
+                raise self._bad(raw) from None
         if not self._in_range(value):
             raise self._bad(raw)
         return value
@@ -143,7 +191,8 @@ class Schema:
         for p in self.params:
             if p.name == name:
                 return p
-        raise ParamError(f"unknown parameter {name!r}; allowed: {', '.join(self.names())}")
+        raise ParamError(f"unknown parameter '{shown(name)}'; allowed: "
+                         f"{', '.join(self.names())}")
 
     def defaults(self) -> dict[str, Any]:
         return {p.name: p.default for p in self.params}
@@ -163,7 +212,7 @@ def parse_assignments(items) -> dict[str, str]:
     for item in items or ():
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
-            raise ParamError(f"--set {item!r}: expected NAME=VALUE")
+            raise ParamError(f"--set '{shown(item)}': expected NAME=VALUE")
         out[name.strip()] = value
     return out
 

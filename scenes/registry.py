@@ -6,7 +6,7 @@ scene classes are named as ``"module:Class"`` and loaded on demand.
 
 from __future__ import annotations
 
-from .params import Param, ParamError, Schema  # noqa: F401  (re-exported)
+from .params import Param, ParamError, Schema, shown  # noqa: F401  (re-exported)
 from .lstm_chapter import registry as lstm_chapter
 from .primer import registry as primer
 from .section import Section, to_json
@@ -33,7 +33,7 @@ def part_of(section_id: str) -> str:
     for pid, _, part in PARTS:
         if any(s.id == section_id for s in part):
             return pid
-    raise ParamError(f"unknown section {section_id!r}; allowed: {', '.join(ids())}")
+    raise ParamError(f"unknown section '{shown(section_id)}'; allowed: {', '.join(ids())}")
 
 
 def get(section_id: str) -> Section:
@@ -41,7 +41,7 @@ def get(section_id: str) -> Section:
     for s in SECTIONS:
         if s.id == section_id:
             return s
-    raise ParamError(f"unknown section {section_id!r}; allowed: {', '.join(ids())}")
+    raise ParamError(f"unknown section '{shown(section_id)}'; allowed: {', '.join(ids())}")
 
 
 __all__ = ["PARTS", "SECTIONS", "Section", "get", "ids", "part_of", "to_json", "ParamError"]
