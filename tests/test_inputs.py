@@ -331,8 +331,8 @@ CASES = [
      ("nope",)),
     ("site-media-file", lambda tmp: ["site", "--media", _file("f", "x")(tmp),
                                      "--out", tmp / "s"], ("media",)),
-    ("site-media-empty", lambda tmp: ["site", "--media", tmp, "--out", tmp / "s"],
-     ("no renders",)),
+    ("site-media-empty", lambda tmp: ["site", "--media", (tmp / "m").mkdir() or tmp / "m",
+                                      "--out", tmp / "s"], ("no renders",)),
     ("site-quality-bad", lambda tmp: ["site", "--quality", "ultra"], ("--quality",)),
     # site: render.json
     ("render-json-list", _with_entry(lambda e: [e]), ("render.json",)),
