@@ -331,7 +331,7 @@ CASES = [
      ("nope",)),
     ("site-media-file", lambda tmp: ["site", "--media", _file("f", "x")(tmp),
                                      "--out", tmp / "s"], ("media",)),
-    ("site-media-empty", lambda tmp: ["site", "--media", (tmp / "m").mkdir() or tmp / "m",
+    ("site-media-empty", lambda tmp: ["site", "--media", (tmp / "r").mkdir() or tmp / "r",
                                       "--out", tmp / "s"], ("no renders",)),
     ("site-quality-bad", lambda tmp: ["site", "--quality", "ultra"], ("--quality",)),
     # site: render.json
