@@ -213,3 +213,41 @@ def test_harness_flags_unbound_numbers_and_wrong_strings():
     assert check_text("t", "up", chosen, s, {})                            # no rule for it
     assert check_text("t", "up", chosen, s, {"pick": lambda v, p: "down"})
     assert not check_text("t", "up", chosen, s, {"pick": lambda v, p: "up"})
+
+
+def test_harness_flags_frames_between_holds():
+    """A sweep's samples against what it declares: previous point, short sweep, readout
+    computed in the scene, shape at the neighbour index, undeclared readout."""
+    from types import SimpleNamespace
+
+    from harness import check_sweeps
+    from scenes.live import Follower, sweep_points
+
+    class V:
+        arr = np.array([0.1, 0.25, 0.5, 0.75])
+        other = np.array([2.0, 3.0, 4.0, 5.0])
+
+    def scene(shown, spans=((0, 3),), shape=None, path="arr[{i}]", over="arr"):
+        num = Follower(None, None, path, "dec:2", kind="number")
+        items = [num] + ([shape] if shape else [])
+        samples = [(j, [shown(j)] + ([shape.measure(j)] if shape else [])) for j in range(4)]
+        sw = SimpleNamespace(beat="b", over=over, to=None, at=None, items=items,
+                             spans=list(spans), samples=samples)
+        return SimpleNamespace(v=V(), params={}, sweeps=[sw])
+
+    def fmt(x):
+        return f"{x:.2f}"
+
+    assert not check_sweeps(scene(lambda j: fmt(V.arr[j])))
+    assert check_sweeps(scene(lambda j: fmt(V.arr[max(j - 1, 0)])))          # previous point
+    assert check_sweeps(scene(lambda j: fmt(V.arr[j]), spans=((0, 2),)))       # ends early
+    assert check_sweeps(scene(lambda j: fmt(V.arr[j] * V.other[j] / 2)))       # computed
+    assert check_sweeps(scene(lambda j: fmt(V.arr[j]), path=None))             # undeclared
+    assert check_sweeps(scene(lambda j: fmt(V.arr[j]), over=None))             # no range
+    good = Follower(None, None, ("arr[{i}]", "other[{i}]"), measure=lambda j: (V.arr[j],
+                                                                                 V.other[j]))
+    assert not check_sweeps(scene(lambda j: fmt(V.arr[j]), shape=good))
+    nb = Follower(None, None, "arr[{i}]", measure=lambda j: V.arr[min(j + 1, 3)])
+    assert check_sweeps(scene(lambda j: fmt(V.arr[j]), shape=nb))              # neighbour shape
+    assert sweep_points(0, 40) == [0, 10, 20, 30, 40]
+    assert sweep_points(7, 0) == [0, 2, 4, 5, 7]
