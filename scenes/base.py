@@ -104,6 +104,11 @@ class LectureScene(Scene):
             raise ValueError(f"lang must be zh or en, got {lang!r}")
         self.lang = lang
         self.layout_only = layout_only
+        #: Sample every sweep's frames between holds (:class:`scenes.live.Live`): on when
+        #: nothing is drawn (tests, ``rnn-lecture script``), off in renders.
+        self.probe_sweeps = layout_only
+        #: The sweeps played, with their samples (each a :class:`scenes.live.Live`).
+        self.sweeps: list = []
         self.shown: dict[str, Mobject] = {}
         self.layouts: dict[str, list[tuple[str, np.ndarray]]] = {}
         self.readouts: dict[str, dict[str, str]] = {}

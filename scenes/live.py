@@ -207,6 +207,54 @@ def adopt(mob: Mobject, new: Mobject) -> None:
                 setattr(a, attr, getattr(b, attr))
 
 
+#: Inner points a sweep is sampled at besides each play's first and last (tests and
+#: ``rnn-lecture script``): ``RNN_LECTURE_SWEEP_POINTS`` raises it, ``all`` takes every point.
+SWEEP_POINTS_ENV = "RNN_LECTURE_SWEEP_POINTS"
+
+
+def sweep_points(a: int, b: int) -> list[int]:
+    """The tracker values a play from ``a`` to ``b`` is sampled at: both ends and a few inner
+    points (:data:`SWEEP_POINTS_ENV`, default 3; ``all``: every point)."""
+    import os
+
+    lo, hi = min(a, b), max(a, b)
+    depth = os.environ.get(SWEEP_POINTS_ENV, "3")
+    if depth == "all":
+        return list(range(lo, hi + 1))
+    n = max(int(depth), 0)
+    inner = {lo + round((hi - lo) * (k + 1) / (n + 1)) for k in range(n)}
+    return sorted({lo, hi} | inner)
+
+
+class Follower:
+    """One live part of a sweep and what it is declared to follow.
+
+    ``path`` is a values path with ``{i}`` for the sweep's index (``"sweep_kept[{i}]"``), or
+    a tuple of them; a readout shows ``path`` in ``fmt``, a shape's ``measure(mob)`` (read
+    from its geometry: a bar's length, a dot's position on its axes) equals the value(s) at
+    ``path`` within ``tol``. The tests resolve the paths themselves (``tests/harness.py``).
+    """
+
+    __slots__ = ("mob", "update", "path", "fmt", "measure", "tol", "kind", "read")
+
+    def __init__(self, mob, update, path=None, fmt=None, measure=None, tol=1e-6, kind="shape",
+                 read=None):
+        self.mob, self.update, self.path, self.fmt = mob, update, path, fmt
+        self.measure, self.tol, self.kind, self.read = measure, tol, kind, read
+
+    def reading(self):
+        """What this part shows now: a readout's string, a shape's measure (None if neither
+        is declared)."""
+        if self.kind == "number":
+            return self.mob._get_num_string(self.mob.number)
+        if self.kind == "text":
+            if self.read is not None:
+                return self.read(self.mob)
+            from .base import displayed
+            return displayed(self.mob)
+        return None if self.measure is None else self.measure(self.mob)
+
+
 class Live:
     """The live parts of one sweep, driven by ``index`` (the tracker's nearest point).
 
@@ -214,50 +262,132 @@ class Live:
     their updaters for one play (each brought to the index on its first frame, as an
     ``always_redraw`` would be, then only when the index moves) and removes them after it (the
     play's last update has run by then, so they stand at the play's final index).
+
+    What the sweep follows is declared, so the tests can check frames between holds: ``over``
+    names the values array whose every index the sweep's plays cover (first to last, or to
+    the index at the values path ``to``), ``at`` an index path the beat's claim names
+    (sampled too), and each part its ``path``. When
+    the scene has ``probe_sweeps`` set (construction without video: tests, ``rnn-lecture
+    script``), every play is sampled after it ends (:func:`sweep_points`): the tracker is
+    set to each point, every part is updated and read, and then all is put back as the play
+    left it. The samples are kept in ``scene.sweeps``.
     """
 
-    def __init__(self, scene, index: Callable[[], int]):
+    def __init__(self, scene, index: Callable[[], int], over: str | None = None,
+                 at: str | None = None, to: str | None = None):
         self.scene = scene
         self.index = index
-        self.items: list[tuple[Mobject, Callable[[Mobject, int], None]]] = []
+        self.over, self.at, self.to = over, at, to
+        self.items: list[Follower] = []
+        self.spans: list[tuple[int, int]] = []
+        self.samples: list[tuple[int, list]] = []
+        self.beat = None
 
-    def follow(self, mob: Mobject, update: Callable[[Mobject, int], None]) -> Mobject:
+    def follow(self, mob: Mobject, update: Callable[[Mobject, int], None], path=None,
+               fmt: str | None = None, measure=None, tol: float = 1e-6, read=None) -> Mobject:
         """Run ``update(mob, i)`` when the sweep's index moves to ``i`` (a change in place:
-        a move, a repaint, a ``become``)."""
-        self.items.append((mob, update))
+        a move, a repaint, a ``become``). A text rebuilt so declares ``path`` and ``fmt``
+        (and ``read(mob)``, the string it shows, where that is not ``displayed(mob)``); a
+        shape ``path`` and ``measure``."""
+        kind = "text" if fmt is not None else "shape"
+        self.items.append(Follower(mob, update, path, fmt, measure, tol, kind, read))
         return mob
 
-    def number(self, mob: DecimalNumber, value: Callable[[int], float]) -> DecimalNumber:
-        """Keep ``mob`` showing ``value(i)`` at the sweep's index ``i``."""
-        return self.follow(mob, lambda m, i: set_number(m, float(value(i))))
+    def number(self, mob: DecimalNumber, value: Callable[[int], float],
+               path: str | None = None) -> DecimalNumber:
+        """Keep ``mob`` showing ``value(i)`` at the sweep's index ``i`` (declared: the values
+        at ``path``, in the number's own decimals)."""
+        self.items.append(Follower(mob, lambda m, i: set_number(m, float(value(i))), path,
+                                   f"dec:{mob.num_decimal_places}", kind="number"))
+        return mob
 
-    def redraw(self, build: Callable[[int], Mobject]) -> Mobject:
+    def redraw(self, build: Callable[[int], Mobject], path=None, measure=None,
+               tol: float = 1e-6, fmt: str | None = None, read=None) -> Mobject:
         """A shape built by ``build(i)`` for the current index, rebuilt when the index moves
-        (``always_redraw`` without the per-frame rebuild)."""
-        return self.shape(build(self.index()), build)
+        (``always_redraw`` without the per-frame rebuild). A readout so rebuilt declares
+        ``path``, ``fmt`` and ``read``."""
+        mob = build(self.index())
+        if fmt is not None:
+            return self.follow(mob, lambda m, i: adopt(m, build(i)), path, fmt, read=read)
+        return self.shape(mob, build, path, measure, tol)
 
-    def shape(self, mob: Mobject, build: Callable[[int], Mobject]) -> Mobject:
+    def shape(self, mob: Mobject, build: Callable[[int], Mobject], path=None, measure=None,
+              tol: float = 1e-6) -> Mobject:
         """Like :meth:`redraw` for a shape that already exists."""
-        return self.follow(mob, lambda m, i: adopt(m, build(i)))
+        self.items.append(Follower(mob, lambda m, i: adopt(m, build(i)), path, None, measure,
+                                   tol))
+        return mob
+
+    @staticmethod
+    def _trackers(anims) -> list:
+        from manim import ValueTracker
+        from manim.mobject.mobject import _AnimationBuilder
+
+        out = []
+        for a in anims:
+            m = a.mobject if isinstance(a, _AnimationBuilder) else getattr(a, "mobject", None)
+            if isinstance(m, ValueTracker) and m not in out:
+                out.append(m)
+        return out
 
     def play(self, *anims, **kwargs):
         """``scene.play`` with every live part following the index, and still after it."""
+        trackers = self._trackers(anims)
+        j0 = self.index()
+        starts = [t.get_value() for t in trackers]
         attached = []
-        for mob, update in self.items:
+        for item in self.items:
             state = {"i": None}      # the first frame brings every part to the index
 
-            def follow(m, update=update, state=state):
+            def follow(m, update=item.update, state=state):
                 i = self.index()
                 if i != state["i"]:
                     state["i"] = i
                     update(m, i)
-            mob.add_updater(follow)
-            attached.append((mob, follow))
+            item.mob.add_updater(follow)
+            attached.append((item.mob, follow))
         try:
-            return self.scene.play(*anims, **kwargs)
+            out = self.scene.play(*anims, **kwargs)
         finally:
             for mob, follow in attached:
                 mob.remove_updater(follow)
+        if getattr(self.scene, "probe_sweeps", False):
+            self._probe(trackers, starts, j0)
+        return out
+
+    def _probe(self, trackers, starts, j0) -> None:
+        if self.beat is None:
+            self.beat = getattr(self.scene, "current_beat", None)
+            self.scene.__dict__.setdefault("sweeps", []).append(self)
+        j1 = self.index()
+        self.spans.append((j0, j1))
+        if len(trackers) != 1:          # the index did not move (or moved with two trackers)
+            self.samples.append((j1, [it.reading() for it in self._updated(j1)]))
+            return
+        (tr,) = trackers
+        end = tr.get_value()
+        points = sweep_points(int(round(starts[0])), int(round(end)))
+        if self.at is not None and self.at_index is not None and \
+                min(points) <= self.at_index <= max(points):
+            points = sorted(set(points) | {self.at_index})
+        for p in points:
+            tr.set_value(p)
+            j = self.index()
+            self.samples.append((j, [it.reading() for it in self._updated(j)]))
+        tr.set_value(end)
+        self._updated(self.index())
+
+    @property
+    def at_index(self) -> int | None:
+        if self.at is None:
+            return None
+        from .bind import resolve
+        return int(resolve(self.at, self.scene.v, self.scene.params))
+
+    def _updated(self, j: int) -> list[Follower]:
+        for it in self.items:
+            it.update(it.mob, j)
+        return self.items
 
 
 def lighten(mobjects) -> None:

@@ -32,6 +32,17 @@ def guard(section: str) -> list[str]:
             "-k", section]
 
 
+def sweep_guard(section: str) -> list[str]:
+    """Class 1 (frames between holds): the harness at defaults is where a sweep is sampled."""
+    return ["tests/test_harness.py", "-k", f"at_defaults and {section}"]
+
+
+def size_guard(section: str) -> list[str]:
+    """Class 3 (sizes that differ): the independent counts at sizes that differ (all of
+    ``tests/test_sizes.py``, half a minute; ``section`` names where the count is shown)."""
+    return ["tests/test_sizes.py"]
+
+
 # (id, file, find, replace, tests) — `find` must occur exactly once in `file`.
 MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
     # ---- §01 -------------------------------------------------------------------------------
@@ -124,6 +135,80 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
      'return 2 * layers * (width // query_heads) * kv_heads * bytes_per_value * context',
      'return layers * (width // query_heads) * kv_heads * bytes_per_value * context',
      guard("cheatsheet")),
+    # ---- class 1: frames between holds --------------------------------------------------------
+    # (issue 20) a sweep's frames checked at sampled points against what it declares it follows.
+    # §04 limits, L7 variants and L8 ledger play no sweep (no Live): nothing to plant there.
+    ("c1-s01-readout-previous-point", "scenes/primer/recurrence.py",
+     "live.number(zn, lambda j: v.tangent_sweep_z[j],",
+     "live.number(zn, lambda j: v.tangent_sweep_z[max(j - 1, 0)],", sweep_guard("recurrence")),
+    ("c1-s02-readout-previous-point", "scenes/primer/vanishing.py",
+     "sweep.number(mn, lambda j: v.bars_sweep_max[j],",
+     "sweep.number(mn, lambda j: v.bars_sweep_max[max(j - 1, 0)],", sweep_guard("vanishing")),
+    ("c1-s03-cell-computed-in-scene", "scenes/primer/gates.py",
+     "live.number(cn, lambda j: v.track_sweep_cell[j],",
+     "live.number(cn, lambda j: v.track_sweep_forget[j] * v.track_sweep_input[j],",
+     sweep_guard("gates")),
+    ("c1-s03-dot-neighbour-index", "scenes/primer/gates.py",
+     "dot = live.redraw(lambda j: Dot(ax.c2p(float(v.bias_path[j]),",
+     "dot = live.redraw(lambda j: Dot(ax.c2p(float(v.bias_path[min(j + 1, last)]),",
+     sweep_guard("gates")),
+    ("c1-s05-sweep-ends-early", "scenes/primer/attention.py",
+     "live.play(s.animate.set_value(last), run_time=6.0, rate_func=smooth)",
+     "live.play(s.animate.set_value(last - 1), run_time=6.0, rate_func=smooth)",
+     sweep_guard("attention")),
+    ("c1-s06-context-previous-point", "scenes/primer/cheatsheet.py",
+     "            new = context_now(j)\n",
+     "            new = context_now(max(j - 1, 0))\n", sweep_guard("cheatsheet")),
+    ("c1-l1-forget-neighbour-point", "scenes/lstm_chapter/why.py",
+     "lambda j: v.bias_sweep_mean_forget[j],",
+     "lambda j: v.bias_sweep_mean_forget[min(j + 1, len(v.bias_sweep) - 1)],",
+     sweep_guard("why")),
+    ("c1-l2-sweep-ends-early", "scenes/lstm_chapter/cell.py",
+     "live.play(k.animate.set_value(last), run_time=5.0, rate_func=linear)",
+     "live.play(k.animate.set_value(last - 1), run_time=5.0, rate_func=linear)",
+     sweep_guard("cell")),
+    ("c1-l3-bar-neighbour-index", "scenes/lstm_chapter/conveyor.py",
+     "kept_bar = live.redraw(lambda i: bar(float(v.sweep_kept[i]),",
+     "kept_bar = live.redraw(lambda i: bar(float(v.sweep_kept[min(i + 1, len(v.sweep_kept) - 1)]),",
+     sweep_guard("conveyor")),
+    ("c1-l4-dot-previous-point", "scenes/lstm_chapter/sandbox.py",
+     "dot = live.redraw(lambda j: Dot(ax.c2p(float(v.sweep_forget[j]),",
+     "dot = live.redraw(lambda j: Dot(ax.c2p(float(v.sweep_forget[max(j - 1, 0)]),",
+     sweep_guard("sandbox")),
+    ("c1-l5-steps-end-early", "scenes/lstm_chapter/trace.py",
+     "for t in range(self.idx() + 1, last + 1):", "for t in range(self.idx() + 1, last):",
+     sweep_guard("trace")),
+    ("c1-l5-half-life-computed-in-scene", "scenes/lstm_chapter/trace.py",
+     "sweep.number(hn, lambda j: v.sweep_half_life[j],",
+     "sweep.number(hn, lambda j: v.sweep_forget[j] * v.sweep_half_life[0],", sweep_guard("trace")),
+    ("c1-l6-hidden-computed-in-scene", "scenes/lstm_chapter/gru.py",
+     'live.number(m, lambda j, arr=getattr(v, name): arr[j], path=name + "[{i}]")',
+     'live.number(m, (lambda j: v.sweep_keep[j] * v.sweep_x[j]) if name == "sweep_hidden" '
+     'else (lambda j, arr=getattr(v, name): arr[j]), path=name + "[{i}]")', sweep_guard("gru")),
+    # ---- class 3: sizes that differ ----------------------------------------------------------
+    # (issue 20) counts that read one size for another, caught only where the sizes differ.
+    # No pair of sizes in one formula: §02 vanishing, §03 gates, §04 limits (cells of width d
+    # fed width d), L1-L5, L6 gru (a fixed width h = d). §05 attention's costs n d^2 and n^2 d
+    # are not yet counted independently (see the report of issue 20).
+    ("c3-s01-input-weights-square", "mathcore/primer/recurrence.py",
+     'used["recurrent"], used["input"], used["bias"] = (d, d), (d, d_in), (d,)',
+     'used["recurrent"], used["input"], used["bias"] = (d, d), (d, d), (d,)',
+     size_guard("recurrence")),
+    ("c3-s06-kv-heads-for-query-heads", "mathcore/primer/cheatsheet.py",
+     "return 2 * layers * (width // query_heads) * kv_heads * bytes_per_value * context",
+     "return 2 * layers * (width // kv_heads) * query_heads * bytes_per_value * context",
+     size_guard("cheatsheet")),
+    ("c3-l7-peephole-per-input", "mathcore/lstm_chapter/variants.py",
+     '"peephole": lstm + PEEPHOLE_GATES * h,', '"peephole": lstm + PEEPHOLE_GATES * d,',
+     size_guard("variants")),
+    ("c3-l7-convlstm-bias-per-input", "mathcore/lstm_chapter/variants.py",
+     '"convlstm": taps * 4 * h * (h + d) + 4 * h,', '"convlstm": taps * 4 * h * (h + d) + 4 * d,',
+     size_guard("variants")),
+    ("c3-l8-lstm-bias-per-input", "mathcore/lstm_chapter/ledger.py",
+     "return 4 * h * (h + d) + 4 * h", "return 4 * h * (h + d) + 4 * d", size_guard("ledger")),
+    ("c3-l8-rnn-square", "mathcore/lstm_chapter/ledger.py",
+     "return h * (h + d) + h", "return h * (h + h) + h", size_guard("ledger")),
+
 ]
 
 

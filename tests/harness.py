@@ -151,6 +151,75 @@ def check_frame(scene) -> list[str]:
     return bad
 
 
+def _path_at(path: str, j: int) -> str:
+    return path.replace("{i}", str(j))
+
+
+def check_sweeps(scene) -> list[str]:
+    """Frames between holds: every sweep's samples (:class:`scenes.live.Live`) against what it
+    declares it follows, resolved here from the values.
+
+    A sweep must declare ``over`` (the array whose indices its plays cover, first to last) and
+    every live part its ``path``; at each sampled index ``j`` a readout must show the value at
+    its path in its format (whole string), and a shape's measure must equal the value(s) at its
+    path(s) within its tolerance.
+    """
+    v, p = scene.v, scene.params
+    bad = []
+    for n, sw in enumerate(getattr(scene, "sweeps", [])):
+        where = f"{sw.beat} sweep {n}"
+        if sw.over is None:
+            bad.append(f"{where}: declares no values array it sweeps over (Live(..., over=))")
+        else:
+            try:
+                size = len(lookup(sw.over, v, p))
+            except (AttributeError, KeyError, IndexError, TypeError) as e:
+                bad.append(f"{where}: over={sw.over!r} does not resolve: {e!r}")
+                size = None
+            if size is not None:
+                end = size - 1 if sw.to is None else int(lookup(sw.to, v, p))
+                moved = [j for span in sw.spans for j in span]
+                got = (min(moved), max(moved)) if moved else None
+                if got != (0, end):
+                    bad.append(f"{where}: covers indices {got}, declared 0..{end} "
+                               f"({sw.over}{'' if sw.to is None else ' to ' + sw.to})")
+        if sw.at is not None:
+            k = int(lookup(sw.at, v, p))
+            if all(j != k for j, _ in sw.samples):
+                bad.append(f"{where}: never stands on the index its claim names ({sw.at} = {k})")
+        for k, it in enumerate(sw.items):
+            if it.path is None and it.kind != "shape":
+                bad.append(f"{where}: live {it.kind} {k} follows no declared values path")
+            elif it.kind == "shape" and it.path is not None and it.measure is None:
+                bad.append(f"{where}: live shape {k} ({it.path}) declares no measure")
+        # a live shape with no declaration is not checked yet (issue 20: shapes still to
+        # declare their measure); a readout must declare its path
+
+        for j, readings in sw.samples:
+            for it, got in zip(sw.items, readings):
+                if it.path is None or (it.kind == "shape" and it.measure is None):
+                    continue
+                paths = it.path if isinstance(it.path, tuple) else (it.path,)
+                try:
+                    want = [lookup(_path_at(q, j), v, p) for q in paths]
+                except (AttributeError, KeyError, IndexError, TypeError) as e:
+                    bad.append(f"{where} at index {j}: {it.path} does not resolve: {e!r}")
+                    continue
+                if it.kind in ("number", "text"):
+                    x = want[0].item() if isinstance(want[0], np.generic) else want[0]
+                    w = style.format_value(x, it.fmt)
+                    if got != w:
+                        bad.append(f"{where} at index {j}: readout shows {got!r}, "
+                                   f"{_path_at(paths[0], j)} is {w!r}")
+                else:
+                    g = np.atleast_1d(np.asarray(got, dtype=float))
+                    w = np.asarray([float(x) for x in want])
+                    if g.shape != w.shape or not np.allclose(g, w, rtol=0, atol=it.tol):
+                        bad.append(f"{where} at index {j}: shape measures {g.tolist()}, "
+                                   f"{[_path_at(q, j) for q in paths]} are {w.tolist()}")
+    return bad
+
+
 def check_scene(scene, choices: dict | None = None) -> list[str]:
     """Every failure of a constructed scene: texts, narration, claims, choices, frame."""
     choices = choices or {}
@@ -164,5 +233,6 @@ def check_scene(scene, choices: dict | None = None) -> list[str]:
             bad += check_text(f"{beat} narration {i}", line, nb, scene, choices)
         for shown, b in rec["texts"]:
             bad += check_text(f"{beat} text", shown, b, scene, choices)
+    bad += check_sweeps(scene)
     bad += check_frame(scene)
     return bad

@@ -74,8 +74,27 @@ def _strategy(p):
     raise AssertionError(p.kind)
 
 
+#: Pairs of sizes that appear in one formula on screen (issue 20, class 3): the draws keep
+#: them apart, so a count that reads one for the other (4h for 4d) shows a wrong number. The
+#: other sections show no formula of two sizes (§01 counts one width, §04 cells of width d
+#: fed width d, L6 a fixed width; the rest have no sizes).
+SIZE_PAIRS = {
+    "lstm-08-ledger": [("h", "d"), ("h", "layers"), ("d", "layers")],
+    "lstm-07-variants": [("h", "d")],
+    "primer-05-attention": [("n", "d"), ("n_long", "d")],
+    "primer-06-cheatsheet": [("query_heads", "kv_heads"), ("query_heads", "gqa_kv_heads"),
+                             ("kv_heads", "gqa_kv_heads"), ("layers", "width"),
+                             ("context", "width"), ("sequence_length", "tbptt_window")],
+}
+
+
+def sizes_differ(section_id, params) -> bool:
+    return all(params[a] != params[b] for a, b in SIZE_PAIRS.get(section_id, ()))
+
+
 def _params_strategy(section):
-    return st.fixed_dictionaries({p.name: _strategy(p) for p in section.schema.params})
+    return st.fixed_dictionaries({p.name: _strategy(p) for p in section.schema.params}).filter(
+        lambda params: sizes_differ(section.id, params))
 
 
 def _valid(section, params) -> bool:
@@ -124,13 +143,21 @@ def test_layout_only_ends_every_beat_like_manim(section_id):
 CHOSEN = [("primer-02-vanishing", "en", {"dims_sigma": 0.5}),
           ("primer-02-vanishing", "zh", {"dims_sigma": 1.0, "dims_width": 3, "dims_hops": 7}),
           ("primer-03-gates", "en", {"bias_fix": 2.5}),
-          ("primer-03-gates", "zh", {"bias_fix": -0.8, "forget_bias": 0.5})]
+          ("primer-03-gates", "zh", {"bias_fix": -0.8, "forget_bias": 0.5}),
+          # sizes that differ (class 3): the defaults have h = d and query heads = KV heads
+          ("lstm-08-ledger", "en", {"h": 24, "d": 40, "layers": 3}),
+          ("lstm-08-ledger", "zh", {"h": 40, "d": 24, "layers": 5}),
+          ("lstm-07-variants", "en", {"h": 24, "d": 40, "steps": 5}),
+          ("primer-05-attention", "en", {"n": 12, "d": 40, "n_long": 30}),
+          ("primer-06-cheatsheet", "en", {"query_heads": 12, "kv_heads": 4, "gqa_kv_heads": 2,
+                                          "width": 96, "layers": 3, "context": 50})]
 
 
 @pytest.mark.parametrize("section_id, lang, params", CHOSEN,
                          ids=[f"{s}-{lang}-{'-'.join(map(str, p.values()))}"
                               for s, lang, p in CHOSEN])
 def test_every_text_accounted_for_at_chosen_parameters(section_id, lang, params):
+    assert sizes_differ(section_id, get(section_id).resolve(params))
     scene = constructed(section_id, lang, params)
     bad = check_scene(scene, CHOICES.get(section_id, {}))
     assert not bad, _fail(section_id, lang, params, bad)
@@ -213,3 +240,41 @@ def test_harness_flags_unbound_numbers_and_wrong_strings():
     assert check_text("t", "up", chosen, s, {})                            # no rule for it
     assert check_text("t", "up", chosen, s, {"pick": lambda v, p: "down"})
     assert not check_text("t", "up", chosen, s, {"pick": lambda v, p: "up"})
+
+
+def test_harness_flags_frames_between_holds():
+    """A sweep's samples against what it declares: previous point, short sweep, readout
+    computed in the scene, shape at the neighbour index, undeclared readout."""
+    from types import SimpleNamespace
+
+    from harness import check_sweeps
+    from scenes.live import Follower, sweep_points
+
+    class V:
+        arr = np.array([0.1, 0.25, 0.5, 0.75])
+        other = np.array([2.0, 3.0, 4.0, 5.0])
+
+    def scene(shown, spans=((0, 3),), shape=None, path="arr[{i}]", over="arr"):
+        num = Follower(None, None, path, "dec:2", kind="number")
+        items = [num] + ([shape] if shape else [])
+        samples = [(j, [shown(j)] + ([shape.measure(j)] if shape else [])) for j in range(4)]
+        sw = SimpleNamespace(beat="b", over=over, to=None, at=None, items=items,
+                             spans=list(spans), samples=samples)
+        return SimpleNamespace(v=V(), params={}, sweeps=[sw])
+
+    def fmt(x):
+        return f"{x:.2f}"
+
+    assert not check_sweeps(scene(lambda j: fmt(V.arr[j])))
+    assert check_sweeps(scene(lambda j: fmt(V.arr[max(j - 1, 0)])))          # previous point
+    assert check_sweeps(scene(lambda j: fmt(V.arr[j]), spans=((0, 2),)))       # ends early
+    assert check_sweeps(scene(lambda j: fmt(V.arr[j] * V.other[j] / 2)))       # computed
+    assert check_sweeps(scene(lambda j: fmt(V.arr[j]), path=None))             # undeclared
+    assert check_sweeps(scene(lambda j: fmt(V.arr[j]), over=None))             # no range
+    good = Follower(None, None, ("arr[{i}]", "other[{i}]"), measure=lambda j: (V.arr[j],
+                                                                                 V.other[j]))
+    assert not check_sweeps(scene(lambda j: fmt(V.arr[j]), shape=good))
+    nb = Follower(None, None, "arr[{i}]", measure=lambda j: V.arr[min(j + 1, 3)])
+    assert check_sweeps(scene(lambda j: fmt(V.arr[j]), shape=nb))              # neighbour shape
+    assert sweep_points(0, 40) == [0, 10, 20, 30, 40]
+    assert sweep_points(7, 0) == [0, 2, 4, 5, 7]

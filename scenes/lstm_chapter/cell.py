@@ -264,10 +264,11 @@ class Cell(LightCopies, LectureScene):
         ring = SurroundingRectangle(self.ins[driver], color=P.highlight, buff=0.1,
                                     stroke_width=2)
         self.play(Create(ring), run_time=0.4)
-        live = Live(self, i)
-        live.number(drive, lambda j: xs[j])
+        live = Live(self, i, over=points)
+        live.number(drive, lambda j: xs[j], path=points + "[{i}]")
         for key, *_ in READOUTS:
-            live.number(self.r[key][1], lambda j, key=key: arr[key][j])
+            live.number(self.r[key][1], lambda j, key=key: arr[key][j],
+                        path=f"{cell}.{key}[{{i}}]")
         live.play(k.animate.set_value(last), run_time=5.0, rate_func=linear)
         self.settle(drive, target, name=f"cell_{driver}")
         for key, *_ in READOUTS:

@@ -136,7 +136,7 @@ class Conveyor(LightCopies, LectureScene):
         def t_now() -> int:
             return self.at(k)
 
-        live = Live(self, t_now)
+        live = Live(self, t_now, over="forget", to="focus_word")
         cursor = live.redraw(lambda t: SurroundingRectangle(boxes[t], color=P.highlight,
                                                             buff=0.08, stroke_width=3))
         # f bars (left), c bars (right)
@@ -167,10 +167,10 @@ class Conveyor(LightCopies, LectureScene):
         for j in range(S):
             fn = self.number(f"forget[0][{j}]", "dec:2", size=0.75, color=P.forget)
             fn.move_to([fx[j], f0 - 0.4, 0])
-            live.number(fn, lambda t, j=j: v.forget[t, j])
+            live.number(fn, lambda t, j=j: v.forget[t, j], path=f"forget[{{i}}][{j}]")
             cn = self.number(f"cell[0][{j}]", "dec:2", size=0.75, color=P.cell)
             cn.move_to([cx[j], -1.65, 0])
-            live.number(cn, lambda t, j=j: v.cell[t, j])
+            live.number(cn, lambda t, j=j: v.cell[t, j], path=f"cell[{{i}}][{j}]")
             fnums.add(fn)
             cnums.add(cn)
             for x in (fx[j], cx[j]):
@@ -293,10 +293,16 @@ class Conveyor(LightCopies, LectureScene):
                              stroke_width=0).move_to([x0 + (w / 2 if val >= 0 else -w / 2), y, 0])
 
         old_bar = bar(float(v.old_param), rows_y[0], P.muted)
-        live = Live(self, idx)
-        kept_bar = live.redraw(lambda i: bar(float(v.sweep_kept[i]), rows_y[1], P.forget))
+        live = Live(self, idx, over="sweep_forget")
+        def length(m):      # a bar's signed length in values (bars under 1e-3 read as 0)
+            w = m.width if m.width > 1.5e-3 else 0.0
+            return (w if m.get_center()[0] >= x0 else -w) / unit
+
+        kept_bar = live.redraw(lambda i: bar(float(v.sweep_kept[i]), rows_y[1], P.forget),
+                               path="sweep_kept[{i}]", measure=length, tol=1e-3 / unit)
         wr_bar = bar(float(v.written_param), rows_y[2], P.input_gate)
-        new_bar = live.redraw(lambda i: bar(float(v.sweep_new[i]), rows_y[3], P.cell))
+        new_bar = live.redraw(lambda i: bar(float(v.sweep_new[i]), rows_y[3], P.cell),
+                              path="sweep_new[{i}]", measure=length, tol=1e-3 / unit)
         axis = Line([x0, 1.45, 0], [x0, -1.85, 0], color=P.muted, stroke_width=2)
         vx = 4.7
         old_n = self.number("old_param", "dec:2", size=0.8, color=P.muted)
@@ -311,9 +317,9 @@ class Conveyor(LightCopies, LectureScene):
         self.play(FadeIn(eq), FadeIn(labels), Create(axis), FadeIn(old_bar), FadeIn(kept_bar),
                   FadeIn(wr_bar), FadeIn(new_bar), FadeIn(VGroup(old_n, kept_n, wr_n, new_n)),
                   FadeIn(fro), run_time=1.0)
-        live.number(fn, lambda i: v.sweep_forget[i])
-        live.number(kept_n, lambda i: v.sweep_kept[i])
-        live.number(new_n, lambda i: v.sweep_new[i])
+        live.number(fn, lambda i: v.sweep_forget[i], path="sweep_forget[{i}]")
+        live.number(kept_n, lambda i: v.sweep_kept[i], path="sweep_kept[{i}]")
+        live.number(new_n, lambda i: v.sweep_new[i], path="sweep_new[{i}]")
         last = len(v.sweep_forget) - 1
         live.play(k.animate.set_value(last), run_time=5.0, rate_func=linear)
         self.settle(fn, "forget_param", name="forget_readout")

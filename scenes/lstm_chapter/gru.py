@@ -150,7 +150,7 @@ class GRU(LectureScene):
             return Rectangle(width=w, height=1.1, stroke_width=0, fill_color=color,
                              fill_opacity=0.85).move_to([x0 + width * start + w / 2, y, 0])
 
-        live = Live(self, i)
+        live = Live(self, i, over="sweep_keep")
         keep = live.redraw(lambda j: part(0.0, float(v.sweep_keep[j]), P.forget))
         write = live.redraw(lambda j: part(float(v.sweep_keep[j]), float(v.sweep_write[j]),
                                            P.input_gate))
@@ -174,9 +174,9 @@ class GRU(LectureScene):
         row.move_to([0, -1.75, 0])
         self.play(Create(frame), FadeIn(keep), FadeIn(write), FadeIn(VGroup(kl, kn, wl, wn)),
                   FadeIn(row), run_time=1.0)
-        for m, arr in ((kn, v.sweep_keep), (wn, v.sweep_write), (sn, v.sweep_sum),
-                       (xn, v.sweep_x), (hn, v.sweep_hidden)):
-            live.number(m, lambda j, arr=arr: arr[j])
+        for m, name in ((kn, "sweep_keep"), (wn, "sweep_write"), (sn, "sweep_sum"),
+                        (xn, "sweep_x"), (hn, "sweep_hidden")):
+            live.number(m, lambda j, arr=getattr(v, name): arr[j], path=name + "[{i}]")
         live.play(k.animate.set_value(last), run_time=6.0, rate_func=linear)
         self.settle(kn, "keep_share", name="keep_readout")
         self.settle(wn, "write_share", name="write_readout")

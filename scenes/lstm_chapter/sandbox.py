@@ -279,10 +279,12 @@ class Sandbox(LectureScene):
         def idx() -> int:
             return self.at(k)
 
-        live = Live(self, idx)
+        live = Live(self, idx, over="sweep_forget")
         dot = live.redraw(lambda j: Dot(ax.c2p(float(v.sweep_forget[j]),
                                                float(v.sweep_retention[j])),
-                                        color=P.highlight, radius=0.08))
+                                        color=P.highlight, radius=0.08),
+                         path=("sweep_forget[{i}]", "sweep_retention[{i}]"),
+                         measure=lambda m: ax.p2c(m.get_center())[:2])
         fl = self.math("f =", color=P.forget)
         fn = self.number("sweep_forget[0]", "dec:2", size=0.8, color=P.forget)
         sl = self.math("f^{2} =", color=P.cell, reason="two forget gates: the full stop and it")
@@ -294,8 +296,8 @@ class Sandbox(LectureScene):
         rows.arrange(DOWN, aligned_edge=LEFT, buff=0.45).move_to([2.6, 0.6, 0], aligned_edge=LEFT)
         self.play(Create(ax), FadeIn(band), Create(line), FadeIn(line_lab), Create(curve),
                   FadeIn(xl), FadeIn(yl), FadeIn(rows), FadeIn(dot), run_time=1.0)
-        live.number(fn, lambda j: v.sweep_forget[j])
-        live.number(sn, lambda j: v.sweep_retention[j])
+        live.number(fn, lambda j: v.sweep_forget[j], path="sweep_forget[{i}]")
+        live.number(sn, lambda j: v.sweep_retention[j], path="sweep_retention[{i}]")
         last = len(v.sweep_forget) - 1
         live.play(k.animate.set_value(last), run_time=5.0, rate_func=linear)
         self.settle(fn, "forget", name="forget_readout")

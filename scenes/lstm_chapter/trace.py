@@ -113,7 +113,7 @@ class Trace(LightCopies, LectureScene):
                                 color=P.muted).move_to([x, 1.85, 0]))
         self.toks = toks
         self.k = ValueTracker(0)
-        self.live = live = Live(self, self.idx)
+        self.live = live = Live(self, self.idx, over="forget")
         cursor = live.redraw(lambda i: SurroundingRectangle(
             VGroup(toks[i], nums[i]), color=P.highlight, buff=0.07, stroke_width=3))
         # chart of c, left
@@ -164,7 +164,8 @@ class Trace(LightCopies, LectureScene):
                                      fill_opacity=0.85).move_to([x0 + w / 2, y, 0])
                 num = self.number(f"{attr}[0][{j}]", "dec:2", size=0.6, color=color)
                 num.move_to([x0 + TRACK_W + 0.08, y, 0], aligned_edge=LEFT)
-                live.number(num, lambda i, attr=attr, j=j: float(getattr(v, attr)[i, j]))
+                live.number(num, lambda i, attr=attr, j=j: float(getattr(v, attr)[i, j]),
+                            path=f"{attr}[{{i}}][{j}]")
                 self.cells[(attr, j)] = (track, num)
                 grid.add(track, live.redraw(fill), num)
         self.grid = grid
@@ -301,10 +302,12 @@ class Trace(LightCopies, LectureScene):
         def i() -> int:
             return self.at(k)
 
-        sweep = Live(self, i)
+        sweep = Live(self, i, over="sweep_forget")
         dot = sweep.redraw(lambda j: Dot(ax.c2p(float(v.sweep_forget[j]),
                                                 float(v.sweep_decades[j])),
-                                         color=P.highlight, radius=0.09))
+                                         color=P.highlight, radius=0.09),
+                           path=("sweep_forget[{i}]", "sweep_decades[{i}]"),
+                           measure=lambda m: ax.p2c(m.get_center())[:2])
         fl = self.math("f =", color=P.forget)
         fn = self.number("sweep_forget[0]", "dec:3", size=0.75, color=P.forget)
         hl = self.math(r"t_{1/2} =", color=P.text, reason="1/2 in the half-life symbol")
@@ -316,8 +319,8 @@ class Trace(LightCopies, LectureScene):
                   run_time=0.8)
         self.play(Create(curve), FadeIn(marks), FadeIn(dot), FadeIn(r1), FadeIn(r2),
                   run_time=1.2)
-        sweep.number(fn, lambda j: v.sweep_forget[j])
-        sweep.number(hn, lambda j: v.sweep_half_life[j])
+        sweep.number(fn, lambda j: v.sweep_forget[j], path="sweep_forget[{i}]")
+        sweep.number(hn, lambda j: v.sweep_half_life[j], path="sweep_half_life[{i}]")
         sweep.play(k.animate.set_value(len(v.sweep_forget) - 1), run_time=6.0, rate_func=linear)
         self.settle(fn, "forget_param", name="forget_readout")
         self.settle(hn, "half_life", name="half_life_readout")

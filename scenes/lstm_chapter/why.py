@@ -213,14 +213,14 @@ class Why(LightCopies, LectureScene):
         v = self.v
         n = int(v.steps)
         k = ValueTracker(n - 1)
-        live = Live(self, lambda: self.at(k))
+        live = Live(self, lambda: self.at(k), over="step_index")
         curve = live.redraw(lambda i: self._curve(logs, color, i))
         dot = live.redraw(lambda i: Dot(self.pt(int(v.step_index[i]), float(logs[i])),
                                         color=color, radius=0.08))
         tl = self.math("t =", scale=0.7, color=P.muted).move_to([4.1, 2.05, 0], aligned_edge=LEFT)
         tn = self.number(f"step_index[{n - 1}]", "dec:0", size=0.6, color=P.muted)
         tn.next_to(tl, RIGHT, buff=0.15)
-        live.number(tn, lambda i: v.step_index[i])
+        live.number(tn, lambda i: v.step_index[i], path="step_index[{i}]")
         self.add(curve, dot)
         self.play(FadeIn(tl), FadeIn(tn), run_time=0.3)
         live.play(k.animate.set_value(0), run_time=3.5, rate_func=linear)
@@ -314,7 +314,7 @@ class Why(LightCopies, LectureScene):
         def i() -> int:
             return self.at(k)
 
-        sweep = Live(self, i)
+        sweep = Live(self, i, over="bias_sweep")
         live = sweep.redraw(lambda j: self._curve(v.bias_sweep_log10[j], P.forget, 0))
         x0 = 2.25
         rows = VGroup()
@@ -331,8 +331,8 @@ class Why(LightCopies, LectureScene):
         self.show("base_mean_forget", base)
         self.add(live)
         self.play(FadeIn(rows), FadeIn(base), run_time=0.5)
-        sweep.number(bn, lambda j: v.bias_sweep[j])
-        sweep.number(fn, lambda j: v.bias_sweep_mean_forget[j])
+        sweep.number(bn, lambda j: v.bias_sweep[j], path="bias_sweep[{i}]")
+        sweep.number(fn, lambda j: v.bias_sweep_mean_forget[j], path="bias_sweep_mean_forget[{i}]")
         sweep.play(k.animate.set_value(last), run_time=4.5, rate_func=linear)
         self.settle(bn, f"bias_sweep[{last}]", name="turned_bias")
         self.settle(fn, "lstm_mean_forget_turned", name="turned_mean_forget_live")

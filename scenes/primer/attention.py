@@ -151,12 +151,14 @@ class Attention(LectureScene):
         (with ``{}`` the sweep's index), typeset once per index and placed by ``place``,
         redrawn only while the sweep plays and only when the index moves."""
         cache: dict[int, object] = {}
+        shown = {}
 
         def build(j):
             if j not in cache:
                 cache[j] = self.value(path.format(j), fmt, size=size, color=color)
+            shown["s"] = cache[j].shown_text
             return place(cache[j].copy())
-        return sweep.redraw(build)
+        return sweep.redraw(build, path=path.format("{i}"), fmt=fmt, read=lambda m: shown["s"])
 
     # ----- helpers ------------------------------------------------------------------------
     def _toggle(self, center):
@@ -268,7 +270,7 @@ class Attention(LectureScene):
 
         last = len(v.grid_sweep_n) - 1
         t = ValueTracker(0)
-        live = Live(self, lambda: self.at(t))
+        live = Live(self, lambda: self.at(t), over="grid_sweep_n")
         growing = live.redraw(lambda j: VGroup(
             outline(int(v.grid_sweep_shown[j])),
             cells(v.grid_busy_recurrent, P.hidden, int(v.grid_sweep_shown[j]))))
@@ -346,7 +348,7 @@ class Attention(LectureScene):
 
         # the target token slides from token 0 to token k; the staircase follows it
         t = ValueTracker(0)
-        live = Live(self, lambda: self.at(t))
+        live = Live(self, lambda: self.at(t), over="stair_recurrent")
         climb = live.redraw(lambda i: stairs(v.stair_recurrent, P.hidden, i + 1))
         marker = live.redraw(lambda i: Dot(dots[i].get_center(), radius=0.13,
                                            color=P.highlight))
@@ -482,7 +484,7 @@ class Attention(LectureScene):
         def k() -> int:
             return self.at(s)
 
-        live = Live(self, k)
+        live = Live(self, k, over="frame_d")
 
         def curve(table, color, j):
             return VMobject(color=color, stroke_width=4).set_points_as_corners(
@@ -511,11 +513,11 @@ class Attention(LectureScene):
         leg_a.next_to(leg_r, RIGHT, buff=0.6)          # one legend line: room for the sides
         d_lab = self.math("d =", scale=0.7).next_to(leg_r, DOWN, buff=0.35, aligned_edge=LEFT)
         d_num = self.number("frame_d[0]", "dec:0", size=0.7).next_to(d_lab, RIGHT, buff=0.2)
-        live.number(d_num, lambda j: v.frame_d[j])
+        live.number(d_num, lambda j: v.frame_d[j], path="frame_d[{i}]")
         c_word = self.text("cross", size=L).next_to(d_lab, DOWN, buff=0.35, aligned_edge=LEFT)
         c_lab = self.math("n =", scale=0.7).next_to(c_word, RIGHT, buff=0.25)
         c_num = self.number("frame_d[0]", "dec:0", size=0.7).next_to(c_lab, RIGHT, buff=0.2)
-        live.number(c_num, lambda j: v.frame_d[j])
+        live.number(c_num, lambda j: v.frame_d[j], path="frame_d[{i}]")
 
         self.play(Create(ax), FadeIn(xt), FadeIn(yt), FadeIn(n_lab), FadeIn(head), run_time=0.8)
         self.play(Create(rec), FadeIn(leg_r), run_time=0.8)

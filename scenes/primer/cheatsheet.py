@@ -183,7 +183,7 @@ class CheatSheet(LectureScene):
         def r() -> int:
             return self.at(s)
 
-        live = Live(self, r)
+        live = Live(self, r, over="window_starts")
 
         def paint(group, row):
             for j, c in enumerate(group):
@@ -261,7 +261,7 @@ class CheatSheet(LectureScene):
         def k() -> int:
             return self.at(s)
 
-        live = Live(self, k)
+        live = Live(self, k, over="frame_context")
 
         def partial(ys, color):
             def build(i):
@@ -303,7 +303,14 @@ class CheatSheet(LectureScene):
         # become, as always_redraw did (not Live's adopt): it pads each glyph's curves to the
         # glyph it replaces, and the digits are drawn from those padded curves
         c_num = context_now(k())
-        live.follow(c_num, lambda m, j: m.become(context_now(j)))
+        shown = {"s": c_num.shown_text}
+
+        def context_to(m, j):
+            new = context_now(j)
+            shown["s"] = new.shown_text
+            m.become(new)
+        live.follow(c_num, context_to, path="frame_context[{i}]", fmt="count",
+                    read=lambda m: shown["s"])
         self.play(Create(ax), FadeIn(xt), FadeIn(yt), FadeIn(c_lab), FadeIn(c_num),
                   run_time=0.8)
         self.add(kv_curve, st_curve)

@@ -249,7 +249,7 @@ class Gates(LectureScene):
             return VGroup(seg(0, kept, P.forget), seg(kept, kept + w, P.input_gate),
                           seg(kept + w, kept + w + dropped, P.dead))
 
-        live = Live(self, k)
+        live = Live(self, k, over="track_sweep_forget")
         track = live.redraw(bars)
         base = Line([x0, y - 0.45, 0], [x0 + unit * longest + 0.2, y - 0.45, 0],
                     color=P.muted, stroke_width=2)
@@ -287,12 +287,13 @@ class Gates(LectureScene):
         cite = self.cite_row("Gers, Schmidhuber & Cummins 2000")
         self.play(FadeIn(track), Create(base), FadeIn(rows), FadeIn(ro), FadeIn(cite),
                   run_time=1.0)
-        live.number(fn, lambda j: v.track_sweep_forget[j])
-        live.number(inn, lambda j: v.track_sweep_input[j])
-        live.number(cn, lambda j: v.track_sweep_cell[j])
+        live.number(fn, lambda j: v.track_sweep_forget[j], path="track_sweep_forget[{i}]")
+        live.number(inn, lambda j: v.track_sweep_input[j], path="track_sweep_input[{i}]")
+        live.number(cn, lambda j: v.track_sweep_cell[j], path="track_sweep_cell[{i}]")
         for j, path in enumerate(("track_sweep_kept", "track_sweep_written",
                                   "track_sweep_dropped")):
-            live.number(nums[j], lambda jj, path=path: getattr(v, path)[jj])
+            live.number(nums[j], lambda jj, path=path: getattr(v, path)[jj],
+                        path=path + "[{i}]")
 
         def stop(at: int, key: str, **fields):
             """Sweep to index ``at`` and say what the track shows there, for a moment."""
@@ -365,7 +366,7 @@ class Gates(LectureScene):
             return VGroup(seg(0, kept, y_g, P.forget), seg(kept, kept + written, y_g,
                                                            P.input_gate))
 
-        live = Live(self, k)
+        live = Live(self, k, over="gru_sweep_forget")
         gtrack = live.redraw(gru)
         xm = x0 + unit * float(v.gru_cell_max)
         cap = DashedLine([xm, y_g - 0.55, 0], [xm, y_g + 0.55, 0], color=P.muted,
@@ -384,9 +385,9 @@ class Gates(LectureScene):
         self.play(FadeIn(cite), FadeIn(lstm), FadeIn(lname), FadeIn(lnum), run_time=0.8)
         self.play(FadeIn(gtrack), FadeIn(gname), Create(cap), FadeIn(cap_l), FadeIn(ro),
                   run_time=0.8)
-        live.number(fn, lambda j: v.gru_sweep_forget[j])
-        live.number(wn, lambda j: v.gru_sweep_write[j])
-        live.number(cn, lambda j: v.gru_sweep_cell[j])
+        live.number(fn, lambda j: v.gru_sweep_forget[j], path="gru_sweep_forget[{i}]")
+        live.number(wn, lambda j: v.gru_sweep_write[j], path="gru_sweep_write[{i}]")
+        live.number(cn, lambda j: v.gru_sweep_cell[j], path="gru_sweep_cell[{i}]")
         live.play(i.animate.set_value(len(v.gru_sweep_forget) - 1), run_time=5.0,
                   rate_func=linear)
         self.settle(fn, "gru_forget")
@@ -430,11 +431,15 @@ class Gates(LectureScene):
         def k() -> int:
             return self.at(kt)
 
-        live = Live(self, k)
+        live = Live(self, k, over="curve_k")
         fdot = live.redraw(lambda j: Dot(ax.c2p(j, float(v.forget_curve[j])),
-                                         color=P.forget, radius=0.07))
+                                         color=P.forget, radius=0.07),
+                           path=("curve_k[{i}]", "forget_curve[{i}]"),
+                           measure=lambda m: ax.p2c(m.get_center())[:2])
         rdot = live.redraw(lambda j: Dot(ax.c2p(j, float(v.rnn_curve[j])),
-                                         color=P.gradient, radius=0.07))
+                                         color=P.gradient, radius=0.07),
+                           path=("curve_k[{i}]", "rnn_curve[{i}]"),
+                           measure=lambda m: ax.p2c(m.get_center())[:2])
         kl = self.math("k =", color=P.muted)
         kn = self.number("curve_k[0]", "dec:0", size=0.75, color=P.muted)
         sl = self.math("f =", color=P.forget)
@@ -449,16 +454,16 @@ class Gates(LectureScene):
                                                                          aligned_edge=LEFT)
         self.play(Create(ax), FadeIn(xt), FadeIn(xlab), FadeIn(kl), FadeIn(kn), FadeIn(sl),
                   FadeIn(sn), FadeIn(fl), FadeIn(fn), FadeIn(rl), FadeIn(rn), run_time=0.9)
-        live.number(kn, lambda j: v.curve_k[j])
-        live.number(fn, lambda j: v.forget_curve[j])
-        live.number(rn, lambda j: v.rnn_curve[j])
+        live.number(kn, lambda j: v.curve_k[j], path="curve_k[{i}]")
+        live.number(fn, lambda j: v.forget_curve[j], path="forget_curve[{i}]")
+        live.number(rn, lambda j: v.rnn_curve[j], path="rnn_curve[{i}]")
         self.add(fdot, rdot)
         live.play(kt.animate.set_value(K), Create(fcurve), Create(rcurve), run_time=4.5,
                   rate_func=linear)
         self.settle(kn, "steps")
         # the slider: f moves and the whole f^k curve follows, f^K read live at k = K
         si = ValueTracker(0)
-        slide = Live(self, lambda: self.at(si))
+        slide = Live(self, lambda: self.at(si), over="forget_sweep")
 
         def fline(j):
             return ax.plot_line_graph(v.curve_k, v.forget_sweep_curves[j],
@@ -470,8 +475,8 @@ class Gates(LectureScene):
                                           color=P.forget, radius=0.07))
         self.remove(fcurve, fdot)
         self.add(fk_line, sdot)
-        slide.number(sn, lambda j: v.forget_sweep[j])
-        slide.number(fn, lambda j: v.forget_sweep_product[j])
+        slide.number(sn, lambda j: v.forget_sweep[j], path="forget_sweep[{i}]")
+        slide.number(fn, lambda j: v.forget_sweep_product[j], path="forget_sweep_product[{i}]")
         self.say("curve.sweep.say", k=Val("steps", "count"),
                  lo=Val(f"forget_sweep[{v.forget_sweep_low}]", "num"),
                  plo=Val(f"forget_sweep_product[{v.forget_sweep_low}]"),
@@ -574,10 +579,12 @@ class Gates(LectureScene):
         def k() -> int:
             return self.at(i)
 
-        live = Live(self, k)
+        live = Live(self, k, over="bias_path")
         dot = live.redraw(lambda j: Dot(ax.c2p(float(v.bias_path[j]),
                                                float(v.bias_path_height[j])),
-                                        color=P.highlight, radius=0.08))
+                                        color=P.highlight, radius=0.08),
+                         path=("bias_path[{i}]", "bias_path_height[{i}]"),
+                         measure=lambda m: ax.p2c(m.get_center())[:2])
         bl = self.math("b_f =", color=P.forget)
         bn = self.number("bias_path[0]", "dec:2", size=0.75, color=P.forget)
         fl = self.math("f =", color=P.forget)
@@ -588,8 +595,8 @@ class Gates(LectureScene):
         ro.move_to([4.2, 1.2, 0], aligned_edge=LEFT)
         self.play(FadeIn(rings[0]), FadeIn(at0), FadeIn(leaders[0]), FadeIn(dot), FadeIn(ro),
                   run_time=0.6)
-        live.number(bn, lambda j: v.bias_path[j])
-        live.number(fn, lambda j: v.bias_path_gate[j])
+        live.number(bn, lambda j: v.bias_path[j], path="bias_path[{i}]")
+        live.number(fn, lambda j: v.bias_path_gate[j], path="bias_path_gate[{i}]")
         live.play(i.animate.set_value(last), run_time=3.0, rate_func=linear)
         if side != "equal":
             self.play(FadeIn(rings[1]), FadeIn(at1), FadeIn(leaders[1]), run_time=0.5)

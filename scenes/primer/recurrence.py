@@ -177,18 +177,20 @@ class Recurrence(LectureScene):
             d = ax.c2p(zz + 0.9, yy + 0.9 * s) - p
             return Line(p - d, p + d, color=P.gradient, stroke_width=4)
 
-        live = Live(self, k)
+        live = Live(self, k, over="tangent_sweep_z")
         tan = live.redraw(tangent)
         dot = live.redraw(lambda j: Dot(ax.c2p(v.tangent_sweep_z[j], v.tangent_sweep_tanh[j]),
-                                        color=P.highlight, radius=0.07))
+                                        color=P.highlight, radius=0.07),
+                          path=("tangent_sweep_z[{i}]", "tangent_sweep_tanh[{i}]"),
+                          measure=lambda m: ax.p2c(m.get_center())[:2])
         zl = self.math("z =").move_to([3.7, 1.0, 0])
         zn = self.number("tangent_sweep_z[0]", "dec:2", size=0.7).next_to(zl, RIGHT, buff=0.15)
-        live.number(zn, lambda j: v.tangent_sweep_z[j])
+        live.number(zn, lambda j: v.tangent_sweep_z[j], path="tangent_sweep_z[{i}]")
         sl = self.math(r"\tanh'(z) =", color=P.gradient).next_to(zl, DOWN, buff=0.5,
                                                                  aligned_edge=LEFT)
         sn = self.number("tangent_slope[0]", size=0.7, color=P.gradient)
         sn.next_to(sl, RIGHT, buff=0.15)
-        live.number(sn, lambda j: v.tangent_sweep_slope[j])
+        live.number(sn, lambda j: v.tangent_sweep_slope[j], path="tangent_sweep_slope[{i}]")
         self.play(Create(ax), Create(curve), FadeIn(curve_label), run_time=1.0)
         self.play(FadeIn(tan), FadeIn(dot), FadeIn(VGroup(zl, zn, sl, sn)), run_time=0.8)
         note0 = self.text("slope_at", size=style.LABEL_SIZE, z=Val("param.tangent_z[0]", "num"),
@@ -227,9 +229,9 @@ class Recurrence(LectureScene):
             return self.at(i)
 
         wl = self.math("W_h =").move_to([4.3, 2.05, 0])
-        live = Live(self, k)
+        live = Live(self, k, over="sweep_w_h")
         wn = self.number("sweep_w_h[0]", "dec:2", size=0.7).next_to(wl, RIGHT, buff=0.15)
-        live.number(wn, lambda j: v.sweep_w_h[j])
+        live.number(wn, lambda j: v.sweep_w_h[j], path="sweep_w_h[{i}]")
         bars = VGroup()
         for t, sq in enumerate(r["solid"]):
             def bar(j, t=t, sq=sq):
@@ -239,7 +241,7 @@ class Recurrence(LectureScene):
                             color=P.hidden if h >= 0 else P.muted, stroke_width=10)
             bars.add(live.redraw(bar))
         for t, num in enumerate(r["values"]):
-            live.number(num, lambda j, t=t: v.sweep_states[j, t])
+            live.number(num, lambda j, t=t: v.sweep_states[j, t], path=f"sweep_states[{{i}}][{t}]")
         live.play(FadeIn(VGroup(wl, wn)), FadeIn(bars), run_time=0.6)
         live.play(i.animate.set_value(last), run_time=4.5, rate_func=linear)
         for t, num in enumerate(r["values"]):
@@ -273,20 +275,23 @@ class Recurrence(LectureScene):
                                  [x0 + (j + 0.5) * pitch, y_chain + 0.3, 0],
                                  color=P.token, stroke_width=w) for j in range(drawn)])
 
-        live = Live(self, lambda: self.at(t))
+        live = Live(self, lambda: self.at(t), over="count_sweep_n")
         strip = live.redraw(chain)
         n_lab = self.text("count.n", size=style.LABEL_SIZE, color=P.token)
         n_lab.move_to([x0, y_chain + 0.75, 0], aligned_edge=LEFT)
         col = n_lab.get_right()[0] + 0.3
         cache: dict[int, object] = {}
+        shown = {}
 
         def n_now(j):
             if j not in cache:
                 cache[j] = self.value(f"count_sweep_n[{j}]", "count", size=style.LABEL_SIZE,
                                       color=P.token)
+            shown["s"] = cache[j].shown_text
             return cache[j].copy().move_to([col, n_lab.get_y(), 0], aligned_edge=LEFT)
 
-        n_live = live.redraw(n_now)
+        n_live = live.redraw(n_now, path="count_sweep_n[{i}]", fmt="count",
+                             read=lambda m: shown["s"])
         rows = VGroup()
         for key, path, color in (("count.rec", "count.recurrent", P.hidden),
                                  ("count.inp", "count.input", P.token),

@@ -294,16 +294,16 @@ class Vanishing(LectureScene):
                            color=P.gradient, fill_opacity=0.85, stroke_width=1)
             return VGroup(rect, Dot(ax.c2p(zz, s), radius=0.06, color=P.muted))
 
-        sweep = Live(self, k)
+        sweep = Live(self, k, over="hop_sweep_z")
         live = sweep.redraw(bar)
         zl = self.math("z =", scale=0.8).move_to([1.6, 1.0, 0], aligned_edge=LEFT)
         zn = self.number("hop_sweep_z[0]", "dec:2", size=0.7).next_to(zl, RIGHT, buff=0.15)
-        sweep.number(zn, lambda j: v.hop_sweep_z[j])
+        sweep.number(zn, lambda j: v.hop_sweep_z[j], path="hop_sweep_z[{i}]")
         fl = self.math(cname + r"\cdot W_h =", scale=0.8, color=P.gradient)
         fl.next_to(zl, DOWN, buff=0.5, aligned_edge=LEFT)
         fn = self.number("hop_sweep_factor[0]", size=0.7, color=P.gradient)
         fn.next_to(fl, RIGHT, buff=0.15)
-        sweep.number(fn, lambda j: v.hop_sweep_factor[j])
+        sweep.number(fn, lambda j: v.hop_sweep_factor[j], path="hop_sweep_factor[{i}]")
         self.play(FadeIn(live), FadeIn(VGroup(zl, zn, fl, fn)), run_time=0.8)
         sweep.play(i.animate.set_value(v.hop_sweep_turn), run_time=4.0, rate_func=linear)
         if v.saturation_case == "tanh":
@@ -497,7 +497,7 @@ class Vanishing(LectureScene):
         """The W_h slider under tanh: the bars follow it, W_h and the largest bar read live."""
         v = self.v
         i, k = self._tracker()
-        sweep = Live(self, k)
+        sweep = Live(self, k, over="bars_sweep_w_h")
         live = sweep.redraw(lambda j: bars_of(v.bars_sweep_factors[j],
                                               int(v.bars_sweep_factors[j].argmax())))
         wl = self.math(r"\tanh,\ W_h =", scale=0.7, color=P.muted)
@@ -513,8 +513,8 @@ class Vanishing(LectureScene):
         self.play(ReplacementTransform(cur_bars, first), FadeIn(ro), run_time=0.8)
         self.remove(first)
         self.add(live)
-        sweep.number(wn, lambda j: v.bars_sweep_w_h[j])
-        sweep.number(mn, lambda j: v.bars_sweep_max[j])
+        sweep.number(wn, lambda j: v.bars_sweep_w_h[j], path="bars_sweep_w_h[{i}]")
+        sweep.number(mn, lambda j: v.bars_sweep_max[j], path="bars_sweep_max[{i}]")
         sweep.play(i.animate.set_value(len(v.bars_sweep_w_h) - 1), run_time=4.5,
                    rate_func=linear)
         self.settle(wn, f"bars_sweep_w_h[{len(v.bars_sweep_w_h) - 1}]")
@@ -568,7 +568,7 @@ class Vanishing(LectureScene):
             """Grow one product curve with a live hop counter; return (curve, legend)."""
             pts = [pt(0, 0.0)] + [pt(j + 1, lg[j]) for j in range(n)]
             hop = ValueTracker(0)
-            sweep = Live(self, lambda: int(hop.get_value()))
+            sweep = Live(self, lambda: int(hop.get_value()), over="product_hops")
 
             def poly(j):
                 m = max(1, j)
@@ -584,7 +584,7 @@ class Vanishing(LectureScene):
             kn = self.number("product_hops[0]", "dec:0", size=0.55, color=P.muted)
             kl.next_to(lab, DOWN, buff=0.25, aligned_edge=LEFT)
             kn.next_to(kl, RIGHT, buff=0.15)
-            sweep.number(kn, lambda j: v.product_hops[j])
+            sweep.number(kn, lambda j: v.product_hops[j], path="product_hops[{i}]")
             self.add(curve)
             self.play(FadeIn(lab), FadeIn(kl), FadeIn(kn), run_time=0.5)
             sweep.play(hop.animate.set_value(n), run_time=4.5, rate_func=linear)
@@ -714,15 +714,15 @@ class Vanishing(LectureScene):
                              fill_opacity=0.8) for x in sv[1:]))
             return g.add(Dot(line.n2p(float(sv[0])), radius=0.1, color=P.gradient))
 
-        sweep = Live(self, at)
+        sweep = Live(self, at, over="dims_sweep_sigma")
         live = sweep.redraw(lambda j: curve_of(v.dims_sweep_log_norm[j]))
         dots = sweep.redraw(spectrum)
         self.play(Create(live), FadeIn(VGroup(sl, sn, nl, en)), Create(line), Create(unit),
                   FadeIn(strip_l), FadeIn(dots), run_time=1.0)
         self.say("dims.sweep.say", lo=Val("dims_sweep_low", "num"),
                  hi=Val("dims_sweep_high", "num"))
-        sweep.number(sn, lambda j: v.dims_sweep_sigma[j])
-        sweep.number(en, lambda j: v.dims_sweep_log_product[j])
+        sweep.number(sn, lambda j: v.dims_sweep_sigma[j], path="dims_sweep_sigma[{i}]")
+        sweep.number(en, lambda j: v.dims_sweep_log_product[j], path="dims_sweep_log_product[{i}]")
         for turn in v.dims_sweep_turns:
             sweep.play(i.animate.set_value(int(turn)), run_time=2.5, rate_func=linear)
         final = curve_of(v.dims_log_norm)
@@ -782,7 +782,7 @@ class Vanishing(LectureScene):
             lab.next_to(dl.get_end(), RIGHT, buff=0.12)
             return VGroup(dl, lab)
 
-        sweep = Live(self, k)
+        sweep = Live(self, k, over="clip_sweep_norm")
         bar = sweep.redraw(big_bar(nl))
         threshold = thr(nl)
         gl = self.math("g", scale=0.75, color=P.gradient).next_to(nl.n2p(0), LEFT, 0.35)
@@ -791,7 +791,7 @@ class Vanishing(LectureScene):
         nlab.move_to([-5.3, -1.6, 0])
         nnum = self.number("clip_sweep_norm[0]", "dec:2", size=0.65, color=P.gradient)
         nnum.next_to(nlab, RIGHT, 0.15)
-        sweep.number(nnum, lambda j: v.clip_sweep_norm[j])
+        sweep.number(nnum, lambda j: v.clip_sweep_norm[j], path="clip_sweep_norm[{i}]")
         cite = self.cite_row("Pascanu, Mikolov & Bengio 2013")
         self.play(FadeIn(formula), Create(nl), FadeIn(cite), run_time=0.9)
         self.play(FadeIn(bar), FadeIn(gl), FadeIn(VGroup(nlab, nnum)), Create(threshold),

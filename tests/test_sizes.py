@@ -1,0 +1,127 @@
+"""Sizes that differ: every parameter and memory count the lecture shows, at sizes that differ
+(h != d, query heads != KV heads, ...), against an independent count.
+
+A ledger tested only where h = d cannot tell ``4h`` from ``4d`` (issue 20, class 3). Each
+count below is taken at parameters where every pair of sizes in its formula differs, from the
+section's own values (what the screen shows), and compared with the parameters of the
+matching ``torch.nn`` module (``nn.RNN``, ``nn.GRU``, ``nn.LSTM``, ``nn.Conv2d``,
+``nn.MultiheadAttention``) or with a count by enumeration of the tensor shapes. The lecture's
+convention is one bias vector per gate group where torch keeps two (``b_ih`` and ``b_hh``):
+the torch count less its ``bias_hh`` tensors.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+torch = pytest.importorskip("torch")
+nn = torch.nn
+
+from scenes.registry import get  # noqa: E402
+
+
+def values(section_id: str, params: dict):
+    s = get(section_id)
+    return s.values(s.resolve(params))
+
+
+def n_params(module, skip: str = "") -> int:
+    """Parameters of a torch module, less those whose name contains ``skip``."""
+    return sum(p.numel() for name, p in module.named_parameters() if not (skip and skip in name))
+
+
+# (h, d) pairs: h > d, h < d, and neither dividing the other
+HD = [(24, 40), (40, 24), (7, 3)]
+
+
+@pytest.mark.parametrize("h, d", HD)
+def test_ledger_counts_match_torch(h, d):
+    v = values("lstm-08-ledger", {"h": h, "d": d, "layers": 3})
+    assert v.h == h and v.d == d
+    lstm, rnn, gru = nn.LSTM(d, h), nn.RNN(d, h), nn.GRU(d, h)
+    assert v.counts["lstm"] == n_params(lstm, "bias_hh")
+    assert v.counts["rnn"] == n_params(rnn, "bias_hh")
+    assert v.counts["gru"] == n_params(gru, "bias_hh")
+    assert v.torch_lstm == n_params(lstm)                       # torch's own two biases
+    assert v.second_bias == lstm.bias_hh_l0.numel()
+    assert v.lstm_weights == lstm.weight_ih_l0.numel() + lstm.weight_hh_l0.numel()
+    assert v.lstm_bias == lstm.bias_ih_l0.numel()
+    assert v.concat == h + d and v.gates_width == lstm.weight_ih_l0.shape[0]
+    assert v.stack_params == 3 * v.counts["lstm"]
+    # attention of width d: W_Q, W_K, W_V and W_O, no biases
+    att = nn.MultiheadAttention(d, 1, bias=False)
+    assert v.counts["attention"] == n_params(att)
+    gnmt = nn.LSTM(v.gnmt_hidden, v.gnmt_hidden)
+    assert v.gnmt_layer == n_params(gnmt, "bias_hh")
+
+
+@pytest.mark.parametrize("h, d", HD)
+def test_variant_counts_match_torch_or_enumeration(h, d):
+    v = values("lstm-07-variants", {"h": h, "d": d, "steps": 4})
+    lstm = n_params(nn.LSTM(d, h), "bias_hh")
+    bi = nn.LSTM(d, h, bidirectional=True)
+    assert v.variant_params["bilstm"] == n_params(bi, "bias_hh")
+    # peepholes: a diagonal weight (h numbers) on c for each of i, f, o
+    assert v.variant_params["peephole"] == lstm + 3 * h
+    # coupled input and forget gates: three gate groups of W (h x (h + d)) and b (h)
+    assert v.variant_params["coupled"] == 3 * (h * (h + d) + h)
+    # ConvLSTM: one k x k convolution from the h + d channels of [h, x] to the 4h of the gates
+    k = v.conv_kernel
+    conv = nn.Conv2d(h + d, 4 * h, k)
+    assert v.variant_params["convlstm"] == n_params(conv)
+    assert v.structure_params["rnn"] == n_params(nn.RNN(d, h), "bias_hh")
+    assert v.structure_params["gru"] == n_params(nn.GRU(d, h), "bias_hh")
+    assert v.structure_params["lstm"] == lstm
+    assert v.structure_params["attention"] == n_params(nn.MultiheadAttention(d, 1, bias=False))
+
+
+@pytest.mark.parametrize("d", [3, 40])
+def test_limits_cell_counts_match_torch(d):
+    """§04 counts cells of width d fed inputs of width d (one size: no pair to tell apart)."""
+    v = values("primer-04-limits", {"d": d, "state_width": d + 17})
+    for name, mod in (("rnn", nn.RNN), ("gru", nn.GRU), ("lstm", nn.LSTM)):
+        m = mod(d, d)
+        assert v.param_counts[name] == n_params(m), name
+        assert v.param_counts_one_bias[name] == n_params(m, "bias_hh"), name
+
+
+def test_gru_section_counts_match_torch():
+    """L6's counts are at its fixed width (h = d = count_h, no parameter changes them)."""
+    v = values("lstm-06-gru", {})
+    assert v.gru_params == n_params(nn.GRU(v.count_h, v.count_h))
+    assert v.lstm_params == n_params(nn.LSTM(v.count_h, v.count_h))
+
+
+@pytest.mark.parametrize("d, d_in", [(24, 40), (40, 24), (1, 5)])
+def test_unrolled_rnn_count_matches_torch(d, d_in):
+    from mathcore.primer.recurrence import unrolled_param_count
+
+    c = unrolled_param_count(9, d, d_in)
+    rnn = nn.RNN(d_in, d)
+    assert c["recurrent"] == rnn.weight_hh_l0.numel()
+    assert c["input"] == rnn.weight_ih_l0.numel()
+    assert c["bias"] == rnn.bias_ih_l0.numel()
+    assert c["total"] == n_params(rnn, "bias_hh")
+    shown = values("primer-01-recurrence", {"width": d}).count     # §01: d_in = d
+    assert shown["total"] == n_params(nn.RNN(d, d), "bias_hh")
+
+
+@pytest.mark.parametrize("width, q, kv, gqa, layers, ctx, b", [
+    (96, 12, 4, 2, 3, 50, 2), (96, 4, 2, 1, 5, 7, 4), (60, 6, 3, 2, 2, 11, 1)])
+def test_kv_cache_bytes_by_enumeration(width, q, kv, gqa, layers, ctx, b):
+    """The KV cache at query heads != KV heads != layers != width: per layer a K and a V
+    tensor of shape (context, KV heads, head_dim), head_dim = width / query heads."""
+    p = {"width": width, "query_heads": q, "kv_heads": kv, "gqa_kv_heads": gqa,
+         "layers": layers, "context": ctx, "bytes_per_value": b}
+    v = values("primer-06-cheatsheet", p)
+    head_dim = width // q
+    assert v.head_dim == head_dim
+
+    def cache(heads):
+        shapes = [(ctx, heads, head_dim) for _layer in range(layers) for _kv in "KV"]
+        return b * sum(math.prod(s) for s in shapes)
+
+    assert v.kv_cache_bytes == cache(kv)
+    assert v.kv_cache_bytes_gqa == cache(gqa)
