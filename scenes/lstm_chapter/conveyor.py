@@ -6,6 +6,8 @@ from manim import (DOWN, LEFT, RIGHT, UP, Axes, Create, DashedLine, Dot, FadeIn,
                    Rectangle, RoundedRectangle, Square, SurroundingRectangle, ValueTracker,
                    VGroup, linear)
 
+from mathcore.lstm_chapter.conveyor import keep_share, write_kind
+
 from .. import style
 from ..base import LectureScene, Val
 from ..live import LightCopies, Live
@@ -191,7 +193,9 @@ class Conveyor(LightCopies, LectureScene):
         self.show("focus_cell", cnums[s])
         ring = VGroup(SurroundingRectangle(VGroup(fbars[s], fnums[s]), color=P.highlight, buff=0.12),
                       SurroundingRectangle(VGroup(cbars[s], cnums[s]), color=P.highlight, buff=0.12))
-        ex = self.text("example", variant=v.focus_write, size=style.BODY_SIZE,
+        # the kind of entry as the write is shown: |i g| = 0.004 shows "0.00", no entry
+        focus = "none" if self.shown_value("focus_written_abs", "fmt:2") == 0 else v.focus_write
+        ex = self.text("example", variant=focus, size=style.BODY_SIZE,
                        w=Val("focus_word_number", "int"), s=Val("focus_slot_number", "int"),
                        f=Val("focus_forget", "fmt:2"), old=Val("focus_old", "fmt:2"),
                        kept=Val("focus_kept", "fmt:2"), wr=Val("focus_written_abs", "fmt:2"),
@@ -237,9 +241,11 @@ class Conveyor(LightCopies, LectureScene):
                              w=Val(f"station_words[{n}]", "int"))
             f = self.text("station.f", size=style.LABEL_SIZE, color=P.forget,
                           f=Val(f"station_forget[{n}]", "fmt:2"))
-            share = self.text(f"st{n}.share", variant=v.station_share[n], size=style.LABEL_SIZE,
+            share = self.text(f"st{n}.share", size=style.LABEL_SIZE,
+                              variant=keep_share(self.shown_value(f"station_forget[{n}]", "fmt:2")),
                               color=P.forget)
-            wr = self.text(f"st{n}.write", variant=v.station_write[n], size=style.LABEL_SIZE,
+            wr = self.text(f"st{n}.write", size=style.LABEL_SIZE,
+                           variant=write_kind(self.shown_value(f"station_written[{n}]", "fmt:2")),
                            color=P.input_gate, w=Val(f"station_written[{n}]", "fmt:2"))
             col = VGroup(word, f, share, wr).arrange(DOWN, buff=0.24).move_to([x, -1.3, 0])
             notes.append(col)
@@ -319,9 +325,12 @@ class Conveyor(LightCopies, LectureScene):
         self.settle(fn, "forget_param", name="forget_readout")
         self.settle(kept_n, "kept_param", name="kept")
         self.settle(new_n, "new_param", name="new")
-        share = self.text("bal.share", variant=v.param_share, size=style.BODY_SIZE,
+        # decided on f and i g as shown: f = 0.9996 shows "1", all of it stays
+        share = self.text("bal.share", variant=keep_share(self.shown_value("forget_param", "num")),
+                          size=style.BODY_SIZE,
                           color=P.forget, f=Val("forget_param", "num"))
-        write = self.text("bal.write", variant=v.param_write, size=style.BODY_SIZE,
+        write = self.text("bal.write", variant=write_kind(self.shown_value("written_param", "fmt:2")),
+                          size=style.BODY_SIZE,
                           color=P.input_gate, w=Val("written_param", "fmt:2"),
                           new=Val("new_param", "fmt:2"))
         VGroup(share, write).arrange(DOWN, buff=0.22, aligned_edge=LEFT).move_to([0, -2.5, 0])

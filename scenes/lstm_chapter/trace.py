@@ -236,13 +236,16 @@ class Trace(LightCopies, LectureScene):
     def who_is_he(self):
         v = self.v
         ab = dict(a=Val("he_first", "fmt:2"), b=Val("he_second", "fmt:2"))
-        self.claim("who", variant=v.referent, f=Val("trace_forget", "fmt:2"),
+        # who he is, from the two slots as shown: 0.264 and 0.256 both show "0.26", a tie
+        a, b = self.shown_value("he_first", "fmt:2"), self.shown_value("he_second", "fmt:2")
+        referent = "second" if b > a else ("first" if a > b else "tie")
+        self.claim("who", variant=referent, f=Val("trace_forget", "fmt:2"),
                    w0=Val("token_numbers[0]", "int"), w1=Val("token_numbers[5]", "int"), **ab)
         ax = self.ax
         dots = VGroup(*[Dot(ax.c2p(v.he + 1, float(v.cell[v.he, j])), color=SLOT_COLORS[j],
                             radius=0.08) for j in (0, 1)])
         ring = self.ring([("cell", 0), ("cell", 1)])
-        pick = self.text("who.pick", variant=v.referent, size=style.BODY_SIZE, color=P.cell)
+        pick = self.text("who.pick", variant=referent, size=style.BODY_SIZE, color=P.cell)
         pick.move_to([3.9, -1.6, 0])
         self.show("who_pick", pick)
         self.play(FadeIn(dots), Create(ring), FadeIn(pick), run_time=0.8)
@@ -321,7 +324,9 @@ class Trace(LightCopies, LectureScene):
         sweep.play(k.animate.set_value(len(v.sweep_forget) - 1), run_time=6.0, rate_func=linear)
         self.settle(fn, "forget_param", name="forget_readout")
         self.settle(hn, "half_life", name="half_life_readout")
-        res = self.text("half.result", variant=v.half_kind, size=style.BODY_SIZE,
+        # under a step only if the half-life as shown is below 1 (0.996 shows "1.00")
+        kind = "within" if self.shown_value("half_life", "fmt:2") < 1.0 else "after"
+        res = self.text("half.result", variant=kind, size=style.BODY_SIZE,
                         color=P.forget, t=Val("half_life", "fmt:2"))
         res.move_to([4.7, -1.3, 0])
         self.show("half_result", res)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from manim import (DOWN, DR, LEFT, RIGHT, UP, UR, Arrow, Axes, Create, Dot, FadeIn, FadeOut, Line,
                    Square, Transform, ValueTracker, VGroup, VMobject, linear)
 
+from mathcore.lstm_chapter.why import case
+
 from .. import style
 from ..base import LectureScene, Val
 from ..live import LightCopies, Live
@@ -176,6 +178,13 @@ class Why(LightCopies, LectureScene):
         self.clear_stage()
 
     # ----- beat 2 -------------------------------------------------------------------------
+    def _case(self, path: str) -> str:
+        """The curve's case from its decades as shown (``fmt:1`` of the size, with its sign):
+        0.97 decades shows "1.0" and is not "nearly flat"."""
+        d = float(getattr(self.v, path))
+        shown = self.shown_value(f"{path}_abs", "fmt:1")
+        return case(shown if d >= 0 else -shown)
+
     def _axes(self):
         v = self.v
         n, lo, hi, st = int(v.steps), int(v.axis_bottom), int(v.axis_top), int(v.axis_step)
@@ -241,7 +250,7 @@ class Why(LightCopies, LectureScene):
         rcurve, rdot = self._grow(v.rnn_log10, P.gradient)
         rname = self.text("curve.rnn", size=style.SMALL_SIZE, color=P.gradient)
         self._name_at(rname, float(v.rnn_log10[0]), [])
-        rnote = self.text("reach.rnn_note", variant=v.rnn_case, size=style.LABEL_SIZE,
+        rnote = self.text("reach.rnn_note", variant=self._case("rnn_decades"), size=style.LABEL_SIZE,
                           color=P.gradient, d=Val("rnn_decades_abs", "fmt:1"))
         rnote.next_to(rlab, DOWN, buff=0.2, aligned_edge=LEFT)
         rfac = self.text("reach.factor", size=style.LABEL_SIZE, color=P.gradient,
@@ -254,7 +263,7 @@ class Why(LightCopies, LectureScene):
         self.show("rnn_step_factor", rfac)
         self.show("rnn_reach", rat)
         self.play(FadeIn(rname), FadeIn(rnote), FadeIn(rfac), FadeIn(rat), run_time=0.5)
-        self.say("reach.rnn", variant=v.rnn_case, **_case_rnn(v))
+        self.say("reach.rnn", variant=self._case("rnn_decades"), **_case_rnn(v))
 
         llab = self.text("reach.lstm_label", size=style.LABEL_SIZE, color=P.cell)
         llab.next_to(rat, DOWN, buff=0.45, aligned_edge=LEFT)
@@ -263,7 +272,7 @@ class Why(LightCopies, LectureScene):
         lname = self.text("curve.lstm", size=style.SMALL_SIZE, color=P.cell,
                           b=Val("param.base_forget_bias", "num"))
         self._name_at(lname, float(v.lstm_log10[0]), [rname])
-        lnote = self.text("reach.lstm_note", variant=v.lstm_case, size=style.LABEL_SIZE,
+        lnote = self.text("reach.lstm_note", variant=self._case("lstm_decades"), size=style.LABEL_SIZE,
                           color=P.cell, d=Val("lstm_decades_abs", "fmt:1"))
         lnote.next_to(llab, DOWN, buff=0.2, aligned_edge=LEFT)
         lat = self.text("reach.at1", size=style.LABEL_SIZE, color=P.cell,
@@ -273,7 +282,7 @@ class Why(LightCopies, LectureScene):
         self.show("lstm_reach", lat)
         self.show("lstm_curve_name", lname)
         self.play(FadeIn(lname), FadeIn(lnote), FadeIn(lat), run_time=0.5)
-        self.say("reach.lstm", variant=v.lstm_case, d=Val("lstm_decades_abs", "fmt:1"),
+        self.say("reach.lstm", variant=self._case("lstm_decades"), d=Val("lstm_decades_abs", "fmt:1"),
                  n=Val("steps", "int"), f=Val("lstm_mean_forget"))
         self.hold(2.0)
         self.curves = (rcurve, rdot, lcurve, ldot)
@@ -336,7 +345,7 @@ class Why(LightCopies, LectureScene):
         sweep.play(k.animate.set_value(last), run_time=4.5, rate_func=linear)
         self.settle(bn, f"bias_sweep[{last}]", name="turned_bias")
         self.settle(fn, "lstm_mean_forget_turned", name="turned_mean_forget_live")
-        note = self.text("turn.note", variant=v.lstm_turned_case, size=style.LABEL_SIZE,
+        note = self.text("turn.note", variant=self._case("lstm_decades_turned"), size=style.LABEL_SIZE,
                          color=P.forget, d=Val("lstm_decades_turned_abs", "fmt:1"))
         note.next_to(base, DOWN, buff=0.45, aligned_edge=LEFT)
         sig = self.text("turn.sigma", size=style.LABEL_SIZE, color=P.forget, b=b1,
@@ -353,6 +362,6 @@ class Why(LightCopies, LectureScene):
         self.show("turned_sigma", sig)
         self.show("turned_mean_forget", mf)
         self.play(FadeIn(note), FadeIn(sig), FadeIn(mf), run_time=0.5)
-        self.say("turn.end", variant=v.lstm_turned_case, b1=b1, n=Val("steps", "int"),
+        self.say("turn.end", variant=self._case("lstm_decades_turned"), b1=b1, n=Val("steps", "int"),
                  d=Val("lstm_decades_turned_abs", "fmt:1"))
         self.hold(2.0)

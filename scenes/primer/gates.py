@@ -127,6 +127,9 @@ TEXT = {
     "bias.cmp.equal": {
         "zh": "这正是修正本身：偏置 {b1}。",
         "en": "That is the fix itself: bias {b1}."},
+    "bias.cmp.same": {
+        "zh": "把偏置设成 {b1}，f 是 {g1}，{n} 步后剩下 {r1}：在显示的位数上和偏置 {b} 时一样多。",
+        "en": "With bias {b1}, f is {g1} and {r1} is left after {n} steps: to the digits shown, as much as at bias {b}."},
     "bias.cmp.above": {
         "zh": "修正的偏置 {b1} 给出 f 等于 {g1}，{n} 步后只剩 {r1}，比偏置 {b} 时少。",
         "en": "The fix, bias {b1}, gives f = {g1} and leaves only {r1} after {n} steps: less than at bias {b}."},
@@ -514,12 +517,21 @@ class Gates(LectureScene):
         self.clear_stage()
 
     # ----- beat 4 -------------------------------------------------------------------------
+    def _bias_side(self) -> str:
+        """The fix against the chosen bias, as both are shown: the same bias shown
+        (``equal``), else more (``below``), less (``above``) or the same (``same``) retention
+        shown after the steps."""
+        if self.shown_value("param.forget_bias", "num") == self.shown_value("param.bias_fix", "num"):
+            return "equal"
+        r0, r1 = self.shown_value("bias_retention", "fmt"), self.shown_value("bias_retention_at_fix", "fmt")
+        return "below" if r1 > r0 else ("above" if r1 < r0 else "same")
+
     def bias_pitfall(self):
         v = self.v
         n = Val("bias_steps", "int")
         b, b1 = Val("param.forget_bias", "num"), Val("param.bias_fix", "num")
         self.claim("bias", b=b, g0=Val("bias_gate"), r0=Val("bias_retention"), n=n)
-        self.say("bias.cmp", v.bias_vs_fix, b=b, b1=b1, n=n, g1=Val("bias_gate_at_fix"),
+        self.say("bias.cmp", self._bias_side(), b=b, b1=b1, n=n, g1=Val("bias_gate_at_fix"),
                  r1=Val("bias_retention_at_fix"))
         self.say("bias.fix.say", v.bias_fix_case, b1=b1, rec=Val("bias_recommended", "num"))
         cite = self.cite_row("Jozefowicz, Zaremba & Sutskever 2015")

@@ -6,6 +6,8 @@ import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, Line, Rectangle, Square,
                    SurroundingRectangle, Transform, VGroup)
 
+from mathcore.primer.limits import versus
+
 from .. import style
 from ..base import LectureScene, Val
 
@@ -228,8 +230,9 @@ class Limits(LectureScene):
         v = self.v
         self.claim("gru", gk=Val("gru_keep", "num"), gw=Val("gru_write", "num"))
         self.say("gru.cite.say")
-        self.say("gru.fill", v.gru_vs_track, gt=Val("gru_total", "num"))
-        self.say("lstm.sum", v.lstm_vs_track, lk=Val("lstm_keep", "num"),
+        # each total against the track of 1 as it is shown: 0.6 + 0.4004 shows "1", exactly
+        self.say("gru.fill", versus(self.shown_value("gru_total", "num")), gt=Val("gru_total", "num"))
+        self.say("lstm.sum", versus(self.shown_value("lstm_total", "num")), lk=Val("lstm_keep", "num"),
                  lw=Val("lstm_write", "num"), lt=Val("lstm_total", "num"))
         unit = 4.3
         x0 = -4.6

@@ -8,6 +8,8 @@ from manim import (DOWN, LEFT, RIGHT, UP, ArcBetweenPoints, Axes, Create, Dashed
                    Rectangle, ReplacementTransform, Square, ValueTracker, VGroup, VMobject,
                    linear, smooth)
 
+from mathcore.primer.vanishing import bars_case, power_case
+
 from .. import style
 from ..base import Fixed, LectureScene, Val
 from ..live import Live
@@ -449,7 +451,9 @@ class Vanishing(LectureScene):
             st = self.text("bars.state", size=style.LABEL_SIZE, color=P.muted,
                            act=self._act_name(act), w=Val(f"param.{w_param}", "num"))
             st.move_to([1.95, y, 0], aligned_edge=LEFT)
-            case = getattr(v, f"{pre}bars_case")
+            # decided on the factors as shown: a largest bar of 0.9996 reads "1.000", which
+            # reaches ×1
+            case = bars_case([self.shown_value(f"{pre}min_factor"), self.shown_value(f"{pre}max_factor")])
             note = self.text(f"bars.{key}", variant=case, size=style.LABEL_SIZE,
                              color=P.exploded if case != "below" else P.gradient,
                              m=Val(f"{pre}max_factor"))
@@ -730,24 +734,33 @@ class Vanishing(LectureScene):
         self.add(final)
         self.settle(sn, "dims_sigma_max", name="dims_sigma_readout")
         self.settle(en, "dims_log_product", name="dims_log_product_readout")
-        note = self.text("dims.note", variant=v.dims_case, size=style.LABEL_SIZE,
-                         color=P.exploded if v.dims_case == "grows" else P.gradient)
+        # decided on the product as shown ("1.00" holds); sigma with up to six decimals, so
+        # a sigma of 1.0004 that grows the product over many hops is not shown as 1
+        case = power_case(self.shown_value("dims_product_norm", "factor"))
+        note = self.text("dims.note", variant=case, size=style.LABEL_SIZE,
+                         color=P.exploded if case == "grows" else P.gradient)
         after = self.text("dims.after", size=style.LABEL_SIZE, color=P.gradient,
                           k=Val("dims_hops", "int"), n=Val("dims_product_norm", "factor"))
         VGroup(note, after).arrange(DOWN, buff=0.22, aligned_edge=LEFT)
         VGroup(note, after).move_to([x_p, -1.7, 0], aligned_edge=LEFT)
         self.show("dims_product_norm", after)
         self.play(FadeIn(note), FadeIn(after), run_time=0.6)
-        self.say("dims.verdict.say", variant=v.dims_case, s=Val("dims_sigma_max", "num"),
+        self.say("dims.verdict.say", variant=case, s=Val("dims_sigma_max", "num:6"),
                  k=Val("dims_hops", "int"), n=Val("dims_product_norm", "factor"))
         self.hold(2.0)
         self.clear_stage()
 
     # ----- 6. clipping --------------------------------------------------------------------
+    def _clip_case(self, path: str = "param.clip_norm", fmt: str = "num") -> str:
+        """``clipped`` if the norm as shown is above the threshold as shown, else ``passes``
+        (a norm of 5.0004, shown as 5, is not above the threshold 5)."""
+        above = self.shown_value(path, fmt) > self.shown_value("param.clip_threshold", "num")
+        return "clipped" if above else "passes"
+
     def clipping(self):
         v = self.v
         self.claim("clip")
-        self.say("clip.case.say", variant=v.clip_case, n=Val("param.clip_norm", "num"),
+        self.say("clip.case.say", variant=self._clip_case(), n=Val("param.clip_norm", "num"),
                  th=Val("param.clip_threshold", "num"), s=Val("clip_scale"))
         formula = self.math(r"g \leftarrow g \cdot \min\!\left(1,\ \frac{\tau}{\lVert g\rVert}"
                             r"\right)", scale=0.75, reason="the clipping rule (min with 1)")
@@ -806,7 +819,7 @@ class Vanishing(LectureScene):
         af = self.text("clip.after", size=style.LABEL_SIZE, color=P.gradient,
                        n=Val("clipped_norm"))
         af.next_to(sc, RIGHT, buff=0.45)
-        case = self.text("clip.case", variant=v.clip_case, size=style.LABEL_SIZE,
+        case = self.text("clip.case", variant=self._clip_case(), size=style.LABEL_SIZE,
                          color=P.gradient)
         case.next_to(af, RIGHT, buff=0.45)
         if case.get_right()[0] > 6.9:      # long readouts: the note goes under the row
@@ -839,10 +852,11 @@ class Vanishing(LectureScene):
             if sl.get_right()[0] > 6.8:
                 sl.move_to([x0, -1.12, 0], aligned_edge=LEFT)   # under the axis numbers
         self.show("small_gradient", sl)
-        note = self.text("clip.small_case", variant=v.small_clip_case, size=style.BODY_SIZE)
+        small_case = self._clip_case("small_gradient", "fmt")
+        note = self.text("clip.small_case", variant=small_case, size=style.BODY_SIZE)
         note.move_to([0, -2.75, 0])
         self.play(FadeIn(sbar), FadeIn(sl), FadeIn(note), run_time=0.8)
-        self.say("clip.small_case.say", variant=v.small_clip_case, g=Val("small_gradient"),
+        self.say("clip.small_case.say", variant=small_case, g=Val("small_gradient"),
                  s=Val("small_clip_scale"))
         self.say("clip.silent.say")
         self.hold(2.0)

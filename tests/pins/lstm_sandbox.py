@@ -8,6 +8,8 @@ The learned gate is recomputed by a small loop from its documented weights.
 
 import math
 
+from rules_edges import shown
+
 SECTION = "lstm-04-sandbox"
 
 ALIVE = 0.3
@@ -22,7 +24,7 @@ def _state(f_after, i):
     share = 1.0
     for f in f_after:
         share *= f
-    return "alive" if share >= ALIVE else "faded"
+    return "alive" if shown(share, "fmt:2") >= ALIVE else "faded"   # as shown: 0.2996 is 0.30
 
 
 def _held(f, i):

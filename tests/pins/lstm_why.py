@@ -6,6 +6,8 @@ the first and last entries), not from the case names mathcore hands the scene.
 
 import math
 
+from rules_edges import shown
+
 SECTION = "lstm-01-why"
 
 FLAT = 1.0   # decades: the band a curve must stay within to read "nearly flat"
@@ -13,6 +15,7 @@ FLAT = 1.0   # decades: the band a curve must stay within to read "nearly flat"
 
 def _case(norms) -> str:
     d = math.log10(float(norms[-1])) - math.log10(float(norms[0]))
+    d = math.copysign(shown(abs(d), "fmt:1"), d)    # as shown: 0.97 decades reads "1.0"
     if d >= FLAT:
         return "falls"
     return "rises" if d <= -FLAT else "flat"
