@@ -295,16 +295,22 @@ class CheatSheet(LectureScene):
                                  name="kv_cache_bytes_gqa", g=Val("gqa_kv_heads", "count"))
         rows = ((kv_lab, kv_val), (st_lab, st_val), (r_lab, r_val), (g_lab, g_val))
         self.align_values(*rows)
-        # both comparisons on the ratios as shown ("ratio": 3 significant digits), so a cache
-        # 1.0004 times the card, shown "1", is said to fill it, not to exceed it
+        # the comparisons on the numbers as shown: the cache against the card as the two sizes
+        # read (64 GiB on a 63.99 GiB card exceeds it, though the fraction shows "1"), more
+        # than half by the fraction as shown (0.5002 shows "0.5": not most of it)
+        over = (self.shown_value("kv_cache_bytes", "bytes")
+                > self.shown_value("accelerator_gib", "num") * 2**30)
         frac = self.shown_value("accelerator_fraction", "ratio")
-        fits = "exceeds" if frac > 1.0 else ("most" if frac > 0.5 else "fits")
+        fits = "exceeds" if over else ("most" if frac > 0.5 else "fits")
         ratio = self.shown_value("ratio", "ratio")
         ratio_cmp = "larger" if ratio > 1.0 else ("equal" if ratio == 1.0 else "smaller")
         acc = self.text("kv.acc", variant=fits, size=S, color=P.muted,
                         frac=Val("accelerator_fraction", "ratio"),
                         acc=Val("accelerator_gib", "num"))
         acc.next_to(g_lab, DOWN, buff=0.5, aligned_edge=LEFT)
+        room = style.FRAME_W / 2 - 0.25 - acc.get_left()[0]
+        if acc.width > room:        # an untidy card size ("63.99 GiB") runs past the frame
+            acc.scale_to_fit_width(room).next_to(g_lab, DOWN, buff=0.5, aligned_edge=LEFT)
         # become, as always_redraw did (not Live's adopt): it pads each glyph's curves to the
         # glyph it replaces, and the digits are drawn from those padded curves
         c_num = context_now(k())

@@ -849,8 +849,8 @@ class Vanishing(LectureScene):
         x_thr = nl2.n2p(self.params["clip_threshold"])[0]
         if sl.get_left()[0] - 0.15 < x_thr < sl.get_right()[0] + 0.15:   # keep off the τ line
             sl.move_to([x_thr + 0.3, y_small, 0], aligned_edge=LEFT)
-            if sl.get_right()[0] > 6.8:
-                sl.move_to([x0, -1.12, 0], aligned_edge=LEFT)   # under the axis numbers
+        if sl.get_right()[0] > 6.8:     # also when the bar itself ends near τ at the right
+            sl.move_to([x0, -1.12, 0], aligned_edge=LEFT)   # under the axis numbers
         self.show("small_gradient", sl)
         small_case = self._clip_case("small_gradient", "fmt")
         note = self.text("clip.small_case", variant=small_case, size=style.BODY_SIZE)

@@ -50,7 +50,7 @@ def _acc(v, p):
     # over one card: exceeds; more than half of it: most; else fits
     cache, card = _cache(p, p["kv_heads"]), p["accelerator_gib"] * GIB
     frac = shown(cache / card, "ratio")         # the fraction as shown
-    if frac > 1:
+    if shown(cache, "bytes") > shown(p["accelerator_gib"], "num") * GIB:   # the sizes as shown
         return "exceeds"
     return "most" if frac > 0.5 else "fits"
 
