@@ -237,3 +237,22 @@ def shown(x: Any, spec: str) -> float:
         x = x.item()
     return shown_number(style.format_value(x, spec))
 
+
+
+def plural_fields(template: str, fields: dict) -> dict:
+    """``fields`` with the plural endings a template asks for: ``{n_s}`` beside ``{n}`` is
+    bound to ``n``'s own path in format ``"s"`` ("" for exactly 1, else "s"), so "1 step" and
+    "2 steps" both come from the values (a Chinese template, which has no plural, asks for
+    none)."""
+    out = dict(fields)
+    for name in template_fields(template):
+        if not name.endswith("_s") or name in out or name[:-2] not in out:
+            continue
+        f = out[name[:-2]]
+        if isinstance(f, Val):
+            out[name] = Val(f.path, "s")
+        elif isinstance(f, Fixed):
+            out[name] = Fixed(style.plural_s(f.text), f"plural ending of {f.text!r}")
+        else:
+            raise TypeError(f"{name}: {name[:-2]} is not a number, it has no plural")
+    return out

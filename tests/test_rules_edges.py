@@ -12,8 +12,8 @@ their pin.
 
 from __future__ import annotations
 
-import math
 import os
+import re
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
@@ -211,3 +211,48 @@ def test_every_text_at_full_precision_parameters(section_id):
         assert not bad, f"{section_id} [{lang}] {params}:\n  " + "\n  ".join(bad[:40])
 
     run()
+
+
+# --------------------------------------------------------------------------------------------
+# class 6: degenerate and singular cases
+# --------------------------------------------------------------------------------------------
+#: "1 steps", "1 layers": a count of exactly one before a plural noun (English only).
+ONE_PLURAL = re.compile(r"(?<![\d.,])1 (steps|numbers|layers|bytes|tokens|hops|words|cells|"
+                        r"positions|ticks|waits|factors|slots|columns|key-value heads|"
+                        r"query heads|multiplications)\b")
+#: "from 5 to 5": a sweep from a value to itself.
+NO_SWEEP = re.compile(r"\bfrom (-?[\d.,]+) to \1(?![\d.])")
+
+DEGENERATE = [
+    ("primer-01-recurrence", "en", {"width": 1}, {}),
+    ("primer-03-gates", "en", {"steps": 1, "bias_steps": 1}, {}),
+    ("primer-04-limits", "en", {"state_width": 1, "tokens": 1, "recall_tokens": 1, "d": 1},
+     {"capacity.share": "single"}),
+    # d = 1: no legal n is below d, so attention is never the cheaper layer
+    ("primer-05-attention", "en", {"d": 1}, {"cost.sides": "never"}),
+    ("primer-05-attention", "zh", {"d": 1}, {"cost.sides": "never"}),
+    ("primer-05-attention", "en", {"d": 2}, {"cost.sides": "crossing"}),
+    ("primer-06-cheatsheet", "en", {"layers": 1, "bytes_per_value": 1, "sequence_length": 1,
+                                    "tbptt_window": 1}, {"tbptt": "full"}),
+    # the second run's bias is the first's: nothing is turned
+    ("lstm-01-why", "en", {"forget_bias": 3.0}, {"turn": "same"}),
+    ("lstm-01-why", "zh", {"forget_bias": 3.0}, {"turn": "same"}),
+    ("lstm-01-why", "en", {"forget_bias": 2.999}, {"turn": "sweep"}),
+    ("lstm-08-ledger", "en", {"layers": 1, "h": 1, "d": 1}, {}),
+]
+
+
+@pytest.mark.parametrize("section_id, lang, params, want", DEGENERATE, ids=_ids(DEGENERATE))
+def test_degenerate_and_singular_cases(section_id, lang, params, want):
+    _check(section_id, lang, params, want)
+    if lang != "en":
+        return
+    scene = constructed(section_id, lang, params)
+    bad = []
+    for beat, rec in scene.records.items():
+        for shown, _ in [rec["claim"], *rec["narration"], *rec["texts"]]:
+            for pat in (ONE_PLURAL, NO_SWEEP):
+                m = pat.search(shown)
+                if m:
+                    bad.append(f"{beat}: {m.group(0)!r} in {shown!r}")
+    assert not bad, "\n".join(bad)

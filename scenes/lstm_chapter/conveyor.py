@@ -22,7 +22,7 @@ TEXT = {
             "en": "One step for real: each word only scales the memory and adds to it"},
     "run.say": {
         "zh": "这是一组手工设定的演示数据：一个有 {slots} 个记忆槽的 LSTM 读 {words} 个词，权重和输入都不是训练出来的。时间往前走，左边是每个槽的遗忘门 f，右边是记忆 c。",
-        "en": "Hand-set demo data: an LSTM with {slots} memory slots reads {words} words; its weights and inputs were set by hand, not trained. As time moves on, the left shows each slot's forget gate f, the right the memory c."},
+        "en": "Hand-set demo data: an LSTM with {slots} memory slot{slots_s} reads {words} word{words_s}; its weights and inputs were set by hand, not trained. As time moves on, the left shows each slot's forget gate f, the right the memory c."},
     "run.others.more": {
         "zh": "其余各步的 f 都在 {fmin} 到 {fmax} 之间，旧值每次都留下一半以上。",
         "en": "Elsewhere f lies between {fmin} and {fmax}: more than half of the old value stays each time."},
@@ -86,15 +86,15 @@ TEXT = {
             "en": "The first LSTM had no forget gate: memory only piles up"},
     "nof.say": {
         "zh": "把同一个单元的遗忘门钉死在 1，就是 1997 年的版本：每一步只加不打折。把那 {n} 个词连读 {r} 遍，一共 {m} 个词，看第 {s} 个槽。",
-        "en": "Pin the same cell's forget gate at 1 and you have the 1997 version: every step adds and nothing is discounted. Read the {n} words {r} times in a row, {m} words in all, and watch slot {s}.",
+        "en": "Pin the same cell's forget gate at 1 and you have the 1997 version: every step adds and nothing is discounted. Read the {n} word{n_s} {r} times in a row, {m} word{m_s} in all, and watch slot {s}.",
         "fixed": {"1": "the pinned-open forget gate", "1997": "year of the first LSTM paper"}},
     "nof.story.grows": {
         "zh": "没有遗忘门，c 的绝对值每读一遍都更大，{m} 个词后到了 {c97}，tanh 已经是 {t}，再写进去的东西几乎读不出差别；有遗忘门的那条一直在 {b} 以内。2000 年 Gers 等人补上了 f。",
-        "en": "Without a forget gate the size of c grows with every pass; c reaches {c97} after {m} words; tanh of it is already {t}, so new writes barely change what is read out. The gated cell stays within {b}. Gers and colleagues added f in 2000.",
+        "en": "Without a forget gate the size of c grows with every pass; c reaches {c97} after {m} word{m_s}; tanh of it is already {t}, so new writes barely change what is read out. The gated cell stays within {b}. Gers and colleagues added f in 2000.",
         "fixed": {"2000": "year of Gers, Schmidhuber & Cummins"}},
     "nof.story.not": {
         "zh": "这一次没有遗忘门的 c 的绝对值并没有每遍都变大：{m} 个词后是 {c97}；有遗忘门的一直在 {b} 以内。2000 年 Gers 等人补上了 f。",
-        "en": "This time the size of c without a forget gate does not grow on every pass: {c97} after {m} words; the gated cell stays within {b}. Gers and colleagues added f in 2000.",
+        "en": "This time the size of c without a forget gate does not grow on every pass: {c97} after {m} word{m_s}; the gated cell stays within {b}. Gers and colleagues added f in 2000.",
         "fixed": {"2000": "year of Gers, Schmidhuber & Cummins"}},
     "nof.x": {"zh": "读过的词", "en": "words read"},
     "nof.c97": {"zh": "没有 $f$（1997）", "en": "no $f$ (1997)",

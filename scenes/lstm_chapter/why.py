@@ -43,17 +43,17 @@ TEXT = {
         "en": "The RNN is a straight line: every step back multiplies by about the same factor, {r}, and {d} decades are gone by the first step."},
     "reach.rnn.flat": {
         "zh": "只有 {n} 步，RNN 的梯度只变了 {d} 个数量级，还不到 {one} 个。",
-        "en": "Over only {n} steps the RNN's gradient changes by {d} decades, less than {one}."},
+        "en": "Over only {n} step{n_s} the RNN's gradient changes by {d} decades, less than {one}."},
     "reach.rnn.rises": {
         "zh": "这组权重下 RNN 的梯度往回反而增长了 {d} 个数量级。",
         "en": "With these weights the RNN's gradient grows by {d} decades on the way back."},
     "reach.lstm.flat": {
         "zh": "LSTM 几乎是平的：每步只乘一个接近 1 的遗忘门，还从 h 那条路拐回来一份，{n} 步只差 {d} 个数量级。",
-        "en": "The LSTM is nearly flat: each step multiplies by a forget gate close to 1 and gets a share back through h, so {n} steps cost only {d} decades.",
+        "en": "The LSTM is nearly flat: each step multiplies by a forget gate close to 1 and gets a share back through h, so {n} step{n_s} cost only {d} decades.",
         "fixed": {"1": "the forget gate's upper end"}},
     "reach.lstm.falls": {
         "zh": "这一回 LSTM 也在掉：遗忘门平均只有 {f}，{n} 步掉了 {d} 个数量级。",
-        "en": "This time the LSTM falls as well: its forget gate averages {f}, and {n} steps cost {d} decades."},
+        "en": "This time the LSTM falls as well: its forget gate averages {f}, and {n} step{n_s} cost {d} decades."},
     "reach.lstm.rises": {
         "zh": "LSTM 的梯度往回反而增长了 {d} 个数量级：遗忘门加上从 h 拐回来的那份超过了 1。",
         "en": "The LSTM's gradient grows by {d} decades on the way back: the forget gate plus the share through h exceed 1.",
@@ -72,13 +72,15 @@ TEXT = {
     "reach.at1": {"zh": "到第一步：{g}", "en": "at the first step: {g}"},
     "reach.factor": {"zh": "每步约 ×{r}", "en": "about ×{r} a step"},
     # ----- beat 3: the forget bias turned down ------------------------------------------
-    "turn": {"zh": "把遗忘门偏置从 {b0} 拧到 {b1}", "en": "Turn the forget bias from {b0} to {b1}"},
+    "turn.sweep": {"zh": "把遗忘门偏置从 {b0} 拧到 {b1}", "en": "Turn the forget bias from {b0} to {b1}"},
+    # the second run's bias is the first's: nothing to turn
+    "turn.same": {"zh": "遗忘门偏置保持在 {b1}", "en": "Keep the forget bias at {b1}"},
     "turn.say": {
         "zh": "梯度沿传送带往回走，每一步都要乘遗忘门 f。偏置 {b1} 时 sigmoid 给出 {s}；门的其他输入都很小，所以实测的平均 f 是 {mf}。",
         "en": "Going back along the conveyor, the gradient is multiplied by the forget gate f at every step. A bias of {b1} gives a sigmoid of {s}; the gate's other inputs are small, so the measured mean f is {mf}."},
     "turn.end.falls": {
         "zh": "偏置 {b1} 时 LSTM 的曲线也往下掉，{n} 步掉了 {d} 个数量级。门控不是白送的：遗忘门得学到接近 1，传送带才传得动。",
-        "en": "At bias {b1} the LSTM's curve falls, {d} decades over {n} steps. Gating is no free gift: the forget gate has to be learned close to 1 before the conveyor carries anything.",
+        "en": "At bias {b1} the LSTM's curve falls, {d} decades over {n} step{n_s}. Gating is no free gift: the forget gate has to be learned close to 1 before the conveyor carries anything.",
         "fixed": {"1": "the forget gate's upper end"}},
     "turn.end.flat": {
         "zh": "偏置 {b1} 的遗忘门仍然接近 1，梯度照样传得回去。",
@@ -311,7 +313,12 @@ class Why(LightCopies, LectureScene):
     def turn_bias(self):
         v = self.v
         b0, b1 = Val("param.base_forget_bias", "num"), Val("param.forget_bias", "num")
-        self.claim("turn", b0=b0, b1=b1, s=Val("turned_gate"), mf=Val("lstm_mean_forget_turned"))
+        # no sweep when the two biases are the same as shown ("from 5 to 5")
+        same = (self.shown_value("param.base_forget_bias", "num")
+                == self.shown_value("param.forget_bias", "num"))
+        fields = dict(b0=b0, b1=b1, s=Val("turned_gate"), mf=Val("lstm_mean_forget_turned"))
+        self.claim("turn", "same" if same else "sweep", say=False, **fields)
+        self.say("turn.say", **fields)
         rcurve, rdot, lcurve, ldot = self.curves
         self.play(FadeOut(self.panel), self.names.animate.set_opacity(0.5),
                   rcurve.animate.set_stroke(opacity=0.35),

@@ -50,7 +50,14 @@ PINS = {
     "turned_sigma": {"b": ("param.forget_bias", "num"), "s": ("turned_gate", "fmt")},
 }
 
+def _turn(v, p) -> str:
+    """A sweep from the first run's bias to the second's, unless they read the same."""
+    same = shown(p["base_forget_bias"], "num") == shown(p["forget_bias"], "num")
+    return "same" if same else "sweep"
+
+
 CHOICES = {
+    "turn": _turn,
     "reach.rnn": _rnn,
     "reach.rnn_note": _rnn,
     "reach.lstm": _lstm,
