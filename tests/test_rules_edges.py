@@ -256,3 +256,36 @@ def test_degenerate_and_singular_cases(section_id, lang, params, want):
                 if m:
                     bad.append(f"{beat}: {m.group(0)!r} in {shown!r}")
     assert not bad, "\n".join(bad)
+
+
+# --------------------------------------------------------------------------------------------
+# class 4: a variant used only away from the defaults states the same values in both languages
+# --------------------------------------------------------------------------------------------
+def _tables():
+    import importlib
+
+    for s in SECTIONS:
+        mod, cls = s.scene.split(":")
+        yield s.id, getattr(importlib.import_module(mod), cls).TEXT
+
+
+def test_both_languages_state_the_same_values():
+    """A sentence says the same numbers in Chinese and English (English adds only plural
+    endings, ``{n_s}``): a variant that only off-default settings select, and so no golden
+    file shows, cannot state a neighbouring value in one language. The harness re-reads the
+    template from the table, so this is the check that sees a wrong field in it."""
+    from scenes.bind import template_fields
+
+    bad = []
+    for sid, table in _tables():
+        for key, entry in table.items():
+            if "zh" not in entry or "en" not in entry:
+                continue
+            zh = set(template_fields(entry["zh"]))
+            en = {f for f in template_fields(entry["en"]) if not f.endswith("_s")}
+            if zh != en:
+                bad.append(f"{sid} {key}: zh states {sorted(zh)}, en {sorted(en)}")
+            for f in template_fields(entry["en"]):
+                if f.endswith("_s") and f[:-2] not in en:
+                    bad.append(f"{sid} {key}: plural ending {f} without its count {f[:-2]}")
+    assert not bad, "\n".join(bad)

@@ -232,7 +232,8 @@ class Limits(LectureScene):
         self.say("gru.cite.say")
         # each total against the track of 1 as it is shown: 0.6 + 0.4004 shows "1", exactly
         self.say("gru.fill", versus(self.shown_value("gru_total", "num")), gt=Val("gru_total", "num"))
-        self.say("lstm.sum", versus(self.shown_value("lstm_total", "num")), lk=Val("lstm_keep", "num"),
+        self.say("lstm.sum", versus(self.shown_value("lstm_total", "num")),
+                 lk=Val("lstm_keep", "num"),
                  lw=Val("lstm_write", "num"), lt=Val("lstm_total", "num"))
         unit = 4.3
         x0 = -4.6
