@@ -25,7 +25,8 @@ from manim.animation.animation import Wait
 from manim.mobject.mobject import _AnimationBuilder
 
 from . import style
-from .bind import Binding, Fixed, Val, check_fields, has_digit
+from .bind import (Binding, Fixed, Val, check_fields, has_digit, plural_fields, resolve,
+                   shown)
 from .registry import get as get_section
 from .live import share_sources_on_copy
 
@@ -178,7 +179,13 @@ class LectureScene(Scene):
         """A binding for a text-table sentence; fields are Val, Fixed or digit-free strings."""
         full = f"{key}.{variant}" if variant else key
         check_fields(fields, f"{self.SECTION_ID} text {full!r}")
-        return Binding(self.entry(key, variant), fields, key=full, variant=variant)
+        template = self.entry(key, variant)
+        return Binding(template, plural_fields(template, fields), key=full, variant=variant)
+
+    def shown_value(self, path: str, fmt: str = "fmt") -> float:
+        """The value at ``path`` as format ``fmt`` displays it, read back as a number: a
+        variant that states a comparison is chosen on this (:func:`scenes.bind.shown`)."""
+        return shown(resolve(path, self.v, self.params), fmt)
 
     def render_binding(self, b: Binding) -> str:
         return b.render(self.v, self.params)

@@ -201,3 +201,58 @@ def non_finite(values: Any, params: dict, binding: Binding) -> bool:
             except (TypeError, ValueError):
                 pass
     return False
+
+
+# ----- comparisons on the value as displayed ------------------------------------------------
+#: A number as the formatters write it: ``-1,470``, ``0.057``, ``9.8e-48``, ``2.2\times10^{12}``,
+#: ``4{,}096``, followed by an optional unit (``GiB``, ``M``).
+_SHOWN = re.compile(r"(-?\d[\d,]*(?:\.\d+)?|-?\.\d+)(?:e(-?\d+)|\\times10\^\{(-?\d+)\})?"
+                    r"\s*(TiB|GiB|MiB|KiB|B|M)?")
+_UNIT = {"TiB": 2.0**40, "GiB": 2.0**30, "MiB": 2.0**20, "KiB": 2.0**10, "B": 1.0, "M": 1e6,
+         None: 1.0}
+
+
+def shown_number(s: str) -> float:
+    """The number a formatted string shows (``"1,470"`` -> 1470, ``"2.10 M"`` -> 2.1e6,
+    ``"64 GiB"`` -> 2**36, ``"inf"`` -> inf): what a viewer reads, not the exact value."""
+    s = s.replace("{,}", ",").strip()
+    if s.startswith("(") and s.endswith(")"):      # "paren": a negative operand in brackets
+        s = s[1:-1]
+    if s in ("inf", "-inf", "nan"):
+        return float(s)
+    m = _SHOWN.fullmatch(s)
+    if not m:
+        raise ValueError(f"{s!r} is not one shown number")
+    mant, e1, e2, unit = m.groups()
+    exp = int(e1 or e2 or 0)
+    return float(mant.replace(",", "")) * 10.0**exp * _UNIT[unit]
+
+
+def shown(x: Any, spec: str) -> float:
+    """``x`` as it is displayed in format ``spec`` (see :data:`scenes.style.FORMATS`), read
+    back as a number. A sentence that states a comparison (above, below, the same, more than
+    half) decides it on this, so the words never contradict the digits beside them: a norm
+    of 5.0004 shown as ``5`` is "not above the threshold 5"."""
+    if hasattr(x, "item"):
+        x = x.item()
+    return shown_number(style.format_value(x, spec))
+
+
+
+def plural_fields(template: str, fields: dict) -> dict:
+    """``fields`` with the plural endings a template asks for: ``{n_s}`` beside ``{n}`` is
+    bound to ``n``'s own path in format ``"s"`` ("" for exactly 1, else "s"), so "1 step" and
+    "2 steps" both come from the values (a Chinese template, which has no plural, asks for
+    none)."""
+    out = dict(fields)
+    for name in template_fields(template):
+        if not name.endswith("_s") or name in out or name[:-2] not in out:
+            continue
+        f = out[name[:-2]]
+        if isinstance(f, Val):
+            out[name] = Val(f.path, "s")
+        elif isinstance(f, Fixed):
+            out[name] = Fixed(style.plural_s(f.text), f"plural ending of {f.text!r}")
+        else:
+            raise TypeError(f"{name}: {name[:-2]} is not a number, it has no plural")
+    return out

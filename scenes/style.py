@@ -199,7 +199,15 @@ FORMATS = {
     # a growth or shrink factor: 3 significant digits ("1,470", "0.590", "1.6e60")
     "factor": lambda x, a: fmt_factor(x),
     "str": lambda x, a: str(x),
+    # the plural ending of the noun after a count: "" for exactly 1, else "s" (or the arg):
+    # an English template writes "{n} step{n_s}" (the scene binds n_s to n's path itself)
+    "s": lambda x, a: plural_s(x, a or "s"),
 }
+
+
+def plural_s(x, ending: str = "s") -> str:
+    """``""`` when ``x`` is exactly 1 (one step, one layer), else ``ending``."""
+    return "" if float(x) == 1.0 else ending
 
 
 def format_value(x, spec: str) -> str:

@@ -6,6 +6,8 @@ from manim import (DOWN, LEFT, RIGHT, UP, Axes, Create, DashedLine, Dot, FadeIn,
                    Rectangle, RoundedRectangle, Square, SurroundingRectangle, ValueTracker,
                    VGroup, linear)
 
+from mathcore.lstm_chapter.conveyor import keep_share, write_kind
+
 from .. import style
 from ..base import LectureScene, Val
 from ..live import LightCopies, Live
@@ -20,7 +22,7 @@ TEXT = {
             "en": "One step for real: each word only scales the memory and adds to it"},
     "run.say": {
         "zh": "这是一组手工设定的演示数据：一个有 {slots} 个记忆槽的 LSTM 读 {words} 个词，权重和输入都不是训练出来的。时间往前走，左边是每个槽的遗忘门 f，右边是记忆 c。",
-        "en": "Hand-set demo data: an LSTM with {slots} memory slots reads {words} words; its weights and inputs were set by hand, not trained. As time moves on, the left shows each slot's forget gate f, the right the memory c."},
+        "en": "Hand-set demo data: an LSTM with {slots} memory slot{slots_s} reads {words} word{words_s}; its weights and inputs were set by hand, not trained. As time moves on, the left shows each slot's forget gate f, the right the memory c."},
     "run.others.more": {
         "zh": "其余各步的 f 都在 {fmin} 到 {fmax} 之间，旧值每次都留下一半以上。",
         "en": "Elsewhere f lies between {fmin} and {fmax}: more than half of the old value stays each time."},
@@ -84,15 +86,15 @@ TEXT = {
             "en": "The first LSTM had no forget gate: memory only piles up"},
     "nof.say": {
         "zh": "把同一个单元的遗忘门钉死在 1，就是 1997 年的版本：每一步只加不打折。把那 {n} 个词连读 {r} 遍，一共 {m} 个词，看第 {s} 个槽。",
-        "en": "Pin the same cell's forget gate at 1 and you have the 1997 version: every step adds and nothing is discounted. Read the {n} words {r} times in a row, {m} words in all, and watch slot {s}.",
+        "en": "Pin the same cell's forget gate at 1 and you have the 1997 version: every step adds and nothing is discounted. Read the {n} word{n_s} {r} times in a row, {m} word{m_s} in all, and watch slot {s}.",
         "fixed": {"1": "the pinned-open forget gate", "1997": "year of the first LSTM paper"}},
     "nof.story.grows": {
         "zh": "没有遗忘门，c 的绝对值每读一遍都更大，{m} 个词后到了 {c97}，tanh 已经是 {t}，再写进去的东西几乎读不出差别；有遗忘门的那条一直在 {b} 以内。2000 年 Gers 等人补上了 f。",
-        "en": "Without a forget gate the size of c grows with every pass; c reaches {c97} after {m} words; tanh of it is already {t}, so new writes barely change what is read out. The gated cell stays within {b}. Gers and colleagues added f in 2000.",
+        "en": "Without a forget gate the size of c grows with every pass; c reaches {c97} after {m} word{m_s}; tanh of it is already {t}, so new writes barely change what is read out. The gated cell stays within {b}. Gers and colleagues added f in 2000.",
         "fixed": {"2000": "year of Gers, Schmidhuber & Cummins"}},
     "nof.story.not": {
         "zh": "这一次没有遗忘门的 c 的绝对值并没有每遍都变大：{m} 个词后是 {c97}；有遗忘门的一直在 {b} 以内。2000 年 Gers 等人补上了 f。",
-        "en": "This time the size of c without a forget gate does not grow on every pass: {c97} after {m} words; the gated cell stays within {b}. Gers and colleagues added f in 2000.",
+        "en": "This time the size of c without a forget gate does not grow on every pass: {c97} after {m} word{m_s}; the gated cell stays within {b}. Gers and colleagues added f in 2000.",
         "fixed": {"2000": "year of Gers, Schmidhuber & Cummins"}},
     "nof.x": {"zh": "读过的词", "en": "words read"},
     "nof.c97": {"zh": "没有 $f$（1997）", "en": "no $f$ (1997)",
@@ -191,7 +193,9 @@ class Conveyor(LightCopies, LectureScene):
         self.show("focus_cell", cnums[s])
         ring = VGroup(SurroundingRectangle(VGroup(fbars[s], fnums[s]), color=P.highlight, buff=0.12),
                       SurroundingRectangle(VGroup(cbars[s], cnums[s]), color=P.highlight, buff=0.12))
-        ex = self.text("example", variant=v.focus_write, size=style.BODY_SIZE,
+        # the kind of entry as the write is shown: |i g| = 0.004 shows "0.00", no entry
+        focus = "none" if self.shown_value("focus_written_abs", "fmt:2") == 0 else v.focus_write
+        ex = self.text("example", variant=focus, size=style.BODY_SIZE,
                        w=Val("focus_word_number", "int"), s=Val("focus_slot_number", "int"),
                        f=Val("focus_forget", "fmt:2"), old=Val("focus_old", "fmt:2"),
                        kept=Val("focus_kept", "fmt:2"), wr=Val("focus_written_abs", "fmt:2"),
@@ -237,9 +241,11 @@ class Conveyor(LightCopies, LectureScene):
                              w=Val(f"station_words[{n}]", "int"))
             f = self.text("station.f", size=style.LABEL_SIZE, color=P.forget,
                           f=Val(f"station_forget[{n}]", "fmt:2"))
-            share = self.text(f"st{n}.share", variant=v.station_share[n], size=style.LABEL_SIZE,
+            share = self.text(f"st{n}.share", size=style.LABEL_SIZE,
+                              variant=keep_share(self.shown_value(f"station_forget[{n}]", "fmt:2")),
                               color=P.forget)
-            wr = self.text(f"st{n}.write", variant=v.station_write[n], size=style.LABEL_SIZE,
+            wr = self.text(f"st{n}.write", size=style.LABEL_SIZE,
+                           variant=write_kind(self.shown_value(f"station_written[{n}]", "fmt:2")),
                            color=P.input_gate, w=Val(f"station_written[{n}]", "fmt:2"))
             col = VGroup(word, f, share, wr).arrange(DOWN, buff=0.24).move_to([x, -1.3, 0])
             notes.append(col)
@@ -325,9 +331,12 @@ class Conveyor(LightCopies, LectureScene):
         self.settle(fn, "forget_param", name="forget_readout")
         self.settle(kept_n, "kept_param", name="kept")
         self.settle(new_n, "new_param", name="new")
-        share = self.text("bal.share", variant=v.param_share, size=style.BODY_SIZE,
+        # decided on f and i g as shown: f = 0.9996 shows "1", all of it stays
+        share = self.text("bal.share", variant=keep_share(self.shown_value("forget_param", "num")),
+                          size=style.BODY_SIZE,
                           color=P.forget, f=Val("forget_param", "num"))
-        write = self.text("bal.write", variant=v.param_write, size=style.BODY_SIZE,
+        write = self.text("bal.write", variant=write_kind(self.shown_value("written_param", "fmt:2")),
+                          size=style.BODY_SIZE,
                           color=P.input_gate, w=Val("written_param", "fmt:2"),
                           new=Val("new_param", "fmt:2"))
         VGroup(share, write).arrange(DOWN, buff=0.22, aligned_edge=LEFT).move_to([0, -2.5, 0])

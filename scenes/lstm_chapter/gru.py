@@ -48,10 +48,10 @@ TEXT = {
                    "en": "$x = {x}$: keep {k}, write {w}, $h_t = {h}$"},
     # ----- beat 3: the comparison -------------------------------------------------------------
     "cmp": {"zh": "LSTM 对 GRU：{lg} 组权重对 {gg} 组，少 {p}%",
-            "en": "LSTM against GRU: {lg} weight groups to {gg}, {p}% fewer"},
+            "en": "LSTM against GRU: {lg} weight group{lg_s} to {gg}, {p}% fewer"},
     "cmp.say": {
         "zh": "这些数直接从两个单元的参数形状数出来：LSTM 有 {lg} 组权重，GRU 有 {gg} 组，少 {p}%。效果上多数任务两者打平，LSTM 在很长、要求精确记忆的序列上略好；常见的建议是先试 GRU，不够再换 LSTM。两者都还是一步一步按时间算。",
-        "en": "These counts come straight from the two cells' parameter shapes: the LSTM has {lg} weight groups, the GRU {gg}, {p}% fewer. In quality the two tie on most tasks, with the LSTM slightly ahead on long sequences that need exact memory; the usual advice is to try the GRU first and switch if it falls short. Both still run step by step in time."},
+        "en": "These counts come straight from the two cells' parameter shapes: the LSTM has {lg} weight group{lg_s}, the GRU {gg}, {p}% fewer. In quality the two tie on most tasks, with the LSTM slightly ahead on long sequences that need exact memory; the usual advice is to try the GRU first and switch if it falls short. Both still run step by step in time."},
     "cmp.head": {"zh": "对比项", "en": "aspect"},
     "cmp.states": {"zh": "状态", "en": "states"},
     "cmp.gates": {"zh": "门", "en": "gates"},

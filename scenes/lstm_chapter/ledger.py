@@ -6,6 +6,8 @@ from __future__ import annotations
 from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Create, FadeIn, GrowFromEdge, Rectangle,
                    RoundedRectangle, SurroundingRectangle, VGroup)
 
+from mathcore.lstm_chapter.ledger import CLOSE_FACTOR
+
 from .. import style
 from ..base import LectureScene, Val
 
@@ -21,7 +23,7 @@ TEXT = {
                "en": "One LSTM step is one big matrix product, cut into four"},
     "shapes.say": {
         "zh": "每一步把上一步的 h（宽 {h}）和这一步的输入 x（宽 {d}）拼成一行宽 {hd} 的向量，乘一个 {hd} 行、{g} 列的矩阵，得到宽 {g} 的结果，切成四份：三份过 sigmoid 当门，一份过 tanh 当候选。",
-        "en": "Each step joins the previous h (width {h}) and this step's input x (width {d}) into one row of width {hd}, multiplies it by a matrix with {hd} rows and {g} columns, and cuts the result of width {g} into four: three go through a sigmoid as gates, one through tanh as the candidate."},
+        "en": "Each step joins the previous h (width {h}) and this step's input x (width {d}) into one row of width {hd}, multiplies it by a matrix with {hd} rows and {g} column{g_s}, and cuts the result of width {g} into four: three go through a sigmoid as gates, one through tanh as the candidate."},
     "shapes.c": {
         "zh": "c 和 h 形状相同、路径不同：c 只做逐元素乘法和加法，从不经过 tanh；tanh 只在读出 h 时出现。这就是传送带在代码里的样子。",
         "en": "c and h have the same shape but different paths: c only meets elementwise products and a sum and never passes a tanh; tanh appears only when h is read out. That is the conveyor, in code."},
@@ -64,7 +66,7 @@ TEXT = {
     "gnmt": {"zh": "真实规模：GNMT 堆了 {n} 层 LSTM", "en": "At real scale: GNMT stacked {n} LSTM layers"},
     "gnmt.say": {
         "zh": "2016 年谷歌的 GNMT 翻译系统，编码器 {e} 层、解码器 {dd} 层，每层宽 {w}。按同一本账，一层 {one}，{n} 层约 {m}，还不算词表。",
-        "en": "Google's GNMT translation system of 2016 had {e} encoder and {dd} decoder layers, each {w} wide. By the same ledger one layer holds {one}; {n} layers about {m}, vocabulary not counted.",
+        "en": "Google's GNMT translation system of 2016 had {e} encoder and {dd} decoder layer{dd_s}, each {w} wide. By the same ledger one layer holds {one}; {n} layer{n_s} about {m}, vocabulary not counted.",
         "fixed": {"2016": "year of the GNMT paper"}},
     "gnmt.train.say": {
         "zh": "论文报告的训练用了 96 块 K80 GPU，跑了大约 6 天。算力账决定了架构。",
@@ -75,9 +77,9 @@ TEXT = {
     "gnmt.dec": {"zh": "解码器 ×{n}", "en": "decoder ×{n}"},
     "gnmt.width": {"zh": "每层 $h = d = {w}$", "en": "each layer $h = d = {w}$"},
     "gnmt.one": {"zh": "一层：{n}", "en": "one layer: {n}"},
-    "gnmt.all": {"zh": "{k} 层：{n}（约 {m}）", "en": "{k} layers: {n} (about {m})"},
+    "gnmt.all": {"zh": "{k} 层：{n}（约 {m}）", "en": "{k} layer{k_s}: {n} (about {m})"},
     "gnmt.mine": {"zh": "你的设置：{k} 层，$h = {h}$，$d = {d}$：{n}",
-                  "en": "your setting: {k} layers, $h = {h}$, $d = {d}$: {n}"},
+                  "en": "your setting: {k} layer{k_s}, $h = {h}$, $d = {d}$: {n}"},
     # ----- beat 4: the trade ----------------------------------------------------------------
     "trade": {"zh": "付出了什么，换来了什么", "en": "What it paid, what it bought"},
     "trade.say": {
@@ -85,7 +87,7 @@ TEXT = {
         "en": "Paid: {r} times the parameters and a more complex structure; the RNN's two big problems, no parallelism and a fixed memory size, are both still there. Bought: going back along c the gradient is multiplied by one forget gate only, so decay is no longer bound to be exponential but something the model can control."},
     "trade.state.say": {
         "zh": "还有一个意外的好处：推理时每层只需带着 c 和 h 共 {s} 个数往下走，和句子多长无关，不需要 KV cache。",
-        "en": "A bonus: at inference each layer carries only c and h, {s} numbers, however long the text is; there is no KV cache."},
+        "en": "A bonus: at inference each layer carries only c and h, {s} number{s_s}, however long the text is; there is no KV cache."},
     "paid": {"zh": "付出", "en": "paid"},
     "bought": {"zh": "换来", "en": "bought"},
     "paid.params": {"zh": "参数：同宽 RNN 的 {r} 倍", "en": "parameters: {r}× the RNN"},
@@ -194,6 +196,14 @@ class Ledger(LectureScene):
         self.clear_stage()
 
     # ----- beat 2 -------------------------------------------------------------------------
+    def _attention_cmp(self) -> str:
+        """mathcore's comparison, except that a ratio within the band that shows as its edge
+        (1.0497 as "1.05") is "more": the words agree with the digits."""
+        cmp = self.v.attention_cmp
+        if cmp == "close" and self.shown_value("attention_ratio", "ratio") >= CLOSE_FACTOR:
+            return "more"
+        return cmp
+
     def ledger(self):
         v = self.v
         self.claim("ledger", h=Val("h", "int"), d=Val("d", "int"), hd=Val("concat", "int"),
@@ -218,7 +228,9 @@ class Ledger(LectureScene):
         self.play(*[GrowFromEdge(b, LEFT) for b in bars], run_time=1.2)
         self.play(FadeIn(nums), run_time=0.5)
         r1 = self.text("ledger.rnn", color=P.cell, r=Val("rnn_ratio", "ratio"))
-        r2 = self.text("ledger.att", variant=v.attention_cmp, color=P.attention,
+        # "about the same" unless the ratio as shown reaches the band's edge (1.0497 shows
+        # "1.05", which is more)
+        r2 = self.text("ledger.att", variant=self._attention_cmp(), color=P.attention,
                        r=Val("attention_ratio", "ratio"))
         bias = self.text("ledger.bias", size=style.LABEL_SIZE, color=P.muted,
                          b=Val("second_bias", "count"), t=Val("torch_lstm", "count"))

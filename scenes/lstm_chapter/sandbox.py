@@ -7,6 +7,8 @@ from manim import (DOWN, LEFT, ORIGIN, RIGHT, UP, ArcBetweenPoints, Axes, Create
                    DashedVMobject, Dot, FadeIn, FadeOut, Line, Rectangle, SurroundingRectangle,
                    Transform, ValueTracker, VGroup, linear)
 
+from mathcore.lstm_chapter.sandbox import cat_state
+
 from .. import style
 from ..base import LectureScene, Val
 from ..live import Live
@@ -22,8 +24,8 @@ TEXT = {
               "en": "The gate sandbox: one sentence, one cell, three gates you set"},
     "intro.say": {
         "zh": "一个真实的 LSTM 单元读这句话。每个词的写入强度 g 是手工给定的，不是训练出来的；遗忘门、输入门、输出门先固定成 {f}、{i}、{o}。「它」指的是「猫」，中间隔着句号，也就是 {n} 步。",
-        "en": "A real LSTM cell reads this sentence. Each token's write strength g is hand-set, not trained; the forget, input and output gates are held at {f}, {i} and {o}. \"It\" refers to the cat, {n} steps later, with the full stop in between."},
-    "apart": {"zh": "隔 {n} 步", "en": "{n} steps apart"},
+        "en": "A real LSTM cell reads this sentence. Each token's write strength g is hand-set, not trained; the forget, input and output gates are held at {f}, {i} and {o}. \"It\" refers to the cat, {n} step{n_s} later, with the full stop in between."},
+    "apart": {"zh": "隔 {n} 步", "en": "{n} step{n_s} apart"},
     "gates": {"zh": "三个门：$f = {f}$，$i = {i}$，$o = {o}$",
               "en": "the three gates: $f = {f}$, $i = {i}$, $o = {o}$"},
     "legend.g": {"zh": "写入强度 $g$", "en": "write $g$"},
@@ -205,6 +207,11 @@ class Sandbox(LectureScene):
             anims.append(FadeIn(note))
         self.play(*anims, run_time=1.2)
 
+    def _state(self, retention: str) -> str:
+        """The cat's state from its share left at "it" as shown (``fmt:2``): 0.2996 shows
+        "0.30", at the alive line, so alive."""
+        return cat_state(self.shown_value(retention, "fmt:2"), self.v.cat_written)
+
     def _note(self, key, variant=None, **fields):
         return self.text(key, variant=variant, size=style.BODY_SIZE, **fields).move_to([0.6, -2.6, 0])
 
@@ -302,7 +309,8 @@ class Sandbox(LectureScene):
         live.play(k.animate.set_value(last), run_time=5.0, rate_func=linear)
         self.settle(fn, "forget", name="forget_readout")
         self.settle(sn, "cat_retention", name="retention_readout")
-        st = self.text("sweep.state", variant=v.state, size=style.LABEL_SIZE, color=P.cell,
+        st = self.text("sweep.state", variant=self._state("cat_retention"), size=style.LABEL_SIZE,
+                       color=P.cell,
                        f=Val("forget", "num"), i=Val("input", "num"),
                        r=Val("cat_retention", "fmt:2"), a=a)
         bd = self.text("sweep.band", variant=v.band_state, size=style.LABEL_SIZE, color=P.forget,
@@ -349,9 +357,11 @@ class Sandbox(LectureScene):
         self.play(FadeIn(rows[1]), Create(learned), run_time=1.5)
         self.play(Create(stop), run_time=0.5)
         notes = VGroup(
-            self.text("learned.const", variant=v.state, size=style.LABEL_SIZE, color=P.cell,
+            self.text("learned.const", variant=self._state("cat_retention"),
+                      size=style.LABEL_SIZE, color=P.cell,
                       r=Val("cat_retention", "fmt:2")),
-            self.text("learned.gate", variant=v.learned_state, size=style.LABEL_SIZE,
+            self.text("learned.gate", variant=self._state("learned_retention"),
+                      size=style.LABEL_SIZE,
                       color=P.forget, r=Val("learned_retention", "fmt:2")))
         notes.arrange(RIGHT, buff=0.8).move_to([0.3, -2.78, 0])
         self.show("learned_stop", rows[1][1][v.stop_index])

@@ -27,11 +27,11 @@ TEXT = {
              "en": "A gate is a vector: at the full stop only the place slot's $f$ drops, to {fp}"},
     "stop.say": {
         "zh": "这是手工设定的演示数据：每个词是一个 {d} 维向量，送进一个有 {s} 个记忆槽的 LSTM。槽0 记第一个人名，槽1 记第二个人名，槽2 记地点，这个分工也是手工安排的。一个词一个词往前走，右边是三个门和记忆 c 在每个槽上的值。",
-        "en": "Hand-set demo data: each word is a {d}-dim vector fed to an LSTM with {s} memory slots. Slot 0 keeps the first name, slot 1 the second name, slot 2 the place; that split was arranged by hand too. Step word by word; on the right, the three gates and the memory c on every slot.",
+        "en": "Hand-set demo data: each word is a {d}-dim vector fed to an LSTM with {s} memory slot{s_s}. Slot 0 keeps the first name, slot 1 the second name, slot 2 the place; that split was arranged by hand too. Step word by word; on the right, the three gates and the memory c on every slot.",
         "fixed": {"0": "slot index", "1": "slot index", "2": "slot index"}},
     "stop.more": {
         "zh": "到了句号，遗忘门在地点槽上只剩 {fp}，北京被清掉；另外三个槽还是 {fo}，人名留着。表里的那一个 f，其实是 {s} 个数。",
-        "en": "At the full stop the forget gate on the place slot is down to {fp}, so Beijing is wiped; on the other three it stays at {fo}, so the names survive. The single f of the gate table is really {s} numbers."},
+        "en": "At the full stop the forget gate on the place slot is down to {fp}, so Beijing is wiped; on the other three it stays at {fo}, so the names survive. The single f of the gate table is really {s} number{s_s}."},
     "stop.head": {"zh": "第 {t} 个词「。」", "en": "token {t}, the full stop"},
     "stop.line": {"zh": "地点槽 $f = {fp}$，其余槽 $f = {fo}$",
                   "en": "place $f = {fp}$, others $f = {fo}$"},
@@ -68,22 +68,22 @@ TEXT = {
     "who.pick.second": {"zh": "「他」= 李四", "en": "he = Li Si"},
     "who.pick.first": {"zh": "「他」= 张三", "en": "he = Zhang San"},
     "who.pick.tie": {"zh": "「他」= ？", "en": "he = ?"},
-    "later.head": {"zh": "又过 {n} 步，第 {t} 个词「话」", "en": "{n} steps on, token {t} (话)"},
+    "later.head": {"zh": "又过 {n} 步，第 {t} 个词「话」", "en": "{n} step{n_s} on, token {t} (话)"},
     "later": {"zh": "槽0 {a}，槽1 {b}", "en": "slot 0 {a}, slot 1 {b}",
               "fixed": {"0": "slot index", "1": "slot index"}},
     "later.say": {
         "zh": "再走 {n} 步到第 {t} 个词，两个槽又各乘了 {n} 次遗忘门，变成 {a} 和 {b}。",
-        "en": "{n} steps on, at token {t}, both slots have been multiplied by the forget gate {n} more times: {a} and {b}."},
+        "en": "{n} step{n_s} on, at token {t}, both slots have been multiplied by the forget gate {n} more times: {a} and {b}."},
     # ----- beat 4: half-life ------------------------------------------------------------------
     "half": {"zh": "记忆能撑多久：$f$ 决定半衰期", "en": "How long memory lasts: $f$ sets the half-life"},
     "half.say": {
         "zh": "一个门一直停在 f，记忆每步乘 f，乘到只剩一半要走的步数，是「一半」的对数除以 f 的对数。把 f 从 {lo} 拖到 {hi}：越接近 1，半衰期涨得越快。刚才那句话里，普通词的 {tf} 只撑 {th} 步，「他」的 {hf} 能撑 {hh} 步。",
-        "en": "Hold a gate at f and memory is multiplied by f every step; halving it takes the log of one half over the log of f steps. Drag f from {lo} to {hi}: the closer to 1, the faster the half-life climbs. In the sentence, an ordinary word's {tf} lasts {th} steps; he's {hf} lasts {hh}.",
+        "en": "Hold a gate at f and memory is multiplied by f every step; halving it takes the log of one half over the log of f steps. Drag f from {lo} to {hi}: the closer to 1, the faster the half-life climbs. In the sentence, an ordinary word's {tf} lasts {th} step{th_s}; he's {hf} lasts {hh}.",
         "fixed": {"1": "the upper end of a gate"}},
     "half.x": {"zh": "遗忘门 $f$", "en": "forget gate $f$"},
     "half.y": {"zh": "半衰期（步，对数轴）", "en": "half-life (steps, log axis)"},
-    "half.mark": {"zh": "$f = {f}$：{t} 步", "en": "$f = {f}$: {t} steps"},
-    "half.result.after": {"zh": "走 {t} 步后记忆剩一半", "en": "half left after {t} steps"},
+    "half.mark": {"zh": "$f = {f}$：{t} 步", "en": "$f = {f}$: {t} step{t_s}"},
+    "half.result.after": {"zh": "走 {t} 步后记忆剩一半", "en": "half left after {t} step{t_s}"},
     "half.result.within": {"zh": "不到一步就丢掉一半以上", "en": "half gone in under a step"},
 }
 
@@ -237,13 +237,16 @@ class Trace(LightCopies, LectureScene):
     def who_is_he(self):
         v = self.v
         ab = dict(a=Val("he_first", "fmt:2"), b=Val("he_second", "fmt:2"))
-        self.claim("who", variant=v.referent, f=Val("trace_forget", "fmt:2"),
+        # who he is, from the two slots as shown: 0.264 and 0.256 both show "0.26", a tie
+        a, b = self.shown_value("he_first", "fmt:2"), self.shown_value("he_second", "fmt:2")
+        referent = "second" if b > a else ("first" if a > b else "tie")
+        self.claim("who", variant=referent, f=Val("trace_forget", "fmt:2"),
                    w0=Val("token_numbers[0]", "int"), w1=Val("token_numbers[5]", "int"), **ab)
         ax = self.ax
         dots = VGroup(*[Dot(ax.c2p(v.he + 1, float(v.cell[v.he, j])), color=SLOT_COLORS[j],
                             radius=0.08) for j in (0, 1)])
         ring = self.ring([("cell", 0), ("cell", 1)])
-        pick = self.text("who.pick", variant=v.referent, size=style.BODY_SIZE, color=P.cell)
+        pick = self.text("who.pick", variant=referent, size=style.BODY_SIZE, color=P.cell)
         pick.move_to([3.9, -1.6, 0])
         self.show("who_pick", pick)
         self.play(FadeIn(dots), Create(ring), FadeIn(pick), run_time=0.8)
@@ -324,7 +327,9 @@ class Trace(LightCopies, LectureScene):
         sweep.play(k.animate.set_value(len(v.sweep_forget) - 1), run_time=6.0, rate_func=linear)
         self.settle(fn, "forget_param", name="forget_readout")
         self.settle(hn, "half_life", name="half_life_readout")
-        res = self.text("half.result", variant=v.half_kind, size=style.BODY_SIZE,
+        # under a step only if the half-life as shown is below 1 (0.996 shows "1.00")
+        kind = "within" if self.shown_value("half_life", "fmt:2") < 1.0 else "after"
+        res = self.text("half.result", variant=kind, size=style.BODY_SIZE,
                         color=P.forget, t=Val("half_life", "fmt:2"))
         res.move_to([4.7, -1.3, 0])
         self.show("half_result", res)

@@ -56,16 +56,16 @@ TEXT = {
                       "fixed": {"4": "four d x d matrices", "2": "exponent: d squared"}},
     "times_rnn": {"zh": "RNN 的 {r} 倍", "en": "{r}× the RNN"},
     # ----- beat 3: waiting ------------------------------------------------------------------
-    "wait": {"zh": "{t} 步就得等 {t} 次", "en": "{t} steps means waiting {t} times"},
+    "wait": {"zh": "{t} 步就得等 {t} 次", "en": "{t} step{t_s} means waiting {t} time{t_s}"},
     "wait.say": {
         "zh": "LSTM 的下一个 h 要等上一个算完才能开始，读 {t} 个词就是 {t} 个接力的步骤；注意力层一次就把所有位置一起算出来。这才是它输给 Transformer 的真正原因。",
-        "en": "An LSTM's next h cannot start before the previous one is done, so {t} words are {t} steps in a relay; an attention layer computes every position at once. That is the real reason it lost to the Transformer."},
+        "en": "An LSTM's next h cannot start before the previous one is done, so {t} word{t_s} are {t} step{t_s} in a relay; an attention layer computes every position at once. That is the real reason it lost to the Transformer."},
     "wait.lstm": {"zh": "LSTM：一步接一步", "en": "LSTM: one step after another"},
     "wait.att": {"zh": "注意力：一步全算完", "en": "attention: all in one step"},
-    "wait.lstm_n": {"zh": "等 {n} 次", "en": "{n} waits"},
+    "wait.lstm_n": {"zh": "等 {n} 次", "en": "{n} wait{n_s}"},
     "wait.att_n": {"zh": "等 {n} 次", "en": "{n} wait"},
-    "wait.drawn.all": {"zh": "共 {n} 步", "en": "{n} steps"},
-    "wait.drawn.window": {"zh": "画出前 {k} 步，共 {n} 步", "en": "first {k} of {n} steps drawn"},
+    "wait.drawn.all": {"zh": "共 {n} 步", "en": "{n} step{n_s}"},
+    "wait.drawn.window": {"zh": "画出前 {k} 步，共 {n} 步", "en": "first {k} of {n} step{n_s} drawn"},
     # ----- beat 4: cured? -------------------------------------------------------------------
     "cured": {"zh": "LSTM 治好了吗？", "en": "Did the LSTM cure it?"},
     "cured.say": {

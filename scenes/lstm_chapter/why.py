@@ -5,6 +5,8 @@ from __future__ import annotations
 from manim import (DOWN, DR, LEFT, RIGHT, UP, UR, Arrow, Axes, Create, Dot, FadeIn, FadeOut, Line,
                    Square, Transform, ValueTracker, VGroup, VMobject, linear)
 
+from mathcore.lstm_chapter.why import case
+
 from .. import style
 from ..base import LectureScene, Val
 from ..live import LightCopies, Live
@@ -41,17 +43,17 @@ TEXT = {
         "en": "The RNN is a straight line: every step back multiplies by about the same factor, {r}, and {d} decades are gone by the first step."},
     "reach.rnn.flat": {
         "zh": "只有 {n} 步，RNN 的梯度只变了 {d} 个数量级，还不到 {one} 个。",
-        "en": "Over only {n} steps the RNN's gradient changes by {d} decades, less than {one}."},
+        "en": "Over only {n} step{n_s} the RNN's gradient changes by {d} decades, less than {one}."},
     "reach.rnn.rises": {
         "zh": "这组权重下 RNN 的梯度往回反而增长了 {d} 个数量级。",
         "en": "With these weights the RNN's gradient grows by {d} decades on the way back."},
     "reach.lstm.flat": {
         "zh": "LSTM 几乎是平的：每步只乘一个接近 1 的遗忘门，还从 h 那条路拐回来一份，{n} 步只差 {d} 个数量级。",
-        "en": "The LSTM is nearly flat: each step multiplies by a forget gate close to 1 and gets a share back through h, so {n} steps cost only {d} decades.",
+        "en": "The LSTM is nearly flat: each step multiplies by a forget gate close to 1 and gets a share back through h, so {n} step{n_s} cost only {d} decades.",
         "fixed": {"1": "the forget gate's upper end"}},
     "reach.lstm.falls": {
         "zh": "这一回 LSTM 也在掉：遗忘门平均只有 {f}，{n} 步掉了 {d} 个数量级。",
-        "en": "This time the LSTM falls as well: its forget gate averages {f}, and {n} steps cost {d} decades."},
+        "en": "This time the LSTM falls as well: its forget gate averages {f}, and {n} step{n_s} cost {d} decades."},
     "reach.lstm.rises": {
         "zh": "LSTM 的梯度往回反而增长了 {d} 个数量级：遗忘门加上从 h 拐回来的那份超过了 1。",
         "en": "The LSTM's gradient grows by {d} decades on the way back: the forget gate plus the share through h exceed 1.",
@@ -70,13 +72,15 @@ TEXT = {
     "reach.at1": {"zh": "到第一步：{g}", "en": "at the first step: {g}"},
     "reach.factor": {"zh": "每步约 ×{r}", "en": "about ×{r} a step"},
     # ----- beat 3: the forget bias turned down ------------------------------------------
-    "turn": {"zh": "把遗忘门偏置从 {b0} 拧到 {b1}", "en": "Turn the forget bias from {b0} to {b1}"},
+    "turn.sweep": {"zh": "把遗忘门偏置从 {b0} 拧到 {b1}", "en": "Turn the forget bias from {b0} to {b1}"},
+    # the second run's bias is the first's: nothing to turn
+    "turn.same": {"zh": "遗忘门偏置保持在 {b1}", "en": "Keep the forget bias at {b1}"},
     "turn.say": {
         "zh": "梯度沿传送带往回走，每一步都要乘遗忘门 f。偏置 {b1} 时 sigmoid 给出 {s}；门的其他输入都很小，所以实测的平均 f 是 {mf}。",
         "en": "Going back along the conveyor, the gradient is multiplied by the forget gate f at every step. A bias of {b1} gives a sigmoid of {s}; the gate's other inputs are small, so the measured mean f is {mf}."},
     "turn.end.falls": {
         "zh": "偏置 {b1} 时 LSTM 的曲线也往下掉，{n} 步掉了 {d} 个数量级。门控不是白送的：遗忘门得学到接近 1，传送带才传得动。",
-        "en": "At bias {b1} the LSTM's curve falls, {d} decades over {n} steps. Gating is no free gift: the forget gate has to be learned close to 1 before the conveyor carries anything.",
+        "en": "At bias {b1} the LSTM's curve falls, {d} decades over {n} step{n_s}. Gating is no free gift: the forget gate has to be learned close to 1 before the conveyor carries anything.",
         "fixed": {"1": "the forget gate's upper end"}},
     "turn.end.flat": {
         "zh": "偏置 {b1} 的遗忘门仍然接近 1，梯度照样传得回去。",
@@ -176,6 +180,13 @@ class Why(LightCopies, LectureScene):
         self.clear_stage()
 
     # ----- beat 2 -------------------------------------------------------------------------
+    def _case(self, path: str) -> str:
+        """The curve's case from its decades as shown (``fmt:1`` of the size, with its sign):
+        0.97 decades shows "1.0" and is not "nearly flat"."""
+        d = float(getattr(self.v, path))
+        shown = self.shown_value(f"{path}_abs", "fmt:1")
+        return case(shown if d >= 0 else -shown)
+
     def _axes(self):
         v = self.v
         n, lo, hi, st = int(v.steps), int(v.axis_bottom), int(v.axis_top), int(v.axis_step)
@@ -241,7 +252,7 @@ class Why(LightCopies, LectureScene):
         rcurve, rdot = self._grow(v.rnn_log10, P.gradient)
         rname = self.text("curve.rnn", size=style.SMALL_SIZE, color=P.gradient)
         self._name_at(rname, float(v.rnn_log10[0]), [])
-        rnote = self.text("reach.rnn_note", variant=v.rnn_case, size=style.LABEL_SIZE,
+        rnote = self.text("reach.rnn_note", variant=self._case("rnn_decades"), size=style.LABEL_SIZE,
                           color=P.gradient, d=Val("rnn_decades_abs", "fmt:1"))
         rnote.next_to(rlab, DOWN, buff=0.2, aligned_edge=LEFT)
         rfac = self.text("reach.factor", size=style.LABEL_SIZE, color=P.gradient,
@@ -254,7 +265,7 @@ class Why(LightCopies, LectureScene):
         self.show("rnn_step_factor", rfac)
         self.show("rnn_reach", rat)
         self.play(FadeIn(rname), FadeIn(rnote), FadeIn(rfac), FadeIn(rat), run_time=0.5)
-        self.say("reach.rnn", variant=v.rnn_case, **_case_rnn(v))
+        self.say("reach.rnn", variant=self._case("rnn_decades"), **_case_rnn(v))
 
         llab = self.text("reach.lstm_label", size=style.LABEL_SIZE, color=P.cell)
         llab.next_to(rat, DOWN, buff=0.45, aligned_edge=LEFT)
@@ -263,7 +274,7 @@ class Why(LightCopies, LectureScene):
         lname = self.text("curve.lstm", size=style.SMALL_SIZE, color=P.cell,
                           b=Val("param.base_forget_bias", "num"))
         self._name_at(lname, float(v.lstm_log10[0]), [rname])
-        lnote = self.text("reach.lstm_note", variant=v.lstm_case, size=style.LABEL_SIZE,
+        lnote = self.text("reach.lstm_note", variant=self._case("lstm_decades"), size=style.LABEL_SIZE,
                           color=P.cell, d=Val("lstm_decades_abs", "fmt:1"))
         lnote.next_to(llab, DOWN, buff=0.2, aligned_edge=LEFT)
         lat = self.text("reach.at1", size=style.LABEL_SIZE, color=P.cell,
@@ -273,7 +284,7 @@ class Why(LightCopies, LectureScene):
         self.show("lstm_reach", lat)
         self.show("lstm_curve_name", lname)
         self.play(FadeIn(lname), FadeIn(lnote), FadeIn(lat), run_time=0.5)
-        self.say("reach.lstm", variant=v.lstm_case, d=Val("lstm_decades_abs", "fmt:1"),
+        self.say("reach.lstm", variant=self._case("lstm_decades"), d=Val("lstm_decades_abs", "fmt:1"),
                  n=Val("steps", "int"), f=Val("lstm_mean_forget"))
         self.hold(2.0)
         self.curves = (rcurve, rdot, lcurve, ldot)
@@ -302,7 +313,12 @@ class Why(LightCopies, LectureScene):
     def turn_bias(self):
         v = self.v
         b0, b1 = Val("param.base_forget_bias", "num"), Val("param.forget_bias", "num")
-        self.claim("turn", b0=b0, b1=b1, s=Val("turned_gate"), mf=Val("lstm_mean_forget_turned"))
+        # no sweep when the two biases are the same as shown ("from 5 to 5")
+        same = (self.shown_value("param.base_forget_bias", "num")
+                == self.shown_value("param.forget_bias", "num"))
+        fields = dict(b0=b0, b1=b1, s=Val("turned_gate"), mf=Val("lstm_mean_forget_turned"))
+        self.claim("turn", "same" if same else "sweep", say=False, **fields)
+        self.say("turn.say", **fields)
         rcurve, rdot, lcurve, ldot = self.curves
         self.play(FadeOut(self.panel), self.names.animate.set_opacity(0.5),
                   rcurve.animate.set_stroke(opacity=0.35),
@@ -336,7 +352,7 @@ class Why(LightCopies, LectureScene):
         sweep.play(k.animate.set_value(last), run_time=4.5, rate_func=linear)
         self.settle(bn, f"bias_sweep[{last}]", name="turned_bias")
         self.settle(fn, "lstm_mean_forget_turned", name="turned_mean_forget_live")
-        note = self.text("turn.note", variant=v.lstm_turned_case, size=style.LABEL_SIZE,
+        note = self.text("turn.note", variant=self._case("lstm_decades_turned"), size=style.LABEL_SIZE,
                          color=P.forget, d=Val("lstm_decades_turned_abs", "fmt:1"))
         note.next_to(base, DOWN, buff=0.45, aligned_edge=LEFT)
         sig = self.text("turn.sigma", size=style.LABEL_SIZE, color=P.forget, b=b1,
@@ -353,6 +369,6 @@ class Why(LightCopies, LectureScene):
         self.show("turned_sigma", sig)
         self.show("turned_mean_forget", mf)
         self.play(FadeIn(note), FadeIn(sig), FadeIn(mf), run_time=0.5)
-        self.say("turn.end", variant=v.lstm_turned_case, b1=b1, n=Val("steps", "int"),
+        self.say("turn.end", variant=self._case("lstm_decades_turned"), b1=b1, n=Val("steps", "int"),
                  d=Val("lstm_decades_turned_abs", "fmt:1"))
         self.hold(2.0)

@@ -37,7 +37,7 @@ TEXT = {
     "grid": {"zh": "注意力一步算完整列", "en": "Attention fills a whole column at once"},
     "grid.say.many": {
         "zh": "还是上一节的位置乘时间格子。循环层每个时间步只能推进一个位置，{n} 个位置要走 {n} 列；注意力没有要传递的状态，所有位置在同一步里一起算，只占 {a} 列。",
-        "en": "The same position-by-time grid as before. A recurrent layer advances one position per step: {n} positions take {n} columns. Attention carries no state, so every position is computed in the same step: {a} column."},
+        "en": "The same position-by-time grid as before. A recurrent layer advances one position per step: {n} position{n_s} take {n} column{n_s}. Attention carries no state, so every position is computed in the same step: {a} column."},
     "grid.say.one": {
         "zh": "还是上一节的位置乘时间格子。只有 {n} 个位置时，循环层和注意力都只占 {a} 列；位置一多，循环层每多一个位置就多一列，注意力始终一列。",
         "en": "The same position-by-time grid as before. With {n} position, recurrence and attention both take {a} column; each extra position adds a column to the recurrent layer, never to attention."},
@@ -55,7 +55,7 @@ TEXT = {
     "grid.pos": {"zh": "位置", "en": "position"},
     "grid.step": {"zh": "时间步 →", "en": "time step →"},
     "grid.window": {"zh": "画出前 {g} 个位置（共 {n} 个）",
-                    "en": "drawn: first {g} of {n} positions"},
+                    "en": "drawn: first {g} of {n} position{n_s}"},
     "depth": {"zh": "顺序深度", "en": "sequential depth"},
     "rec": {"zh": "循环", "en": "recurrent"},
     "att": {"zh": "注意力", "en": "attention"},
@@ -81,11 +81,11 @@ TEXT = {
     "path.count": {"zh": "乘法次数", "en": "multiplications"},
     "path.tok0": {"zh": "token 0", "en": "token 0", "fixed": {"0": "index of the first token"}},
     "path.tok": {"zh": "token {k}", "en": "token {k}"},
-    "path.sample": {"zh": "画出 {total} 个 token 中的 {m} 个", "en": "{m} of the {total} tokens drawn"},
+    "path.sample": {"zh": "画出 {total} 个 token 中的 {m} 个", "en": "{m} of the {total} token{total_s} drawn"},
     "bottle": {"zh": "解码器能看到多少个数", "en": "How many numbers the decoder can read"},
     "bottle.say": {
         "zh": "循环编码器只把最后一个状态交给解码器，源句再长也只有 {d} 个数。直连让解码器读每一个位置的状态：n 等于 {n} 时是 {direct} 个数，n 等于 {n_long} 时是 {direct_long} 个。",
-        "en": "A recurrent encoder hands the decoder only its last state: {d} numbers however long the source. A direct connection lets it read every position: {direct} numbers for n = {n}, {direct_long} for n = {n_long}."},
+        "en": "A recurrent encoder hands the decoder only its last state: {d} number{d_s} however long the source. A direct connection lets it read every position: {direct} number{direct_s} for n = {n}, {direct_long} for n = {n_long}."},
     "bottle.rnn_att": {"zh": "RNN 加上注意力", "en": "attention on an RNN"},
     "bottle.att_only": {"zh": "留下注意力，去掉 RNN", "en": "attention kept, RNN dropped"},
     "bottle.cite.say": {
@@ -104,9 +104,13 @@ TEXT = {
         "en": "A recurrent layer does one d-by-d product per step, n·d² multiply-adds; attention scores every pair, n²·d. On log-log axes both are straight lines, crossing at n = d. Change d and the crossing moves with it."},
     "cost.below": {"zh": "$n < {d}$：注意力更省", "en": "$n < {d}$: attention cheaper"},
     "cost.above": {"zh": "$n > {d}$：循环更省", "en": "$n > {d}$: recurrence cheaper"},
-    "cost.sides.say": {
+    "cost.sides.say.crossing": {
         "zh": "在 d 等于 {d} 时，序列短于 {d} 个 token 注意力更省，长于 {d} 个就更贵。",
         "en": "At d = {d}, attention is the cheaper layer below {d} tokens and the dearer one above."},
+    # d = 1: no sequence is shorter than d, so attention is never the cheaper layer
+    "cost.sides.say.never": {
+        "zh": "在 d 等于 {d} 时，没有比 d 更短的序列：只有一个 token 时两者一样，再长注意力就更贵。",
+        "en": "At d = {d} no sequence is shorter than d: at one token the two cost the same, and above that attention is the dearer layer."},
     "cost.head": {"zh": "每层乘加（对数轴）", "en": "multiply-adds per layer (log)"},
     "tick.pow": {"tex": "10^{@e}", "fixed": {"10": "base of the logarithmic axis"}},
     "cross": {"zh": "交点", "en": "crossing"},
@@ -555,7 +559,7 @@ class Attention(LectureScene):
         sides.next_to(a_lab, DOWN, buff=0.3, aligned_edge=LEFT)
         self.show("cost_below", sides[0])
         self.show("cost_above", sides[1])
-        self.say("cost.sides.say", d=Val("d", "count"))
+        self.say("cost.sides.say", variant="never" if v.d == 1 else "crossing", d=Val("d", "count"))
         self.play(FadeIn(sides), run_time=0.5)
         self.hold(2.0)
 

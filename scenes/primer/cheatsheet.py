@@ -31,7 +31,7 @@ TEXT = {
         "en": "Training does not backpropagate to the start: storing every activation is too costly. The forward state still flows all the way, but gradient returns only inside a window of length {w}; earlier steps are never blamed for the error at the end."},
     "tbptt.say.full": {
         "zh": "训练时通常不会一路反传到开头：要存下整条链的激活太贵。这里窗口长 {w}，和整条序列（{n} 步）一样长，所以梯度能回到开头：这就是不截断的 BPTT。",
-        "en": "Training usually does not backpropagate to the start: storing every activation is too costly. Here the window, {w} long, covers the whole sequence of {n} steps, so gradient reaches the start: plain, untruncated BPTT."},
+        "en": "Training usually does not backpropagate to the start: storing every activation is too costly. Here the window, {w} long, covers the whole sequence of {n} step{n_s}, so gradient reaches the start: plain, untruncated BPTT."},
     "tbptt.fwd": {"zh": "前向：一路传下去", "en": "forward: flows all the way"},
     "tbptt.grad": {"zh": "梯度：只在窗口内", "en": "gradient: window only"},
     "tbptt.window": {"zh": "窗口", "en": "window"},
@@ -40,7 +40,7 @@ TEXT = {
            "en": "Serving: the KV cache grows, the state does not"},
     "kv.say": {
         "zh": "解码时注意力要为每个见过的位置存下键和值，缓存随上下文成比例增长；循环网络只存一个固定大小的状态。这里是 {layers} 层、宽 {width}、每个数 {b} 字节的模型。",
-        "en": "While decoding, attention keeps a key and a value for every position seen, so its cache grows with the context; a recurrent net keeps one fixed state. Here: {layers} layers, width {width}, {b} bytes a number."},
+        "en": "While decoding, attention keeps a key and a value for every position seen, so its cache grows with the context; a recurrent net keeps one fixed state. Here: {layers} layer{layers_s}, width {width}, {b} byte{b_s} a number."},
     "kv.ratio.say.larger": {
         "zh": "上下文到 {ctx} 时，缓存要 {kv}，状态始终是 {state}：缓存是状态的 {ratio} 倍。",
         "en": "At a context of {ctx} the cache takes {kv}; the state stays {state}: the cache is {ratio} times larger."},
@@ -52,13 +52,13 @@ TEXT = {
         "en": "At a context of only {ctx} the cache, {kv}, is still smaller than the state, {state}: {ratio} of it. A longer context soon reverses that."},
     "kv.gqa.say.smaller": {
         "zh": "分组查询注意力让 {q} 个查询头共用 {g} 组键值头（模型原有 {h} 组），缓存降到原来的 {frac}，即 {gqa}。",
-        "en": "Grouped-query attention lets {q} query heads share {g} key-value heads instead of {h}: the cache drops to {frac} of its size, {gqa}."},
+        "en": "Grouped-query attention lets {q} query head{q_s} share {g} key-value head{g_s} instead of {h}: the cache drops to {frac} of its size, {gqa}."},
     "kv.gqa.say.same": {
         "zh": "分组查询注意力用 {g} 组键值头，而这个模型本来就只有 {h} 组：缓存不变，还是 {gqa}。",
-        "en": "Grouped-query attention with {g} key-value heads changes nothing here: the model already keeps {h}, so the cache stays {gqa}."},
+        "en": "Grouped-query attention with {g} key-value head{g_s} changes nothing here: the model already keeps {h}, so the cache stays {gqa}."},
     "kv.gqa.say.larger": {
         "zh": "分组查询注意力的 {g} 组键值头比模型原有的 {h} 组还多：缓存反而变成原来的 {frac} 倍，即 {gqa}。",
-        "en": "Grouped-query attention with {g} key-value heads is more than the model's {h}: the cache would grow {frac} times, to {gqa}."},
+        "en": "Grouped-query attention with {g} key-value head{g_s} is more than the model's {h}: the cache would grow {frac} times, to {gqa}."},
     "kv.acc.say.most": {
         "zh": "模型自己的缓存 {kv}，占一块 {acc} GiB 加速器显存的 {frac}：权重还没放上去，大半张卡就没了。",
         "en": "The model's own cache, {kv}, fills {frac} of one {acc} GiB accelerator: most of the card is gone before the weights are even loaded."},
@@ -85,13 +85,13 @@ TEXT = {
         "fixed": {"1": "attention's constant depth and path length"}},
     "tight.at.say.many": {
         "zh": "表里的数按上下文 {n}、宽 {d} 算：循环层要走 {n} 步，注意力一步；最远的两个位置之间，循环隔着 {p} 次乘法，注意力一次。",
-        "en": "The table is computed at a context of {n} and width {d}: the recurrent layer takes {n} steps, attention one; between the two farthest positions recurrence puts {p} multiplications, attention one."},
+        "en": "The table is computed at a context of {n} and width {d}: the recurrent layer takes {n} step{n_s}, attention one; between the two farthest positions recurrence puts {p} multiplication{p_s}, attention one."},
     "tight.at.say.two": {
         "zh": "表里的数按上下文 {n}、宽 {d} 算：循环层要走 {n} 步，注意力一步；只有 {n} 个位置时，两者之间都只隔 {p} 次乘法，路径长度还分不出高下。",
-        "en": "The table is computed at a context of {n} and width {d}: the recurrent layer takes {n} steps, attention one; with only {n} positions both put {p} multiplication between them, so the paths do not differ yet."},
+        "en": "The table is computed at a context of {n} and width {d}: the recurrent layer takes {n} step{n_s}, attention one; with only {n} position{n_s} both put {p} multiplication between them, so the paths do not differ yet."},
     "tight.at.say.one": {
         "zh": "表里的数按上下文 {n}、宽 {d} 算：只有一个位置，两种层都只走一步，也没有路径可走，两边都是 {p} 次乘法。",
-        "en": "The table is computed at a context of {n} and width {d}: with a single position both layers take one step, and there is no path to cross, {p} multiplications either way."},
+        "en": "The table is computed at a context of {n} and width {d}: with a single position both layers take one step, and there is no path to cross, {p} multiplication{p_s} either way."},
     "tight.depth": {"zh": "顺序深度", "en": "sequential depth"},
     "tight.path": {"zh": "最长路径", "en": "longest path"},
     "tight.cost": {"zh": "每层乘加", "en": "multiply-adds a layer"},
@@ -295,11 +295,22 @@ class CheatSheet(LectureScene):
                                  name="kv_cache_bytes_gqa", g=Val("gqa_kv_heads", "count"))
         rows = ((kv_lab, kv_val), (st_lab, st_val), (r_lab, r_val), (g_lab, g_val))
         self.align_values(*rows)
-        fits = v.accelerator_share
+        # the comparisons on the numbers as shown: the cache against the card as the two sizes
+        # read (64 GiB on a 63.99 GiB card exceeds it, though the fraction shows "1"), more
+        # than half by the fraction as shown (0.5002 shows "0.5": not most of it)
+        over = (self.shown_value("kv_cache_bytes", "bytes")
+                > self.shown_value("accelerator_gib", "num") * 2**30)
+        frac = self.shown_value("accelerator_fraction", "ratio")
+        fits = "exceeds" if over else ("most" if frac > 0.5 else "fits")
+        ratio = self.shown_value("ratio", "ratio")
+        ratio_cmp = "larger" if ratio > 1.0 else ("equal" if ratio == 1.0 else "smaller")
         acc = self.text("kv.acc", variant=fits, size=S, color=P.muted,
                         frac=Val("accelerator_fraction", "ratio"),
                         acc=Val("accelerator_gib", "num"))
         acc.next_to(g_lab, DOWN, buff=0.5, aligned_edge=LEFT)
+        room = style.FRAME_W / 2 - 0.25 - acc.get_left()[0]
+        if acc.width > room:        # an untidy card size ("63.99 GiB") runs past the frame
+            acc.scale_to_fit_width(room).next_to(g_lab, DOWN, buff=0.5, aligned_edge=LEFT)
         # become, as always_redraw did (not Live's adopt): it pads each glyph's curves to the
         # glyph it replaces, and the digits are drawn from those padded curves
         c_num = context_now(k())
@@ -322,7 +333,7 @@ class CheatSheet(LectureScene):
         self.add(c_num)
         self.show("ratio", r_val)
         ctx = Val("context", "count")
-        self.say("kv.ratio.say", variant=v.ratio_compare, ctx=ctx,
+        self.say("kv.ratio.say", variant=ratio_cmp, ctx=ctx,
                  kv=Val("kv_cache_bytes", "bytes"), state=Val("state_bytes", "bytes"),
                  ratio=Val("ratio", "ratio"))
         self.play(FadeIn(VGroup(kv_lab, kv_val, st_lab, st_val, r_lab, r_val)), run_time=0.7)

@@ -71,7 +71,7 @@ TEXT = {
     "gru.max": {"zh": "GRU 的上限", "en": "GRU's limit"},
     "curve.sweep.say": {
         "zh": "现在拖 f：f 等于 {lo} 时，{k} 步后只剩 {plo}；等于 {hi} 时还剩 {phi}。这个数不是架构定死的常数，网络会逐维度、逐步地学它。",
-        "en": "Now drag f: at {lo}, {plo} is left after {k} steps; at {hi}, {phi}. It is not a constant of the architecture: the network learns it per dimension and per step."},
+        "en": "Now drag f: at {lo}, {plo} is left after {k} step{k_s}; at {hi}, {phi}. It is not a constant of the architecture: the network learns it per dimension and per step."},
 
     "curve": {"zh": "回到 $c_0$ 的路只乘遗忘门：$f^k$",
               "en": "The way back to $c_0$ multiplies only forget gates: $f^k$",
@@ -81,16 +81,16 @@ TEXT = {
         "en": "On one linear axis: green is f = {f} to the power k, pink is the plain RNN product from section two."},
     "curve.f.never": {
         "zh": "{k} 步后 f^k 还有 {fp}，始终没有跌破 {thr}。",
-        "en": "After {k} steps f^k still holds {fp}: it never falls below {thr}."},
+        "en": "After {k} step{k_s} f^k still holds {fp}: it never falls below {thr}."},
     "curve.f.stays": {
         "zh": "f^k 在第 {sf} 步跌破 {thr}，{k} 步后是 {fp}。",
-        "en": "f^k falls below {thr} at step {sf} and ends at {fp} after {k} steps."},
+        "en": "f^k falls below {thr} at step {sf} and ends at {fp} after {k} step{k_s}."},
     "curve.f.returns": {
         "zh": "f^k 在第 {sf} 步跌破 {thr}，之后又回升，{k} 步后是 {fp}。",
-        "en": "f^k falls below {thr} at step {sf}, rises again, and ends at {fp} after {k} steps."},
+        "en": "f^k falls below {thr} at step {sf}, rises again, and ends at {fp} after {k} step{k_s}."},
     "curve.rnn.never": {
         "zh": "RNN 的积在 {k} 步内都没有跌破 {thr}，最后是 {rp}。",
-        "en": "The RNN product stays at or above {thr} for all {k} steps and ends at {rp}."},
+        "en": "The RNN product stays at or above {thr} for all {k} step{k_s} and ends at {rp}."},
     "curve.rnn.stays": {
         "zh": "RNN 的积在第 {s} 步就跌破 {thr}，之后贴着横轴。",
         "en": "The RNN product drops below {thr} at step {s} and hugs the axis after that."},
@@ -111,7 +111,7 @@ TEXT = {
     "bias": {"zh": "初始化的坑：遗忘门偏置 $b_f$", "en": "The init pitfall: forget bias $b_f$"},
     "bias.say": {
         "zh": "刚初始化时权重近似为 0，遗忘门只由偏置决定。偏置为 {b} 时 f 等于 {g0}，{n} 步后细胞态只剩 {r0}。",
-        "en": "At initialisation the weights are near 0, so the forget gate is set by its bias alone. With bias {b}, f is {g0}, and after {n} steps {r0} of the cell state is left.",
+        "en": "At initialisation the weights are near 0, so the forget gate is set by its bias alone. With bias {b}, f is {g0}, and after {n} step{n_s} {r0} of the cell state is left.",
         "fixed": {"0": "weights near zero at initialisation"}},
     "bias.fix.say.recommended": {
         "zh": "常用的修正是把遗忘门偏置初始化成 {b1}（Jozefowicz、Zaremba 和 Sutskever，2015）。",
@@ -123,14 +123,17 @@ TEXT = {
         "fixed": {"2015": "year of the paper that recommends it"}},
     "bias.cmp.below": {
         "zh": "把偏置设成 {b1}，f 是 {g1}，{n} 步后还剩 {r1}，比偏置 {b} 时多。",
-        "en": "With bias {b1}, f is {g1} and {r1} is left after {n} steps: more than at bias {b}."},
+        "en": "With bias {b1}, f is {g1} and {r1} is left after {n} step{n_s}: more than at bias {b}."},
     "bias.cmp.equal": {
         "zh": "这正是修正本身：偏置 {b1}。",
         "en": "That is the fix itself: bias {b1}."},
+    "bias.cmp.same": {
+        "zh": "把偏置设成 {b1}，f 是 {g1}，{n} 步后剩下 {r1}：在显示的位数上和偏置 {b} 时一样多。",
+        "en": "With bias {b1}, f is {g1} and {r1} is left after {n} step{n_s}: to the digits shown, as much as at bias {b}."},
     "bias.cmp.above": {
         "zh": "修正的偏置 {b1} 给出 f 等于 {g1}，{n} 步后只剩 {r1}，比偏置 {b} 时少。",
-        "en": "The fix, bias {b1}, gives f = {g1} and leaves only {r1} after {n} steps: less than at bias {b}."},
-    "bias.y": {"zh": "{n} 步后剩余", "en": "left after {n} steps"},
+        "en": "The fix, bias {b1}, gives f = {g1} and leaves only {r1} after {n} step{n_s}: less than at bias {b}."},
+    "bias.y": {"zh": "{n} 步后剩余", "en": "left after {n} step{n_s}"},
     "bias.at": {"zh": "$b_f = {b}$：$f = {g}$，剩 {r}", "en": "$b_f = {b}$: $f = {g}$, left {r}"},
     "bias.tick": {"tex": r"10^{@e}"},
 }
@@ -519,12 +522,21 @@ class Gates(LectureScene):
         self.clear_stage()
 
     # ----- beat 4 -------------------------------------------------------------------------
+    def _bias_side(self) -> str:
+        """The fix against the chosen bias, as both are shown: the same bias shown
+        (``equal``), else more (``below``), less (``above``) or the same (``same``) retention
+        shown after the steps."""
+        if self.shown_value("param.forget_bias", "num") == self.shown_value("param.bias_fix", "num"):
+            return "equal"
+        r0, r1 = self.shown_value("bias_retention", "fmt"), self.shown_value("bias_retention_at_fix", "fmt")
+        return "below" if r1 > r0 else ("above" if r1 < r0 else "same")
+
     def bias_pitfall(self):
         v = self.v
         n = Val("bias_steps", "int")
         b, b1 = Val("param.forget_bias", "num"), Val("param.bias_fix", "num")
         self.claim("bias", b=b, g0=Val("bias_gate"), r0=Val("bias_retention"), n=n)
-        self.say("bias.cmp", v.bias_vs_fix, b=b, b1=b1, n=n, g1=Val("bias_gate_at_fix"),
+        self.say("bias.cmp", self._bias_side(), b=b, b1=b1, n=n, g1=Val("bias_gate_at_fix"),
                  r1=Val("bias_retention_at_fix"))
         self.say("bias.fix.say", v.bias_fix_case, b1=b1, rec=Val("bias_recommended", "num"))
         cite = self.cite_row("Jozefowicz, Zaremba & Sutskever 2015")

@@ -6,6 +6,8 @@ import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, Line, Rectangle, Square,
                    SurroundingRectangle, Transform, VGroup)
 
+from mathcore.primer.limits import versus
+
 from .. import style
 from ..base import LectureScene, Val
 
@@ -15,34 +17,34 @@ TEXT = {
     "capacity": {"zh": "门不会让状态变宽", "en": "Gates do not make the state any wider"},
     "capacity.say": {
         "zh": "状态始终是 {w} 个数。序列越长，平均每个 token 能占到的就越少。",
-        "en": "The state is always {w} numbers. The longer the sequence, the less each token gets on average."},
+        "en": "The state is always {w} number{w_s}. The longer the sequence, the less each token gets on average."},
     "capacity.share.sweep": {
         "zh": "{n0} 个 token 时每个 {s0} 个数，{n} 个 token 时只剩 {s1} 个。",
-        "en": "{s0} numbers each for {n0} tokens, only {s1} each for {n} tokens."},
+        "en": "{s0} number{s0_s} each for {n0} token{n0_s}, only {s1} each for {n} token{n_s}."},
     "capacity.share.single": {
         "zh": "{n} 个 token 时每个 {s1} 个数。",
-        "en": "{s1} numbers each for {n} tokens."},
+        "en": "{s1} number{s1_s} each for {n} token{n_s}."},
     "capacity.recall.say": {
         "zh": "这不是调参能修掉的 bug，而是定宽状态本来的意思。若要它回忆 {r} 个 token 以前的细节，摊到每个 token 上只有 {s} 个数：它会答得像模像样，却不一定答对。",
-        "en": "This is not a bug a hyperparameter can fix; it is what a fixed-width state means. Ask an LSTM about a detail {r} tokens back, where each token had {s} numbers on average: it answers plausibly, not necessarily correctly."},
+        "en": "This is not a bug a hyperparameter can fix; it is what a fixed-width state means. Ask an LSTM about a detail {r} token{r_s} back, where each token had {s} number{s_s} on average: it answers plausibly, not necessarily correctly."},
     "capacity.nobug": {"zh": "不是可调的 bug：这就是定宽", "en": "not a tunable bug: it is what fixed width means"},
-    "capacity.state": {"zh": "状态：{w} 个数", "en": "state: {w} numbers"},
+    "capacity.state": {"zh": "状态：{w} 个数", "en": "state: {w} number{w_s}"},
     "capacity.n": {"zh": "token 数 $n$", "en": "tokens $n$"},
     "capacity.per": {"zh": "每个 token", "en": "per token"},
-    "capacity.stride": {"zh": "每条刻度代表 {s} 个 token", "en": "one tick per {s} tokens"},
+    "capacity.stride": {"zh": "每条刻度代表 {s} 个 token", "en": "one tick per {s} token{s_s}"},
     "grid": {"zh": "一条链：每个时刻只有一格在算", "en": "One chain: one cell works per clock tick"},
     "grid.say": {
         "zh": "行是位置，列是时钟步。位置 t 必须等位置 t 减 1 算完，所以只有对角线会亮：{p} 个位置要 {s} 步，{total} 格里只有 {busy} 格干过活。",
-        "en": "Rows are positions, columns are clock ticks. Position t has to wait for position t minus 1, so only the diagonal lights up: {p} positions take {s} ticks, and only {busy} of {total} cells ever work.",
+        "en": "Rows are positions, columns are clock ticks. Position t has to wait for position t minus 1, so only the diagonal lights up: {p} position{p_s} take {s} tick{s_s}, and only {busy} of {total} cell{total_s} ever work.",
         "fixed": {"1": "t minus 1: the position before t"}},
     "grid.lanes.say": {
         "zh": "一块 GPU 有上万条并行通道。把不同序列打成一个 batch，能让每一列同时亮 batch 条对角线，但同一个序列里面仍是一条链：链没有宽度，这 {s} 步一步也省不掉。",
-        "en": "A GPU has tens of thousands of parallel lanes. Batching several sequences lights one diagonal per sequence in every column, but inside one sequence the work is still a chain: a chain has no width, and none of its {s} steps can be skipped."},
+        "en": "A GPU has tens of thousands of parallel lanes. Batching several sequences lights one diagonal per sequence in every column, but inside one sequence the work is still a chain: a chain has no width, and none of its {s} step{s_s} can be skipped."},
     "grid.lanes1": {"zh": "链没有宽度：", "en": "a chain has no width:"},
     "grid.lanes2": {"zh": "batch 只能跨序列并行", "en": "batching helps only across sequences"},
     "grid.rows": {"zh": "位置", "en": "position"},
     "grid.cols": {"zh": "时钟步 →", "en": "clock tick →"},
-    "grid.busy": {"zh": "干过活：{b} / {total} 格", "en": "worked: {b} of {total} cells"},
+    "grid.busy": {"zh": "干过活：{b} / {total} 格", "en": "worked: {b} of {total} cell{total_s}"},
     "gru": {"zh": "GRU 少一个门：保留和写入绑在一起",
             "en": "GRU drops a gate: keeping and writing are tied"},
     "gru.say": {
@@ -228,8 +230,10 @@ class Limits(LectureScene):
         v = self.v
         self.claim("gru", gk=Val("gru_keep", "num"), gw=Val("gru_write", "num"))
         self.say("gru.cite.say")
-        self.say("gru.fill", v.gru_vs_track, gt=Val("gru_total", "num"))
-        self.say("lstm.sum", v.lstm_vs_track, lk=Val("lstm_keep", "num"),
+        # each total against the track of 1 as it is shown: 0.6 + 0.4004 shows "1", exactly
+        self.say("gru.fill", versus(self.shown_value("gru_total", "num")), gt=Val("gru_total", "num"))
+        self.say("lstm.sum", versus(self.shown_value("lstm_total", "num")),
+                 lk=Val("lstm_keep", "num"),
                  lw=Val("lstm_write", "num"), lt=Val("lstm_total", "num"))
         unit = 4.3
         x0 = -4.6

@@ -59,10 +59,10 @@ TEXT = {
     "heads": {"zh": "读出头只看它正下方的状态", "en": "A readout head sees only the state below it"},
     "heads.say": {
         "zh": "分类只从最后一个状态读出一个答案；序列标注在每个位置各读一个。无论哪种，第一个 token 都要经过 {hops} 次 W_h 和 {hops} 次压缩才能影响最后的答案。",
-        "en": "Classification reads one answer from the last state; tagging reads one at every position. Either way the first token reaches the last answer through {hops} multiplications by W_h and {hops} squashes."},
+        "en": "Classification reads one answer from the last state; tagging reads one at every position. Either way the first token reaches the last answer through {hops} multiplication{hops_s} by W_h and {hops} squashes."},
     "heads.classify": {"zh": "分类：一个输出", "en": "classification: one output"},
     "heads.tag": {"zh": "标注：每个位置一个输出", "en": "tagging: one output per position"},
-    "heads.hops": {"zh": "$x_0$ 到答案：{hops} 跳", "en": "$x_0$ to the answer: {hops} hops",
+    "heads.hops": {"zh": "$x_0$ 到答案：{hops} 跳", "en": "$x_0$ to the answer: {hops} hop{hops_s}",
                    "fixed": {"0": "index of the first token"}},
 }
 

@@ -8,6 +8,8 @@ from manim import (DOWN, LEFT, RIGHT, UP, ArcBetweenPoints, Axes, Create, Dashed
                    Rectangle, ReplacementTransform, Square, ValueTracker, VGroup, VMobject,
                    linear, smooth)
 
+from mathcore.primer.vanishing import bars_case, power_case
+
 from .. import style
 from ..base import Fixed, LectureScene, Val
 from ..live import Live
@@ -78,14 +80,14 @@ TEXT = {
     "walk.grad": {"zh": "梯度", "en": "gradient"},
     "walk.at": {"zh": "到达 $h_{{{t}}}$ 的梯度", "en": "gradient at $h_{{{t}}}$"},
     "walk.factor": {"zh": "×{f}", "en": "×{f}"},
-    "walk.summary": {"zh": "{n} 跳：{g} → {p}", "en": "{n} hops: {g} → {p}"},
+    "walk.summary": {"zh": "{n} 跳：{g} → {p}", "en": "{n} hop{n_s}: {g} → {p}"},
     # ----- 3. factor bars ----------------------------------------------------------------------
     "bars": {"zh": "{k} 个因子对照 ×1：$\\tanh$ 会饱和，ReLU 不会",
-             "en": "{k} factors against ×1: $\\tanh$ saturates, ReLU does not",
+             "en": "{k} factor{k_s} against ×1: $\\tanh$ saturates, ReLU does not",
              "fixed": {"1": _ONE}},
     "bars.say": {
         "zh": "把前 {k} 跳的因子排成柱子，虚线 ×1 是缩小与放大的分界。tanh 的斜率最多是 1，z 离 0 越远越小，所以 tanh 的柱子从不超过它的 W_h；ReLU 导通处斜率恰好是 1。",
-        "en": "The factors of the first {k} hops as bars; the dashed ×1 line divides shrinking from growing. tanh's slope is at most 1 and falls as z moves away from 0, so a tanh bar never tops its W_h; ReLU's slope is exactly 1 wherever it is on.",
+        "en": "The factors of the first {k} hop{k_s} as bars; the dashed ×1 line divides shrinking from growing. tanh's slope is at most 1 and falls as z moves away from 0, so a tanh bar never tops its W_h; ReLU's slope is exactly 1 wherever it is on.",
         "fixed": {"1": _ONE + "; tanh's and ReLU's largest slope",
                   "0": "the point where tanh is steepest"}},
     "bars.state": {"zh": "{act}，$W_h = {w}$", "en": "{act}, $W_h = {w}$"},
@@ -99,17 +101,17 @@ TEXT = {
     "bars.hop": {"zh": "跳", "en": "hop"},
     # ----- 4. the long product -----------------------------------------------------------------
     "product.under": {"zh": "{n} 个因子连乘：跌破 float32 的最小正规数",
-                      "en": "{n} factors multiplied: below float32's smallest normal",
+                      "en": "{n} factor{n_s} multiplied: below float32's smallest normal",
                       "fixed": {"32": _F32}},
     "product.over": {"zh": "{n} 个因子连乘：超过 float32 的最大有限值",
-                     "en": "{n} factors multiplied: above float32's largest finite",
+                     "en": "{n} factor{n_s} multiplied: above float32's largest finite",
                      "fixed": {"32": _F32}},
     "product.within": {"zh": "{n} 个因子连乘：始终在 float32 的范围内",
-                       "en": "{n} factors multiplied: it stays within float32",
+                       "en": "{n} factor{n_s} multiplied: it stays within float32",
                        "fixed": {"32": _F32}},
     "product.intro": {
         "zh": "把 {n} 个因子乘起来，就是真正到达 h_0 的数。纵轴取对数，每格 {step} 个数量级；两条虚线是 float32 的下限和上限。",
-        "en": "Multiply the {n} factors: that is what actually reaches h_0. The axis is logarithmic, {step} decades per grid line; the dashed lines are float32's floor and ceiling.",
+        "en": "Multiply the {n} factor{n_s}: that is what actually reaches h_0. The axis is logarithmic, {step} decades per grid line; the dashed lines are float32's floor and ceiling.",
         "fixed": {"0": "index of the first state", "32": _F32}},
     "product.main.say.under": {
         "zh": "这组参数下乘积在第 {h} 跳跌破下限，终点 {p}。",
@@ -150,7 +152,7 @@ TEXT = {
              "en": "In many dimensions the largest singular value of $W_h$ decides"},
     "dims.say": {
         "zh": "状态有 {d} 个数时，W_h 是 {d}×{d} 的矩阵。没有单元饱和的地方斜率都是 1，所以每往回一跳，梯度就乘一次 W_h 本身，k 跳就乘上 W_h 的 k 次方。图里是这个乘积的大小，纵轴取对数。",
-        "en": "With a state of {d} numbers, W_h is {d}×{d}. Where no unit saturates every slope is 1, so each hop back multiplies the gradient by W_h itself, and k hops by W_h to the power k. The chart shows how large that product is, on a log axis.",
+        "en": "With a state of {d} number{d_s}, W_h is {d}×{d}. Where no unit saturates every slope is 1, so each hop back multiplies the gradient by W_h itself, and k hops by W_h to the power k. The chart shows how large that product is, on a log axis.",
         "fixed": {"1": "tanh's slope where a unit does not saturate"}},
     "dims.sweep.say": {
         "zh": "现在拖动最大奇异值 σ：先降到 {lo}，再升到 {hi}。整个矩阵跟着缩放，直线绕着起点转：σ 小于 1 时往下走，大于 1 时往上爬；其余较小的奇异值不改变它的斜率。",
@@ -158,15 +160,15 @@ TEXT = {
         "fixed": {"1": "the ×1 line: the product neither shrinks nor grows"}},
     "dims.verdict.say.grows": {
         "zh": "σ = {s} 时，{k} 跳把梯度乘上 {n}。大于 1，乘积每一跳都在变大，跳数一多就爆炸：接下来的裁剪防的正是这个。",
-        "en": "At σ = {s}, {k} hops multiply the gradient by {n}. Above 1 the product grows with every hop and, given enough hops, explodes: that is what clipping, next, is for.",
+        "en": "At σ = {s}, {k} hop{k_s} multiply the gradient by {n}. Above 1 the product grows with every hop and, given enough hops, explodes: that is what clipping, next, is for.",
         "fixed": {"1": "the ×1 line"}},
     "dims.verdict.say.shrinks": {
         "zh": "σ = {s} 时，{k} 跳之后梯度只剩 {n}。小于 1，哪怕没有一个单元饱和，乘积也一定变小。",
-        "en": "At σ = {s}, {k} hops leave {n} of the gradient. Below 1 the product must shrink, even with no unit saturated.",
+        "en": "At σ = {s}, {k} hop{k_s} leave {n} of the gradient. Below 1 the product must shrink, even with no unit saturated.",
         "fixed": {"1": "the ×1 line"}},
     "dims.verdict.say.holds": {
         "zh": "σ = {s} 时乘积大小不变：{k} 跳之后仍是 {n}。",
-        "en": "At σ = {s} the product keeps its size: after {k} hops it is still {n}."},
+        "en": "At σ = {s} the product keeps its size: after {k} hop{k_s} it is still {n}."},
     "dims.note.grows": {"zh": "$\\sigma_{{\\max}} > 1$：乘积变大",
                         "en": "$\\sigma_{{\\max}} > 1$: the product grows",
                         "fixed": {"1": "the ×1 line"}},
@@ -176,7 +178,7 @@ TEXT = {
     "dims.note.holds": {"zh": "$\\sigma_{{\\max}} = 1$：乘积不变",
                         "en": "$\\sigma_{{\\max}} = 1$: the product holds",
                         "fixed": {"1": "the ×1 line"}},
-    "dims.after": {"zh": "{k} 跳之后：×{n}", "en": "after {k} hops: ×{n}"},
+    "dims.after": {"zh": "{k} 跳之后：×{n}", "en": "after {k} hop{k_s}: ×{n}"},
     "dims.norm": {"tex": r"\lVert W_h^{@k} \rVert = 10"},
     "dims.tick": {"tex": r"10^{@e}"},
     "dims.strip": {"zh": "$W_h$ 的 {d} 个奇异值", "en": "the {d} singular values of $W_h$"},
@@ -449,7 +451,9 @@ class Vanishing(LectureScene):
             st = self.text("bars.state", size=style.LABEL_SIZE, color=P.muted,
                            act=self._act_name(act), w=Val(f"param.{w_param}", "num"))
             st.move_to([1.95, y, 0], aligned_edge=LEFT)
-            case = getattr(v, f"{pre}bars_case")
+            # decided on the factors as shown: a largest bar of 0.9996 reads "1.000", which
+            # reaches ×1
+            case = bars_case([self.shown_value(f"{pre}min_factor"), self.shown_value(f"{pre}max_factor")])
             note = self.text(f"bars.{key}", variant=case, size=style.LABEL_SIZE,
                              color=P.exploded if case != "below" else P.gradient,
                              m=Val(f"{pre}max_factor"))
@@ -730,24 +734,33 @@ class Vanishing(LectureScene):
         self.add(final)
         self.settle(sn, "dims_sigma_max", name="dims_sigma_readout")
         self.settle(en, "dims_log_product", name="dims_log_product_readout")
-        note = self.text("dims.note", variant=v.dims_case, size=style.LABEL_SIZE,
-                         color=P.exploded if v.dims_case == "grows" else P.gradient)
+        # decided on the product as shown ("1.00" holds); sigma with up to six decimals, so
+        # a sigma of 1.0004 that grows the product over many hops is not shown as 1
+        case = power_case(self.shown_value("dims_product_norm", "factor"))
+        note = self.text("dims.note", variant=case, size=style.LABEL_SIZE,
+                         color=P.exploded if case == "grows" else P.gradient)
         after = self.text("dims.after", size=style.LABEL_SIZE, color=P.gradient,
                           k=Val("dims_hops", "int"), n=Val("dims_product_norm", "factor"))
         VGroup(note, after).arrange(DOWN, buff=0.22, aligned_edge=LEFT)
         VGroup(note, after).move_to([x_p, -1.7, 0], aligned_edge=LEFT)
         self.show("dims_product_norm", after)
         self.play(FadeIn(note), FadeIn(after), run_time=0.6)
-        self.say("dims.verdict.say", variant=v.dims_case, s=Val("dims_sigma_max", "num"),
+        self.say("dims.verdict.say", variant=case, s=Val("dims_sigma_max", "num:6"),
                  k=Val("dims_hops", "int"), n=Val("dims_product_norm", "factor"))
         self.hold(2.0)
         self.clear_stage()
 
     # ----- 6. clipping --------------------------------------------------------------------
+    def _clip_case(self, path: str = "param.clip_norm", fmt: str = "num") -> str:
+        """``clipped`` if the norm as shown is above the threshold as shown, else ``passes``
+        (a norm of 5.0004, shown as 5, is not above the threshold 5)."""
+        above = self.shown_value(path, fmt) > self.shown_value("param.clip_threshold", "num")
+        return "clipped" if above else "passes"
+
     def clipping(self):
         v = self.v
         self.claim("clip")
-        self.say("clip.case.say", variant=v.clip_case, n=Val("param.clip_norm", "num"),
+        self.say("clip.case.say", variant=self._clip_case(), n=Val("param.clip_norm", "num"),
                  th=Val("param.clip_threshold", "num"), s=Val("clip_scale"))
         formula = self.math(r"g \leftarrow g \cdot \min\!\left(1,\ \frac{\tau}{\lVert g\rVert}"
                             r"\right)", scale=0.75, reason="the clipping rule (min with 1)")
@@ -806,7 +819,7 @@ class Vanishing(LectureScene):
         af = self.text("clip.after", size=style.LABEL_SIZE, color=P.gradient,
                        n=Val("clipped_norm"))
         af.next_to(sc, RIGHT, buff=0.45)
-        case = self.text("clip.case", variant=v.clip_case, size=style.LABEL_SIZE,
+        case = self.text("clip.case", variant=self._clip_case(), size=style.LABEL_SIZE,
                          color=P.gradient)
         case.next_to(af, RIGHT, buff=0.45)
         if case.get_right()[0] > 6.9:      # long readouts: the note goes under the row
@@ -836,13 +849,14 @@ class Vanishing(LectureScene):
         x_thr = nl2.n2p(self.params["clip_threshold"])[0]
         if sl.get_left()[0] - 0.15 < x_thr < sl.get_right()[0] + 0.15:   # keep off the τ line
             sl.move_to([x_thr + 0.3, y_small, 0], aligned_edge=LEFT)
-            if sl.get_right()[0] > 6.8:
-                sl.move_to([x0, -1.12, 0], aligned_edge=LEFT)   # under the axis numbers
+        if sl.get_right()[0] > 6.8:     # also when the bar itself ends near τ at the right
+            sl.move_to([x0, -1.12, 0], aligned_edge=LEFT)   # under the axis numbers
         self.show("small_gradient", sl)
-        note = self.text("clip.small_case", variant=v.small_clip_case, size=style.BODY_SIZE)
+        small_case = self._clip_case("small_gradient", "fmt")
+        note = self.text("clip.small_case", variant=small_case, size=style.BODY_SIZE)
         note.move_to([0, -2.75, 0])
         self.play(FadeIn(sbar), FadeIn(sl), FadeIn(note), run_time=0.8)
-        self.say("clip.small_case.say", variant=v.small_clip_case, g=Val("small_gradient"),
+        self.say("clip.small_case.say", variant=small_case, g=Val("small_gradient"),
                  s=Val("small_clip_scale"))
         self.say("clip.silent.say")
         self.hold(2.0)

@@ -4,10 +4,14 @@ The rules read the numbers (the parameters, or the demo trace's gates and writes
 with plain comparisons, not with the variant names mathcore hands the scene.
 """
 
+from rules_edges import shown
+
 SECTION = "lstm-03-conveyor"
 
 
-def _share(f: float) -> str:
+def _share(f: float, spec: str = "num") -> str:
+    """The share kept by f as f is shown: 0.9996 shows "1", all of it stays."""
+    f = shown(f, spec)
     if f >= 1.0:
         return "all"
     if f > 0.5:
@@ -18,6 +22,8 @@ def _share(f: float) -> str:
 
 
 def _write(w: float) -> str:
+    """Deposit, withdrawal or no entry, as i g is shown (``fmt:2``: 0.004 is "0.00")."""
+    w = shown(w, "fmt:2")
     return "deposit" if w > 0 else ("withdrawal" if w < 0 else "none")
 
 
@@ -41,7 +47,7 @@ def _station(n, kind):
     def rule(v, p):
         t, s = int(v.station_words[n]) - 1, v.focus_slot     # the word counted from 1
         if kind == "share":
-            return _share(float(v.forget[t, s]))
+            return _share(float(v.forget[t, s]), "fmt:2")
         return _write(float(v.input[t, s] * v.candidate[t, s]))
     return rule
 

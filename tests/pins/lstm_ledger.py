@@ -4,13 +4,15 @@ The rule recounts both layers from the parameters with the formulas written out 
 (4 h (h + d) + 4 h against 4 d^2), not from mathcore's counts or its variant name.
 """
 
+from rules_edges import shown
+
 SECTION = "lstm-08-ledger"
 
 
 def _attention(v, p):
     h, d = int(p["h"]), int(p["d"])
     lstm, att = 4 * h * (h + d) + 4 * h, 4 * d * d
-    if lstm >= 1.05 * att:
+    if lstm >= 1.05 * att or shown(lstm / att, "ratio") >= 1.05:   # 1.0497 shows "1.05"
         return "more"
     if att >= 1.05 * lstm:
         return "less"

@@ -6,16 +6,23 @@ plain comparisons, not with the variant names mathcore hands the scene.
 
 import math
 
+from rules_edges import shown
+
 SECTION = "lstm-05-trace"
 
 
+# Edges (issue 20): the slots at "他" come from the hand-set demo data, which no parameter moves,
+# so "first" and "tie" are reached by no legal parameter; the rule decides on the shown digits
+# all the same. The half-life rule's edge, f = 1/2 (one step), is tested both sides.
 def _referent(v, p):
-    a, b = float(v.cell[10][0]), float(v.cell[10][1])   # token 11 ("他"), slots 0 and 1
+    # token 11 ("他"), slots 0 and 1, as shown (fmt:2): 0.264 and 0.256 are both 0.26, a tie
+    a, b = shown(v.cell[10][0], "fmt:2"), shown(v.cell[10][1], "fmt:2")
     return "second" if b > a else ("first" if a > b else "tie")
 
 
 def _half(v, p):
-    return "within" if math.log(0.5) / math.log(float(p["forget"])) < 1.0 else "after"
+    half = math.log(0.5) / math.log(float(p["forget"]))
+    return "within" if shown(half, "fmt:2") < 1.0 else "after"    # 0.996 shows "1.00"
 
 
 PINS = {

@@ -42,4 +42,9 @@ def _verdict(v, p):
     return "attention" if att < rec else ("recurrent" if rec < att else "equal")
 
 
-CHOICES = {"grid": _grid, "path": _path, "cost.verdict": _verdict}
+def _sides(v, p):
+    # n < d has a legal n (n >= 1) only when d > 1
+    return "crossing" if p["d"] > 1 else "never"
+
+
+CHOICES = {"grid": _grid, "path": _path, "cost.verdict": _verdict, "cost.sides": _sides}

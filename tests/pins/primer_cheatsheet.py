@@ -1,5 +1,7 @@
 """§06 pinned readouts and the rules choosing its sentences among variants."""
 
+from rules_edges import shown
+
 SECTION = "primer-06-cheatsheet"
 
 PINS = {
@@ -35,7 +37,8 @@ def _tbptt(v, p):
 
 def _ratio(v, p):
     cache, state = _cache(p, p["kv_heads"]), p["layers"] * p["width"] * p["bytes_per_value"]
-    return "larger" if cache > state else ("equal" if cache == state else "smaller")
+    r = shown(cache / state, "ratio")           # the ratio as shown: 1.0004 shows "1"
+    return "larger" if r > 1 else ("equal" if r == 1 else "smaller")
 
 
 def _gqa(v, p):
@@ -46,9 +49,10 @@ def _gqa(v, p):
 def _acc(v, p):
     # over one card: exceeds; more than half of it: most; else fits
     cache, card = _cache(p, p["kv_heads"]), p["accelerator_gib"] * GIB
-    if cache > card:
+    frac = shown(cache / card, "ratio")         # the fraction as shown
+    if shown(cache, "bytes") > shown(p["accelerator_gib"], "num") * GIB:   # the sizes as shown
         return "exceeds"
-    return "most" if 2 * cache > card else "fits"
+    return "most" if frac > 0.5 else "fits"
 
 
 def _tight(v, p):

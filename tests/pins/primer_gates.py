@@ -7,6 +7,8 @@ hands the scene.
 
 import math
 
+from rules_edges import shown
+
 SECTION = "primer-03-gates"
 
 THRESHOLD = 0.01
@@ -45,10 +47,11 @@ def _bias_side(v, p) -> str:
     """The sentence says the fix keeps more ("below") or less ("above") of the cell after
     ``bias_steps`` steps than ``forget_bias`` does: compare the two retentions themselves."""
     b, fix, n = float(p["forget_bias"]), float(p["bias_fix"]), int(p["bias_steps"])
-    if math.isclose(b, fix, abs_tol=5e-4):
+    if shown(b, "num") == shown(fix, "num"):          # the same bias as shown: the fix itself
         return "equal"
-    kept_b, kept_fix = _sigmoid(b) ** n, _sigmoid(fix) ** n
-    assert kept_b != kept_fix
+    kept_b, kept_fix = shown(_sigmoid(b) ** n, "fmt"), shown(_sigmoid(fix) ** n, "fmt")
+    if kept_b == kept_fix:                              # different biases, the same digits kept
+        return "same"
     return "below" if kept_fix > kept_b else "above"
 
 

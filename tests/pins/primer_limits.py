@@ -4,6 +4,8 @@ The rules are written from the parameters (and plain arithmetic), not from the s
 the variant names mathcore hands the scene.
 """
 
+from rules_edges import shown
+
 SECTION = "primer-04-limits"
 
 
@@ -32,7 +34,9 @@ PINS = {
 
 
 def _side(total: float) -> str:
-    if round(total, 9) == 1.0:
+    """A total against the track of 1 as it is shown ("num"): 1.0004 shows "1", exactly."""
+    total = shown(total, "num")
+    if total == 1.0:
         return "equal"
     return "above" if total > 1.0 else "below"
 

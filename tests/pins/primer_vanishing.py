@@ -6,6 +6,7 @@ both fail.
 """
 
 import numpy as np
+from rules_edges import shown
 
 SECTION = "primer-02-vanishing"
 
@@ -42,12 +43,14 @@ def _hop(v, p):
 
 
 def _bars(factors):
+    """Every bar below x1, every bar above it, or one reaching it, as the largest and smallest
+    bars are shown (``fmt``): a largest bar of 0.9996 shows "1.000" and reaches x1."""
     f = np.asarray(factors, dtype=np.float64)
-    if np.all(f < 1.0):
+    hi, lo = shown(f.max(), "fmt"), shown(f.min(), "fmt")
+    if hi < 1.0:
         return "below"
-    if np.all(f > 1.0):
+    if lo > 1.0:
         return "above"
-    assert f.max() >= 1.0
     return "reaches"
 
 
@@ -63,15 +66,16 @@ def _crossing(product):
     return "under" if first_below < first_above else "over"
 
 
-def _clip(norm, threshold):
-    return "clipped" if float(norm) > float(threshold) else "passes"
+def _clip(norm, threshold, spec="num"):
+    """Above the threshold as both are shown: 5.0004 shows "5", not above the threshold 5."""
+    return "clipped" if shown(norm, spec) > shown(threshold, "num") else "passes"
 
 
 def _dims(v, p):
     """The example's W_h is symmetric: ||W^K|| = sigma^K, so the case follows sigma^K
-    against 1 (held within 5e-4, the precision it is shown with)."""
-    norm = float(p["dims_sigma"]) ** int(p["dims_hops"])
-    if abs(norm - 1.0) < 5e-4:
+    against 1 as the product is shown ("factor", 3 significant digits: "1.00" holds)."""
+    norm = shown(float(p["dims_sigma"]) ** int(p["dims_hops"]), "factor")
+    if norm == 1.0:
         return "holds"
     return "grows" if norm > 1.0 else "shrinks"
 
@@ -89,5 +93,5 @@ CHOICES = {
     "product.main": lambda v, p: _crossing(v.product),
     "product.relu": lambda v, p: _crossing(v.relu_product),
     "clip.case": lambda v, p: _clip(p["clip_norm"], p["clip_threshold"]),
-    "clip.small_case": lambda v, p: _clip(abs(v.walk_product[-1]), p["clip_threshold"]),
+    "clip.small_case": lambda v, p: _clip(abs(v.walk_product[-1]), p["clip_threshold"], "fmt"),
 }
