@@ -655,7 +655,7 @@ def update_manifest(out: str, quality: str, lang: str, entry: dict | None,
             with contextlib.suppress(OSError):
                 safefs.ensure_dir(tp.parent, out)
                 _write_json(tp, timing)
-    with _locked(path, echo):
+    with _locked(path):   # a takeover is said on stdout, as a section lock's is
         for tmp in path.parent.glob(f".{path.name}.*"):  # a writer killed mid-write
             with contextlib.suppress(OSError):
                 if not tmp.is_symlink():

@@ -337,7 +337,7 @@ def test_site_refuses_a_file_name_that_is_not_a_plain_relative_path(good, tmp_pa
     rj = _edit_record(media, edit)
     out = tmp_path / "site"
     line = one_error_line(site(media, out))
-    assert str(rj) in line and "files[" in line, line
+    assert str(rj) in line and "files" in line, line   # 7: a type error, "files" named
     assert not out.exists()
     untouched(v)
     assert not (tmp_path / "escaped.txt").exists()
