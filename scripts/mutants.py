@@ -193,6 +193,35 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
      'live.number(m, lambda j, arr=getattr(v, name): arr[j], path=name + "[{i}]")',
      'live.number(m, (lambda j: v.sweep_keep[j] * v.sweep_x[j]) if name == "sweep_hidden" '
      'else (lambda j, arr=getattr(v, name): arr[j]), path=name + "[{i}]")', sweep_guard("gru")),
+    # a live shape bound to the neighbour index, one per kind of measured shape
+    ("c1-s01-tangent-neighbour-index", "scenes/primer/recurrence.py",
+     "zz, yy, s = v.tangent_sweep_z[j], v.tangent_sweep_tanh[j], v.tangent_sweep_slope[j]",
+     "zz, yy, s = v.tangent_sweep_z[j], v.tangent_sweep_tanh[j], "
+     "v.tangent_sweep_slope[max(j - 1, 0)]", sweep_guard("recurrence")),
+    ("c1-s01-state-bar-neighbour-index", "scenes/primer/recurrence.py",
+     "h = float(v.sweep_states[j, t])", "h = float(v.sweep_states[max(j - 1, 0), t])",
+     sweep_guard("recurrence")),
+    ("c1-s02-hop-bar-neighbour-index", "scenes/primer/vanishing.py",
+     "zz, f, s = v.hop_sweep_z[j], v.hop_sweep_factor[j], v.hop_sweep_slope[j]",
+     "zz, f, s = v.hop_sweep_z[j], v.hop_sweep_factor[max(j - 1, 0)], v.hop_sweep_slope[j]",
+     sweep_guard("vanishing")),
+    ("c1-s02-clip-bar-neighbour-index", "scenes/primer/vanishing.py",
+     "x0, x1 = line.n2p(0), line.n2p(v.clip_sweep_norm[j])",
+     "x0, x1 = line.n2p(0), line.n2p(v.clip_sweep_norm[max(j - 1, 0)])",
+     sweep_guard("vanishing")),
+    ("c1-s03-track-neighbour-index", "scenes/primer/gates.py",
+     "w = float(v.track_sweep_written[j])", "w = float(v.track_sweep_written[max(j - 1, 0)])",
+     sweep_guard("gates")),
+    ("c1-l1-dot-neighbour-index", "scenes/lstm_chapter/why.py",
+     "dot = live.redraw(lambda i: Dot(self.pt(int(v.step_index[i]), float(logs[i])),",
+     "dot = live.redraw(lambda i: Dot(self.pt(int(v.step_index[i]), float(logs[max(i - 1, 0)])),",
+     sweep_guard("why")),
+    ("c1-l3-cell-bar-neighbour-index", "scenes/lstm_chapter/conveyor.py",
+     "c = float(v.cell[t, j])", "c = float(v.cell[max(t - 1, 0), j])", sweep_guard("conveyor")),
+    ("c1-l6-keep-bar-neighbour-index", "scenes/lstm_chapter/gru.py",
+     "keep = live.redraw(lambda j: part(0.0, float(v.sweep_keep[j]), P.forget),",
+     "keep = live.redraw(lambda j: part(0.0, float(v.sweep_keep[max(j - 1, 0)]), P.forget),",
+     sweep_guard("gru")),
     # ---- class 3: sizes that differ ----------------------------------------------------------
     # (issue 20) counts that read one size for another, caught only where the sizes differ.
     # No pair of sizes in one formula: §02 vanishing, §03 gates, §04 limits (cells of width d

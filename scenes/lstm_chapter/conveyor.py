@@ -159,8 +159,16 @@ class Conveyor(LightCopies, LectureScene):
             return Rectangle(width=0.6, height=h, fill_color=P.cell, fill_opacity=0.85,
                              stroke_width=0).move_to([cx[j], c0 + (h / 2 if c >= 0 else -h / 2), 0])
 
-        fbars = VGroup(*[live.redraw(lambda t, j=j: fbar(t, j)) for j in range(S)])
-        cbars = VGroup(*[live.redraw(lambda t, j=j: cbar(t, j)) for j in range(S)])
+        def f_read(m):      # a bar's height above the baseline, in units of f = 1
+            return (m.get_top()[1] - f0) / fh
+
+        def c_read(m):      # a bar's signed height from the zero line, in values
+            return (m.height if m.get_center()[1] >= c0 else -m.height) / ch
+
+        fbars = VGroup(*[live.redraw(lambda t, j=j: fbar(t, j), path=f"forget[{{i}}][{j}]",
+                                     measure=f_read, tol=1.5e-3 / fh) for j in range(S)])
+        cbars = VGroup(*[live.redraw(lambda t, j=j: cbar(t, j), path=f"cell[{{i}}][{j}]",
+                                     measure=c_read, tol=1.5e-3 / ch) for j in range(S)])
         fbase = Line([fx[0] - 0.5, f0, 0], [fx[-1] + 0.5, f0, 0], color=P.muted, stroke_width=2)
         fone = DashedLine([fx[0] - 0.5, f0 + fh, 0], [fx[-1] + 0.5, f0 + fh, 0], color=P.muted,
                           stroke_width=1.5)

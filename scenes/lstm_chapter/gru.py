@@ -151,9 +151,18 @@ class GRU(LectureScene):
                              fill_opacity=0.85).move_to([x0 + width * start + w / 2, y, 0])
 
         live = Live(self, i, over="sweep_keep")
-        keep = live.redraw(lambda j: part(0.0, float(v.sweep_keep[j]), P.forget))
+        def share(m):       # a part's width as a share of the frame (its 1e-3 floor within tol)
+            return m.width / width
+
+        def start_share(m):  # where a part starts, as a share of the frame, and its width
+            return [(m.get_left()[0] - x0) / width, share(m)]
+
+        keep = live.redraw(lambda j: part(0.0, float(v.sweep_keep[j]), P.forget),
+                           path="sweep_keep[{i}]", measure=share, tol=1e-4)
         write = live.redraw(lambda j: part(float(v.sweep_keep[j]), float(v.sweep_write[j]),
-                                           P.input_gate))
+                                           P.input_gate),
+                            path=("sweep_keep[{i}]", "sweep_write[{i}]"), measure=start_share,
+                            tol=1e-4)
         frame = Rectangle(width=width, height=1.1, stroke_color=P.text, stroke_width=2)
         frame.move_to([x0 + width / 2, y, 0])
         kl = self.text("bar.keep", size=style.BODY_SIZE, color=P.forget)

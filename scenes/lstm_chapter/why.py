@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 from manim import (DOWN, DR, LEFT, RIGHT, UP, UR, Arrow, Axes, Create, Dot, FadeIn, FadeOut, Line,
                    Square, Transform, ValueTracker, VGroup, VMobject, linear)
 
@@ -211,6 +212,7 @@ class Why(LightCopies, LectureScene):
         xt.next_to(xlabels[-1], RIGHT, buff=0.3)
         self.ax = ax
         self.pt = lambda t, y: ax.c2p(t, y - lo)
+        self.read_pt = lambda p: ax.p2c(p)[:2] + np.array([0.0, lo])   # pt's inverse
         return VGroup(ax, grid, ylabels, xlabels, xt)
 
     def _curve(self, logs, color, upto: int, width=4):
@@ -219,15 +221,19 @@ class Why(LightCopies, LectureScene):
         m.set_points_as_corners(pts[upto:] if len(pts[upto:]) > 1 else pts[-2:])
         return m
 
-    def _grow(self, logs, color):
-        """Draw a curve from step n back to step 1 with a moving dot and a live step counter."""
+    def _grow(self, name, color):
+        """Draw the curve of values ``name`` from step n back to step 1 with a moving dot and a
+        live step counter."""
         v = self.v
+        logs = getattr(v, name)
         n = int(v.steps)
         k = ValueTracker(n - 1)
         live = Live(self, lambda: self.at(k), over="step_index")
         curve = live.redraw(lambda i: self._curve(logs, color, i))
         dot = live.redraw(lambda i: Dot(self.pt(int(v.step_index[i]), float(logs[i])),
-                                        color=color, radius=0.08))
+                                        color=color, radius=0.08),
+                          path=("step_index[{i}]", f"{name}[{{i}}]"),
+                          measure=lambda m: self.read_pt(m.get_center()))
         tl = self.math("t =", scale=0.7, color=P.muted).move_to([4.1, 2.05, 0], aligned_edge=LEFT)
         tn = self.number(f"step_index[{n - 1}]", "dec:0", size=0.6, color=P.muted)
         tn.next_to(tl, RIGHT, buff=0.15)
@@ -249,7 +255,7 @@ class Why(LightCopies, LectureScene):
         rlab = self.text("reach.rnn_label", size=style.LABEL_SIZE, color=P.gradient)
         rlab.move_to([x0, 1.55, 0], aligned_edge=LEFT)
         self.play(FadeIn(rlab), run_time=0.4)
-        rcurve, rdot = self._grow(v.rnn_log10, P.gradient)
+        rcurve, rdot = self._grow("rnn_log10", P.gradient)
         rname = self.text("curve.rnn", size=style.SMALL_SIZE, color=P.gradient)
         self._name_at(rname, float(v.rnn_log10[0]), [])
         rnote = self.text("reach.rnn_note", variant=self._case("rnn_decades"), size=style.LABEL_SIZE,
@@ -270,7 +276,7 @@ class Why(LightCopies, LectureScene):
         llab = self.text("reach.lstm_label", size=style.LABEL_SIZE, color=P.cell)
         llab.next_to(rat, DOWN, buff=0.45, aligned_edge=LEFT)
         self.play(FadeIn(llab), run_time=0.4)
-        lcurve, ldot = self._grow(v.lstm_log10, P.cell)
+        lcurve, ldot = self._grow("lstm_log10", P.cell)
         lname = self.text("curve.lstm", size=style.SMALL_SIZE, color=P.cell,
                           b=Val("param.base_forget_bias", "num"))
         self._name_at(lname, float(v.lstm_log10[0]), [rname])

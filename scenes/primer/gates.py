@@ -252,8 +252,13 @@ class Gates(LectureScene):
             return VGroup(seg(0, kept, P.forget), seg(kept, kept + w, P.input_gate),
                           seg(kept + w, kept + w + dropped, P.dead))
 
+        def widths(m):      # each segment's width in values (a 1e-3 floor, within tol)
+            return [seg_.width / unit for seg_ in m]
+
         live = Live(self, k, over="track_sweep_forget")
-        track = live.redraw(bars)
+        track = live.redraw(bars, path=("track_sweep_kept[{i}]", "track_sweep_written[{i}]",
+                                        "track_sweep_dropped[{i}]"), measure=widths,
+                            tol=1.5e-3 / unit)
         base = Line([x0, y - 0.45, 0], [x0 + unit * longest + 0.2, y - 0.45, 0],
                     color=P.muted, stroke_width=2)
         rows, nums = VGroup(), []
@@ -369,8 +374,12 @@ class Gates(LectureScene):
             return VGroup(seg(0, kept, y_g, P.forget), seg(kept, kept + written, y_g,
                                                            P.input_gate))
 
+        def widths(m):      # each segment's width in values (a 1e-3 floor, within tol)
+            return [seg_.width / unit for seg_ in m]
+
         live = Live(self, k, over="gru_sweep_forget")
-        gtrack = live.redraw(gru)
+        gtrack = live.redraw(gru, path=("gru_sweep_kept[{i}]", "gru_sweep_written[{i}]"),
+                             measure=widths, tol=1.5e-3 / unit)
         xm = x0 + unit * float(v.gru_cell_max)
         cap = DashedLine([xm, y_g - 0.55, 0], [xm, y_g + 0.55, 0], color=P.muted,
                          dash_length=0.1)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, DashedVMobject, Dot, FadeIn,
-                   FadeOut, LaggedStart, Line, Rectangle, Square, Transform, ValueTracker, VGroup,
-                   Write, linear)
+                   FadeOut, LaggedStart, Line, ManimColor, Rectangle, Square, Transform,
+                   ValueTracker, VGroup, Write, linear)
 
 from .. import style
 from ..base import LectureScene, Val
@@ -178,7 +178,12 @@ class Recurrence(LectureScene):
             return Line(p - d, p + d, color=P.gradient, stroke_width=4)
 
         live = Live(self, k, over="tangent_sweep_z")
-        tan = live.redraw(tangent)
+        def touch(m):       # where the tangent touches (its midpoint) and its slope, on ax
+            (za, ya), (zb, yb) = ax.p2c(m.get_start())[:2], ax.p2c(m.get_end())[:2]
+            return [*ax.p2c(m.get_center())[:2], (yb - ya) / (zb - za)]
+
+        tan = live.redraw(tangent, path=("tangent_sweep_z[{i}]", "tangent_sweep_tanh[{i}]",
+                                         "tangent_sweep_slope[{i}]"), measure=touch)
         dot = live.redraw(lambda j: Dot(ax.c2p(v.tangent_sweep_z[j], v.tangent_sweep_tanh[j]),
                                         color=P.highlight, radius=0.07),
                           path=("tangent_sweep_z[{i}]", "tangent_sweep_tanh[{i}]"),
@@ -233,13 +238,19 @@ class Recurrence(LectureScene):
         wn = self.number("sweep_w_h[0]", "dec:2", size=0.7).next_to(wl, RIGHT, buff=0.15)
         live.number(wn, lambda j: v.sweep_w_h[j], path="sweep_w_h[{i}]")
         bars = VGroup()
+
+        def state_read(m):  # a bar's length in units of |h| = 1, its sign from its colour
+            sign = 1.0 if m.get_color() == ManimColor(P.hidden) else -1.0
+            return sign * m.get_length() / 0.6
+
         for t, sq in enumerate(r["solid"]):
             def bar(j, t=t, sq=sq):
                 h = float(v.sweep_states[j, t])
                 return Line(sq.get_top() + 0.08 * UP,
                             sq.get_top() + (0.08 + 0.6 * max(abs(h), 0.001)) * UP,
                             color=P.hidden if h >= 0 else P.muted, stroke_width=10)
-            bars.add(live.redraw(bar))
+            bars.add(live.redraw(bar, path=f"sweep_states[{{i}}][{t}]", measure=state_read,
+                                 tol=1.5e-3))
         for t, num in enumerate(r["values"]):
             live.number(num, lambda j, t=t: v.sweep_states[j, t], path=f"sweep_states[{{i}}][{t}]")
         live.play(FadeIn(VGroup(wl, wn)), FadeIn(bars), run_time=0.6)

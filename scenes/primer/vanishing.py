@@ -296,8 +296,14 @@ class Vanishing(LectureScene):
                            color=P.gradient, fill_opacity=0.85, stroke_width=1)
             return VGroup(rect, Dot(ax.c2p(zz, s), radius=0.06, color=P.muted))
 
+        def hop_read(m):    # the bar's centre z and top f, and the slope dot's height, on ax
+            rect, dot = m
+            return [ax.p2c(rect.get_center())[0], ax.p2c(rect.get_vertices()[2])[1],
+                    ax.p2c(dot.get_center())[1]]
+
         sweep = Live(self, k, over="hop_sweep_z")
-        live = sweep.redraw(bar)
+        live = sweep.redraw(bar, path=("hop_sweep_z[{i}]", "hop_sweep_factor[{i}]",
+                                       "hop_sweep_slope[{i}]"), measure=hop_read)
         zl = self.math("z =", scale=0.8).move_to([1.6, 1.0, 0], aligned_edge=LEFT)
         zn = self.number("hop_sweep_z[0]", "dec:2", size=0.7).next_to(zl, RIGHT, buff=0.15)
         sweep.number(zn, lambda j: v.hop_sweep_z[j], path="hop_sweep_z[{i}]")
@@ -796,7 +802,8 @@ class Vanishing(LectureScene):
             return VGroup(dl, lab)
 
         sweep = Live(self, k, over="clip_sweep_norm")
-        bar = sweep.redraw(big_bar(nl))
+        bar = sweep.redraw(big_bar(nl), path="clip_sweep_norm[{i}]",
+                           measure=lambda m: nl.p2n(m.get_right()), tol=1e-3)
         threshold = thr(nl)
         gl = self.math("g", scale=0.75, color=P.gradient).next_to(nl.n2p(0), LEFT, 0.35)
         gl.set_y(y_big)
