@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -352,6 +353,61 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
 ]
 
 
+#: the sections a mutant id names (``c1-l3-...``, ``s02-...``; ``shared`` is a shared module)
+SECTIONS = {"s01": "primer-01-recurrence", "s02": "primer-02-vanishing", "s03": "primer-03-gates",
+            "s04": "primer-04-limits", "s05": "primer-05-attention", "s06": "primer-06-cheatsheet",
+            "l1": "lstm-01-why", "l2": "lstm-02-cell", "l3": "lstm-03-conveyor",
+            "l4": "lstm-04-sandbox", "l5": "lstm-05-trace", "l6": "lstm-06-gru",
+            "l7": "lstm-07-variants", "l8": "lstm-08-ledger"}
+
+#: issue 20's classes (0: the texts at holds, the first 28 mutants, ids without a class)
+CLASSES = {0: "texts at holds", 1: "frames between holds", 2: "edges of sentence rules",
+           3: "sizes that differ", 4: "formats and narration off defaults",
+           5: "a choice on the exact value", 6: "degenerate and singular cases"}
+
+#: (section, class) pairs where no mutant of the class can exist, with the reason. Every
+#: other pair of a section and a class 1-6 must hold a mutant (``tests/test_mutants_table.py``).
+NOT_APPLICABLE: dict[tuple[str, int], str] = {
+}
+
+
+def where(mid: str) -> tuple[str, int]:
+    """The section key and class a mutant id names: ``c2-l01-flat-strict`` -> ("l1", 2)."""
+    m = re.match(r"^(?:c(\d)-)?(s0\d|l0?\d|shared)-", mid)
+    if not m:
+        raise ValueError(f"mutant id {mid!r} names no section")
+    sec = m.group(2)
+    if sec.startswith("l"):
+        sec = "l" + str(int(sec[1:]))
+    return sec, int(m.group(1) or 0)
+
+
+def table(results: dict[str, str] | None = None) -> tuple[str, list[tuple[str, int]]]:
+    """The section x class table of mutants (killed/all when ``results`` maps id to status),
+    and the pairs of a class 1-6 that hold neither a mutant nor a reason."""
+    cells: dict[tuple[str, int], list[str]] = {}
+    for m in MUTANTS:
+        cells.setdefault(where(m[0]), []).append(m[0])
+    lines = ["section  " + " ".join(f"c{c:<5}" for c in CLASSES)]
+    missing = []
+    for key in [*SECTIONS, "shared"]:
+        row = []
+        for c in CLASSES:
+            ids = cells.get((key, c), [])
+            if ids and results is not None:
+                row.append(f"{sum(results.get(i) == 'killed' for i in ids)}/{len(ids)}")
+            elif ids:
+                row.append(str(len(ids)))
+            elif (key, c) in NOT_APPLICABLE or c == 0 or key == "shared":
+                row.append("-" if (key, c) in NOT_APPLICABLE else "")
+            else:
+                row.append("MISSING")
+                missing.append((key, c))
+        lines.append(f"{key:<8} " + " ".join(f"{x:<6}" for x in row))
+    lines.append("(-: no mutant of the class can exist there; see NOT_APPLICABLE)")
+    return "\n".join(lines), missing
+
+
 def tracked_files() -> list[str]:
     out = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT,
                          capture_output=True, text=True, check=True).stdout
@@ -394,7 +450,13 @@ def main(argv=None) -> int:
     ap.add_argument("--only", nargs="*", default=None, help="mutant ids to run")
     ap.add_argument("--json", default="media/mutants.json")
     ap.add_argument("--timeout", type=float, default=900.0)
+    ap.add_argument("--table", action="store_true",
+                    help="print the section x class table of mutants and run none")
     args = ap.parse_args(argv)
+    if args.table:
+        text, missing = table()
+        print(text)
+        return 1 if missing else 0
     chosen = [m for m in MUTANTS if args.only is None or m[0] in args.only]
     files = tracked_files()
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
@@ -402,6 +464,7 @@ def main(argv=None) -> int:
     for r in results:
         print(f"{r['status']:<9} {r['id']:<32} {r.get('seconds', 0):>6.1f} s  {r.get('last', r.get('why', ''))}")
     killed = sum(r["status"] == "killed" for r in results)
+    print(table({r["id"]: r["status"] for r in results})[0])
     print(f"mutants: {len(results)}, killed: {killed}, "
           f"survived: {sum(r['status'] == 'survived' for r in results)}, "
           f"other: {len(results) - killed - sum(r['status'] == 'survived' for r in results)}")
