@@ -232,6 +232,20 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
      'used["recurrent"], used["input"], used["bias"] = (d, d), (d, d_in), (d,)',
      'used["recurrent"], used["input"], used["bias"] = (d, d), (d, d), (d,)',
      size_guard("recurrence")),
+    # §05 attention's costs: n steps of a d x d product read as n x n, and the reverse; the
+    # direct connection's n states of d numbers read as d of d
+    ("c3-s05-recurrent-cost-n-n-d", "mathcore/primer/attention.py",
+     'return {"recurrent": n * d * d, "attention": n * n * d}',
+     'return {"recurrent": n * n * d, "attention": n * n * d}', size_guard("attention")),
+    ("c3-s05-attention-cost-n-d-d", "mathcore/primer/attention.py",
+     'return {"recurrent": n * d * d, "attention": n * n * d}',
+     'return {"recurrent": n * d * d, "attention": n * d * d}', size_guard("attention")),
+    ("c3-s05-direct-numbers-square", "mathcore/primer/attention.py",
+     "direct_numbers=n * d,", "direct_numbers=d * d,", size_guard("attention")),
+    # §04's share per token: the state's width over the recall distance, not the tokens
+    ("c3-s04-share-over-recall", "mathcore/primer/limits.py",
+     "share_per_token=width / n,", 'share_per_token=width / p["recall_tokens"],',
+     size_guard("limits")),
     ("c3-s06-kv-heads-for-query-heads", "mathcore/primer/cheatsheet.py",
      "return 2 * layers * (width // query_heads) * kv_heads * bytes_per_value * context",
      "return 2 * layers * (width // kv_heads) * query_heads * bytes_per_value * context",
