@@ -81,6 +81,8 @@ def _strategy(p):
 #: d fed width d, L6 a fixed width; the rest have no sizes): see ``NOT_APPLICABLE`` in
 #: ``scripts/mutants.py``.
 SIZE_PAIRS = {
+    # §02's factor bars: the first factor_steps hops of a chain of chain_length
+    "primer-02-vanishing": [("factor_steps", "chain_length")],
     # §04's share per token: the state's width over the tokens, and over the recall distance
     "primer-04-limits": [("state_width", "tokens"), ("state_width", "recall_tokens"),
                          ("tokens", "recall_tokens")],

@@ -190,3 +190,26 @@ def test_limits_share_per_token_at_sizes_that_differ(width, n, recall):
     assert v.recall_share == pytest.approx(state.sum() / recall, rel=1e-12)
     assert v.sweep_share == pytest.approx(state.sum() / v.sweep_tokens, rel=1e-12)
     assert int(v.sweep_tokens[-1]) == n
+
+
+@pytest.mark.parametrize("factor_steps, chain_length", [(40, 200), (80, 10), (33, 17)])
+def test_vanishing_factor_bars_at_most_the_chain(factor_steps, chain_length):
+    """§02's factor bars at factor_steps != chain_length: "the first k hops" are the first of
+    the chain's own hops, so k is factor_steps or, on a shorter chain, every hop there is."""
+    v = values("primer-02-vanishing", {"factor_steps": factor_steps, "chain_length": chain_length})
+    hops = len(v.product)                       # one running product per hop of the chain
+    assert hops == chain_length
+    k = len(range(hops)[:factor_steps])         # the first factor_steps hops there are
+    assert v.factor_steps == k
+    for row in (v.factors, v.pushed_factors, v.relu_factors):
+        assert len(row) == k
+    assert v.bars_sweep_factors.shape[1] == k
+
+
+@pytest.mark.parametrize("steps", [2, 3, 40])
+def test_why_inbox_window_at_most_the_steps(steps):
+    """L1's inbox beat shows a window of the first steps (3), at most the steps there are: at
+    steps = 2 a window read as 3 would show a state the run never had."""
+    v = values("lstm-01-why", {"steps": steps})
+    assert len(v.rnn_h) == len(v.lstm_c) == steps
+    assert v.inbox_steps == len(range(steps)[:3])
