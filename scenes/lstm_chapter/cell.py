@@ -296,7 +296,8 @@ class Cell(LightCopies, LectureScene):
     def sweep_input(self):
         lo, hi = Val("sweep_lo", "num"), Val("sweep_hi", "num")
         s = Val("x_sweep_gate_span")
-        self.claim("sweep_x", self._start("param.x"), x=Val("param.x", "num"), lo=lo, hi=hi, s=s)
+        self.claim("sweep_x", x=Val("param.x", "num"), lo=lo, hi=hi, s=s,
+                   variant=self._start("param.x"))
         self.play(FadeOut(self.caption), run_time=0.3)
         ring = self._sweep("x", "x_sweep", "x_sweep_cell", "param.x")
         note = self.text("sweep_x.note", size=style.BODY_SIZE, lo=lo, hi=hi, s=s)
@@ -309,8 +310,8 @@ class Cell(LightCopies, LectureScene):
     def sweep_memory(self):
         lo, hi = Val("sweep_lo", "num"), Val("sweep_hi", "num")
         s = Val("c_sweep_gate_span")
-        self.claim("sweep_c", self._start("param.c_prev"), c=Val("param.c_prev", "num"), lo=lo,
-                   hi=hi, s=s)
+        self.claim("sweep_c", c=Val("param.c_prev", "num"), lo=lo, hi=hi, s=s,
+                   variant=self._start("param.c_prev"))
         self._sweep("c_prev", "c_sweep", "c_sweep_cell", "param.c_prev")
         note = self.text("sweep_c.note", size=style.BODY_SIZE, lo=lo, hi=hi, s=s)
         note.move_to([2.9, 2.2, 0])

@@ -231,8 +231,8 @@ class Recurrence(LectureScene):
         v = self.v
         last = len(v.sweep_w_h) - 1
         same = self.shown_value("param.w_h", "num") == self.shown_value(f"sweep_w_h[{last}]", "num")
-        self.claim("sweep", "same" if same else "sweep", w=Val("param.w_h", "num"),
-                   w0=Val(f"sweep_w_h[{last}]", "num"), n=Val("length", "int"))
+        self.claim("sweep", w=Val("param.w_h", "num"), w0=Val(f"sweep_w_h[{last}]", "num"),
+                   n=Val("length", "int"), variant="same" if same else "sweep")
         r = self._restore_rows()
         i = ValueTracker(0)
 
