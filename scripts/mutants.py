@@ -47,6 +47,11 @@ def edges(section_id: str) -> list[str]:
     return ["tests/test_rules_edges.py", "-k", section_id]
 
 
+def degenerate(section_id: str) -> list[str]:
+    """The degenerate and singular cases of one section alone (the last of its edge tests)."""
+    return ["tests/test_rules_edges.py", "-k", f"degenerate and {section_id}"]
+
+
 #: the check that both languages state the same values (a wrong field in one variant)
 LANGS_AGREE = ["tests/test_rules_edges.py", "-k", "both_languages"]
 
@@ -224,14 +229,34 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
      "keep = live.redraw(lambda j: part(0.0, float(v.sweep_keep[max(j - 1, 0)]), P.forget),",
      sweep_guard("gru")),
     # ---- class 3: sizes that differ ----------------------------------------------------------
-    # (issue 20) counts that read one size for another, caught only where the sizes differ.
-    # No pair of sizes in one formula: §02 vanishing, §03 gates, §04 limits (cells of width d
-    # fed width d), L1-L5, L6 gru (a fixed width h = d). §05 attention's costs n d^2 and n^2 d
-    # are not yet counted independently (see the report of issue 20).
+    # (issue 20) counts that read one size for another, caught only where the sizes differ
+    # (tests/test_sizes.py). Sections with no pair of sizes in one shown formula: see the
+    # class-3 part of NOT_APPLICABLE.
     ("c3-s01-input-weights-square", "mathcore/primer/recurrence.py",
      'used["recurrent"], used["input"], used["bias"] = (d, d), (d, d_in), (d,)',
      'used["recurrent"], used["input"], used["bias"] = (d, d), (d, d), (d,)',
      size_guard("recurrence")),
+    # §05 attention's costs: n steps of a d x d product read as n x n, and the reverse; the
+    # direct connection's n states of d numbers read as d of d
+    ("c3-s05-recurrent-cost-n-n-d", "mathcore/primer/attention.py",
+     'return {"recurrent": n * d * d, "attention": n * n * d}',
+     'return {"recurrent": n * n * d, "attention": n * n * d}', size_guard("attention")),
+    ("c3-s05-attention-cost-n-d-d", "mathcore/primer/attention.py",
+     'return {"recurrent": n * d * d, "attention": n * n * d}',
+     'return {"recurrent": n * d * d, "attention": n * d * d}', size_guard("attention")),
+    ("c3-s05-direct-numbers-square", "mathcore/primer/attention.py",
+     "direct_numbers=n * d,", "direct_numbers=d * d,", size_guard("attention")),
+    # §02's bars: factor_steps of them even on a shorter chain; L1's inbox window of 3 steps
+    # even when the run has 2
+    ("c3-s02-bars-past-the-chain", "mathcore/primer/vanishing.py",
+     'k = min(int(p["factor_steps"]), int(p["chain_length"]))', 'k = int(p["factor_steps"])',
+     size_guard("vanishing")),
+    ("c3-l01-inbox-window-past-the-steps", "mathcore/lstm_chapter/why.py",
+     "inbox_steps=min(INBOX_STEPS, n),", "inbox_steps=INBOX_STEPS,", size_guard("why")),
+    # §04's share per token: the state's width over the recall distance, not the tokens
+    ("c3-s04-share-over-recall", "mathcore/primer/limits.py",
+     "share_per_token=width / n,", 'share_per_token=width / p["recall_tokens"],',
+     size_guard("limits")),
     ("c3-s06-kv-heads-for-query-heads", "mathcore/primer/cheatsheet.py",
      "return 2 * layers * (width // query_heads) * kv_heads * bytes_per_value * context",
      "return 2 * layers * (width // kv_heads) * query_heads * bytes_per_value * context",
@@ -248,7 +273,15 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
      "return h * (h + d) + h", "return h * (h + h) + h", size_guard("ledger")),
 
     # ---- class 2: the edges of sentence rules (issue 20) -----------------------------------
-    # §01, L2 and L6 choose no sentence among variants: there is no rule to move.
+    # L6 chooses no sentence among variants (NOT_APPLICABLE); §01's and L2's rules are the
+    # degenerate sweeps' (class 6 below): a tolerance where the shown numbers must be equal.
+    ("c2-s01-sweep-tolerance", "scenes/primer/recurrence.py",
+     'same = self.shown_value("param.w_h", "num") == self.shown_value(f"sweep_w_h[{last}]", "num")',
+     'same = abs(self.shown_value("param.w_h", "num")) < 1e-3', edges("primer-01-recurrence")),
+    ("c2-l02-start-tolerance", "scenes/lstm_chapter/cell.py",
+     'at = self.shown_value(path, "num") == self.shown_value("sweep_lo", "num")',
+     'at = abs(self.shown_value(path, "num") - self.shown_value("sweep_lo", "num")) <= 1e-3',
+     edges("lstm-02-cell")),
     ("c2-s02-clip-at-threshold", "scenes/primer/vanishing.py",
      'above = self.shown_value(path, fmt) > self.shown_value("param.clip_threshold", "num")',
      'above = self.shown_value(path, fmt) >= self.shown_value("param.clip_threshold", "num")',
@@ -299,7 +332,7 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
     # §01, §04-§06 and L1, L2, L5-L8: not planted yet (see the README); the both-languages check
     # and the pins cover them the same way.
     # ---- class 5: a choice made on the exact value, a number shown rounded (issue 20) ------
-    # §01, L2, L6 state no comparison; §05 and L7 compare whole counts, shown exactly.
+    # §01, §05 and L6: see NOT_APPLICABLE.
     ("c5-s02-clip-exact", "scenes/primer/vanishing.py",
      'self.say("clip.case.say", variant=self._clip_case(),',
      'self.say("clip.case.say", variant=v.clip_case,', edges("primer-02-vanishing")),
@@ -310,8 +343,17 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
      'self.say("lstm.sum", versus(self.shown_value("lstm_total", "num")),',
      'self.say("lstm.sum", v.lstm_vs_track,', edges("primer-04-limits")),
     ("c5-s06-card-fraction-exact", "scenes/primer/cheatsheet.py",
-     'fits = "exceeds" if over else ("most" if frac > 0.5 else "fits")',
+     'fits = "exceeds" if cache > card else ("most" if frac > 0.5 else "fits")',
      "fits = v.accelerator_share", edges("primer-06-cheatsheet")),
+    # x = -2.0004 shows "-2", the sweep's first end: decided on the exact value it says "from -2"
+    ("c5-l02-start-exact", "scenes/lstm_chapter/cell.py",
+     'at = self.shown_value(path, "num") == self.shown_value("sweep_lo", "num")',
+     'at = float(self.params[path.split(".")[1]]) == float(self.v.sweep_lo)',
+     edges("lstm-02-cell")),
+    # attention over the RNN 1.0033 shows "1": decided on the exact value it says "1× the RNN"
+    ("c5-l07-ratio-exact", "scenes/lstm_chapter/variants.py",
+     'same = self.shown_value(r.path, "ratio") == 1.0',
+     "same = float(getattr(self.v, r.path)) == 1.0", edges("lstm-07-variants")),
     ("c5-l01-decades-exact", "scenes/lstm_chapter/why.py",
      'note = self.text("turn.note", variant=self._case("lstm_decades_turned"),',
      'note = self.text("turn.note", variant=v.lstm_turned_case,', edges("lstm-01-why")),
@@ -329,9 +371,8 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
      'if cmp == "close" and self.shown_value("attention_ratio", "ratio") >= CLOSE_FACTOR:',
      "if False:", edges("lstm-08-ledger")),
     # ---- class 6: degenerate and singular cases (issue 20) ---------------------------------
-    # §01's hop count is the fixed 8 tokens' 7 and §02's counts start at 2 or more; L2-L7 show
-    # no count a legal parameter sets to 1 before a noun; their plural endings are the shared
-    # "s" format, planted below.
+    # a sweep from a value to itself, a count of 1 before a plural noun, a ratio of 1 stated
+    # as "1 times", a bound no legal value meets (the sections without any: NOT_APPLICABLE)
     ("c6-shared-plural-ignored", "scenes/style.py",
      'return "" if float(x) == 1.0 else ending', "return ending", edges("primer-04-limits")),
     ("c6-s03-steps-plural", "scenes/primer/gates.py",
@@ -341,8 +382,31 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
      '"en": "The state is always {w} number{w_s}.', '"en": "The state is always {w} numbers.',
      edges("primer-04-limits")),
     ("c6-s05-never-crossing", "scenes/primer/attention.py",
-     'variant="never" if v.d == 1 else "crossing"', 'variant="crossing"',
-     edges("primer-05-attention")),
+     'sides_case = "never" if v.d == 1 else "crossing"', 'sides_case = "crossing"',
+     degenerate("primer-05-attention")),
+    ("c6-s05-below-label-kept", "scenes/primer/attention.py",
+     'self.text("cost.below", variant=sides_case,', 'self.text("cost.below", variant="crossing",',
+     degenerate("primer-05-attention")),
+    ("c6-s05-grid-sweep-from-itself", "scenes/primer/attention.py",
+     'variant="one" if v.n == 1 else "sweep"', 'variant="sweep"', degenerate("primer-05-attention")),
+    ("c6-s05-multiply-adds-plural", "scenes/primer/attention.py",
+     "each needs {rec} multiply-add{rec_s} per layer", "each needs {rec} multiply-adds per layer",
+     degenerate("primer-05-attention")),
+    ("c6-s01-sweep-from-zero-to-zero", "scenes/primer/recurrence.py",
+     'n=Val("length", "int"), variant="same" if same else "sweep")',
+     'n=Val("length", "int"), variant="sweep")',
+     degenerate("primer-01-recurrence")),
+    ("c6-s02-sweep-to-itself", "scenes/primer/vanishing.py",
+     'self.say("bars.sweep.say", variant="same" if same else "sweep",',
+     'self.say("bars.sweep.say", variant="sweep",', degenerate("primer-02-vanishing")),
+    ("c6-s06-one-times-the-card", "scenes/primer/cheatsheet.py",
+     "        if frac == 1.0:", "        if False:", degenerate("primer-06-cheatsheet")),
+    ("c6-l01-decades-plural", "scenes/lstm_chapter/why.py",
+     "{step} decade{step_s} a grid line", "{step} decades a grid line", degenerate("lstm-01-why")),
+    ("c6-l02-sweep-from-itself", "scenes/lstm_chapter/cell.py",
+     'return "at_lo" if at else "away"', 'return "away"', degenerate("lstm-02-cell")),
+    ("c6-l07-one-times-the-rnn", "scenes/lstm_chapter/variants.py",
+     'variant="same" if same else "times",', 'variant="times",', degenerate("lstm-07-variants")),
     ("c6-s06-layers-plural", "scenes/primer/cheatsheet.py",
      "{layers} layer{layers_s}", "{layers} layers", edges("primer-06-cheatsheet")),
     ("c6-l01-sweep-to-itself", "scenes/lstm_chapter/why.py",
@@ -371,14 +435,47 @@ NOT_APPLICABLE: dict[tuple[str, int], str] = {
     # class 1
 
     # class 2
+    ("l6", 2): "L6 chooses no sentence among variants (scenes/lstm_chapter/gru.py passes no "
+               "variant): no rule has an edge to move",
 
     # class 3
+    ("s03", 3): "§03's counts are step counts, each shown alone (steps for f^k and the RNN "
+                "product beside it, bias_steps for the pitfall) over a one-dimensional cell and "
+                "§01's fixed 8 tokens: no shown count or shape combines two sizes",
+    ("l2", 3): "L2 steps one one-dimensional cell; its parameters x, h_prev and c_prev are "
+               "values, not sizes (the later demos' 4 entries are a fixed sentence)",
+    ("l3", 3): "L3's demo is hand-set and fixed (4 slots, 8 words, 5 passes, 40 words); its "
+               "parameters old, forget and written are one slot's values, not sizes",
+    ("l4", 3): "L4 reads one fixed sentence (the cat and \"it\" 2 steps apart) through a cell "
+               "whose gates f, i, o are its parameters: values, not sizes",
+    ("l5", 3): "L5's demo is hand-set and fixed (16 tokens of 6-dim words into 4 slots, no "
+               "parameter changes a shape); its parameter forget is a value",
+    ("l6", 3): "L6's counts are at its fixed width h = d = 512 (count_h), which no parameter "
+               "changes (tests/test_sizes.py::test_gru_section_counts_match_torch); x and "
+               "h_prev are values",
 
     # class 4
 
     # class 5
+    ("s01", 5): "§01's one comparison (W_h against the drag's end, 0) is equality with 0, and "
+                "format num shows every nonzero W_h as nonzero (4.0e-4): the exact and the "
+                "shown value always choose alike",
+    ("s05", 5): "§05 chooses every variant on whole numbers (n, d, path_target), shown as "
+                "counts with every digit: the exact and the shown value never disagree",
+    ("l6", 5): "L6 states no comparison: it chooses no sentence among variants",
 
     # class 6
+    ("l3", 6): "L3's counts are its fixed demo's (4 slots, 8 words, 5 passes, 40 words); its "
+               "degenerate values (f = 0, f = 1, i g = 0) have variants of their own, tested "
+               "as class 2 edges in tests/test_rules_edges.py, and its one drag, f from 0 to "
+               "1, has fixed ends",
+    ("l4", 6): "L4's one count is the fixed sentence's (2 steps apart); its band (f from 0.6 "
+               "to 0.8) and presets are fixed, and i = 0 has its own variant (unwritten)",
+    ("l5", 6): "L5's counts are its fixed demo's (4 slots, 6-dim words, 5 steps on, token "
+               "indices); its half-life is a decimal (1.00 steps at f = 0.5, with the plural "
+               "field), and its drag of f runs over fixed ends (0.50 to 0.99)",
+    ("l6", 6): "L6 shows only fixed counts (4 and 3 weight groups, parameters at h = d = "
+               "512); x and h_prev are values, and its drag of x runs over the fixed -3 to 3",
 
 }
 

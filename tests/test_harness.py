@@ -77,9 +77,15 @@ def _strategy(p):
 
 #: Pairs of sizes that appear in one formula on screen (issue 20, class 3): the draws keep
 #: them apart, so a count that reads one for the other (4h for 4d) shows a wrong number. The
-#: other sections show no formula of two sizes (§01 counts one width, §04 cells of width d
-#: fed width d, L6 a fixed width; the rest have no sizes).
+#: other sections show no formula of two sizes (§01 counts one width, §04's cells are of width
+#: d fed width d, L6 a fixed width; the rest have no sizes): see ``NOT_APPLICABLE`` in
+#: ``scripts/mutants.py``.
 SIZE_PAIRS = {
+    # §02's factor bars: the first factor_steps hops of a chain of chain_length
+    "primer-02-vanishing": [("factor_steps", "chain_length")],
+    # §04's share per token: the state's width over the tokens, and over the recall distance
+    "primer-04-limits": [("state_width", "tokens"), ("state_width", "recall_tokens"),
+                         ("tokens", "recall_tokens")],
     "lstm-08-ledger": [("h", "d"), ("h", "layers"), ("d", "layers")],
     "lstm-07-variants": [("h", "d")],
     "primer-05-attention": [("n", "d"), ("n_long", "d")],

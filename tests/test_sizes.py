@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 import torch  # a test dependency (pyproject.toml): a missing oracle fails, it does not skip
 
@@ -125,3 +126,90 @@ def test_kv_cache_bytes_by_enumeration(width, q, kv, gqa, layers, ctx, b):
 
     assert v.kv_cache_bytes == cache(kv)
     assert v.kv_cache_bytes_gqa == cache(gqa)
+
+
+def _mac(fn) -> int:
+    """Multiply-adds torch's own FLOP counter counts while ``fn`` runs (a matmul of
+    (a, b) x (b, c) is 2 a b c FLOPs, a b c multiply-adds)."""
+    from torch.utils.flop_counter import FlopCounterMode
+
+    with FlopCounterMode(display=False) as fc:
+        fn()
+    flops = fc.get_total_flops()
+    assert flops % 2 == 0
+    return flops // 2
+
+
+# (n, d): n < d, n > d, and neither dividing the other
+ND = [(12, 40), (40, 12), (7, 3)]
+
+
+@pytest.mark.parametrize("n, d", ND)
+def test_attention_layer_costs_by_torch_flop_counter(n, d):
+    """§05's costs at n != d, counted by torch's FLOP counter on the layers' actual shapes:
+    the recurrent pass is n steps of the state (1 x d) times W_h (d x d); attention scores
+    every pair, Q (n x d) times K^T (d x n). A cost that reads n for d (n·n·d for n·d·d)
+    shows here, not where n = d."""
+    v = values("primer-05-attention", {"n": n, "d": d, "path_target": n - 1, "n_long": n + 5})
+    assert (v.n, v.d) == (n, d)
+
+    def recurrent():
+        h, w = torch.zeros(1, d), torch.zeros(d, d)
+        for _t in range(n):
+            h = h @ w
+
+    def attention():
+        q, k = torch.zeros(n, d), torch.zeros(n, d)
+        _ = q @ k.T
+
+    assert v.cost["recurrent"] == _mac(recurrent)
+    assert v.cost["attention"] == _mac(attention)
+    assert v.cost_crossover_n == d
+    assert v.cheaper == ("attention" if _mac(attention) < _mac(recurrent) else "recurrent")
+
+
+@pytest.mark.parametrize("n, d", ND)
+def test_attention_bottleneck_counts_by_enumeration(n, d):
+    """§05's bottleneck beat at n != d: the decoder reads the encoder's last state (d numbers)
+    or every state (n states of d numbers), at n and at n_long."""
+    n_long = n + 5
+    v = values("primer-05-attention", {"n": n, "d": d, "path_target": n - 1, "n_long": n_long})
+    states = torch.zeros(n, d)                  # one encoder state per source token
+    assert v.bottleneck_numbers == states[-1].numel() == v.bottleneck_numbers_long
+    assert v.direct_numbers == states.numel()
+    assert v.direct_numbers_long == torch.zeros(n_long, d).numel()
+
+
+@pytest.mark.parametrize("width, n, recall", [(512, 256, 300), (7, 24, 5), (1000, 8, 3)])
+def test_limits_share_per_token_at_sizes_that_differ(width, n, recall):
+    """§04's capacity beat at state width != tokens != recall distance: the numbers of the
+    fixed state each token gets on average, the state's numbers dealt out over the tokens."""
+    v = values("primer-04-limits", {"state_width": width, "tokens": n, "recall_tokens": recall})
+    state = np.ones(width)
+    assert v.share_per_token == pytest.approx(state.sum() / n, rel=1e-12)
+    assert v.recall_share == pytest.approx(state.sum() / recall, rel=1e-12)
+    assert v.sweep_share == pytest.approx(state.sum() / v.sweep_tokens, rel=1e-12)
+    assert int(v.sweep_tokens[-1]) == n
+
+
+@pytest.mark.parametrize("factor_steps, chain_length", [(40, 200), (80, 10), (33, 17)])
+def test_vanishing_factor_bars_at_most_the_chain(factor_steps, chain_length):
+    """§02's factor bars at factor_steps != chain_length: "the first k hops" are the first of
+    the chain's own hops, so k is factor_steps or, on a shorter chain, every hop there is."""
+    v = values("primer-02-vanishing", {"factor_steps": factor_steps, "chain_length": chain_length})
+    hops = len(v.product)                       # one running product per hop of the chain
+    assert hops == chain_length
+    k = len(range(hops)[:factor_steps])         # the first factor_steps hops there are
+    assert v.factor_steps == k
+    for row in (v.factors, v.pushed_factors, v.relu_factors):
+        assert len(row) == k
+    assert v.bars_sweep_factors.shape[1] == k
+
+
+@pytest.mark.parametrize("steps", [2, 3, 40])
+def test_why_inbox_window_at_most_the_steps(steps):
+    """L1's inbox beat shows a window of the first steps (3), at most the steps there are: at
+    steps = 2 a window read as 3 would show a state the run never had."""
+    v = values("lstm-01-why", {"steps": steps})
+    assert len(v.rnn_h) == len(v.lstm_c) == steps
+    assert v.inbox_steps == len(range(steps)[:3])

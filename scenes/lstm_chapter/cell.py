@@ -51,19 +51,31 @@ TEXT = {
     "block.s5": {"zh": "⑤ 输出门 $o$：报出去几成", "en": "⑤ output gate $o$: how much is reported"},
     "block.s6": {"zh": "⑥ 输出：$h_t = o \\tanh(c_t)$", "en": "⑥ the output: $h_t = o \\tanh(c_t)$"},
     # ----- beat 3: sweep x ------------------------------------------------------------------
-    "sweep_x": {"zh": "拖动 $x_t$：四个门全部重新算", "en": "Move $x_t$: all four gates are recomputed"},
-    "sweep_x.say": {
+    "sweep_x.away": {"zh": "拖动 $x_t$：四个门全部重新算", "en": "Move $x_t$: all four gates are recomputed"},
+    "sweep_x.away.say": {
         "zh": "把当前输入从 {x} 拖到 {lo}，再到 {hi}，再回来。门不是拖出来的，是算出来的：每个门都跟着变，最多变了 {s}。",
         "en": "The input goes from {x} to {lo}, then to {hi}, and back. The gates are not dragged, they are computed: every one of them moves, by up to {s}."},
+    # x is the sweep's first end already (as shown): no leg from x to it
+    "sweep_x.at_lo": {"zh": "拖动 $x_t$：四个门全部重新算", "en": "Move $x_t$: all four gates are recomputed"},
+    "sweep_x.at_lo.say": {
+        "zh": "当前输入本来就在 {lo}，把它拖到 {hi}，再拖回来。门不是拖出来的，是算出来的：每个门都跟着变，最多变了 {s}。",
+        "en": "The input is at {lo} already: it goes to {hi} and back. The gates are not dragged, they are computed: every one of them moves, by up to {s}."},
     "sweep_x.note": {"zh": "$x_t$ 从 {lo} 到 {hi}：门最多变了 {s}",
                      "en": "$x_t$ from {lo} to {hi}: gates moved up to {s}"},
     # ----- beat 4: sweep c_prev -------------------------------------------------------------
-    "sweep_c": {"zh": "拖动 $c_{{t-1}}$：门根本不读它",
-                "en": "Move $c_{{t-1}}$: the gates never read it",
-                "fixed": {"1": "index t-1: the previous step"}},
-    "sweep_c.say": {
+    "sweep_c.away": {"zh": "拖动 $c_{{t-1}}$：门根本不读它",
+                     "en": "Move $c_{{t-1}}$: the gates never read it",
+                     "fixed": {"1": "index t-1: the previous step"}},
+    "sweep_c.away.say": {
         "zh": "这回拖旧记忆，从 {c} 到 {lo}，再到 {hi}。四个门一动不动，最多变了 {s}：它们只看 h 和 x。变的只有传送带上留下的那一份，以及后面的 c 和 h。",
         "en": "Now the old memory moves, from {c} to {lo}, then to {hi}. The four gates stay put, changing by at most {s}: they read only h and x. Only the kept share on the conveyor changes, and with it c and h."},
+    # c_prev is the sweep's first end already (as shown)
+    "sweep_c.at_lo": {"zh": "拖动 $c_{{t-1}}$：门根本不读它",
+                      "en": "Move $c_{{t-1}}$: the gates never read it",
+                      "fixed": {"1": "index t-1: the previous step"}},
+    "sweep_c.at_lo.say": {
+        "zh": "这回拖旧记忆：它本来就在 {lo}，就拖到 {hi} 再拖回来。四个门一动不动，最多变了 {s}：它们只看 h 和 x。变的只有传送带上留下的那一份，以及后面的 c 和 h。",
+        "en": "Now the old memory moves: it is at {lo} already, so it goes to {hi} and back. The four gates stay put, changing by at most {s}: they read only h and x. Only the kept share on the conveyor changes, and with it c and h."},
     "sweep_c.note": {"zh": "$c_{{t-1}}$ 从 {lo} 到 {hi}：门最多变了 {s}",
                      "en": "$c_{{t-1}}$ from {lo} to {hi}: gates moved up to {s}",
                      "fixed": {"1": "index t-1: the previous step"}},
@@ -275,10 +287,17 @@ class Cell(LightCopies, LectureScene):
             self.settle(self.r[key][1], key, name=f"cell_{key}")
         return ring
 
+    def _start(self, path: str) -> str:
+        """Where a sweep starts against its first end, as the two read: "at_lo" if they are
+        the same number (no first leg to narrate), else "away"."""
+        at = self.shown_value(path, "num") == self.shown_value("sweep_lo", "num")
+        return "at_lo" if at else "away"
+
     def sweep_input(self):
         lo, hi = Val("sweep_lo", "num"), Val("sweep_hi", "num")
         s = Val("x_sweep_gate_span")
-        self.claim("sweep_x", x=Val("param.x", "num"), lo=lo, hi=hi, s=s)
+        self.claim("sweep_x", x=Val("param.x", "num"), lo=lo, hi=hi, s=s,
+                   variant=self._start("param.x"))
         self.play(FadeOut(self.caption), run_time=0.3)
         ring = self._sweep("x", "x_sweep", "x_sweep_cell", "param.x")
         note = self.text("sweep_x.note", size=style.BODY_SIZE, lo=lo, hi=hi, s=s)
@@ -291,7 +310,8 @@ class Cell(LightCopies, LectureScene):
     def sweep_memory(self):
         lo, hi = Val("sweep_lo", "num"), Val("sweep_hi", "num")
         s = Val("c_sweep_gate_span")
-        self.claim("sweep_c", c=Val("param.c_prev", "num"), lo=lo, hi=hi, s=s)
+        self.claim("sweep_c", c=Val("param.c_prev", "num"), lo=lo, hi=hi, s=s,
+                   variant=self._start("param.c_prev"))
         self._sweep("c_prev", "c_sweep", "c_sweep_cell", "param.c_prev")
         note = self.text("sweep_c.note", size=style.BODY_SIZE, lo=lo, hi=hi, s=s)
         note.move_to([2.9, 2.2, 0])

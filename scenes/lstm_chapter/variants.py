@@ -55,6 +55,9 @@ TEXT = {
     "bar.attention": {"zh": "注意力 $4d^2$", "en": "attention $4d^2$",
                       "fixed": {"4": "four d x d matrices", "2": "exponent: d squared"}},
     "times_rnn": {"zh": "RNN 的 {r} 倍", "en": "{r}× the RNN"},
+    # attention's 4d^2 against the RNN's h(h + d) + h: shown "1" (h = 9, d = 6 is exactly 1)
+    "attention_rnn.times": {"zh": "RNN 的 {r} 倍", "en": "{r}× the RNN"},
+    "attention_rnn.same": {"zh": "和 RNN 差不多", "en": "about the same as the RNN"},
     # ----- beat 3: waiting ------------------------------------------------------------------
     "wait": {"zh": "{t} 步就得等 {t} 次", "en": "{t} step{t_s} means waiting {t} time{t_s}"},
     "wait.say": {
@@ -152,8 +155,13 @@ class Variants(LectureScene):
             row = [FadeIn(lab), GrowFromEdge(bar, LEFT), FadeIn(num)]
             self.show(f"{name}_count", num)
             if name != "rnn":
-                rel = self.text("times_rnn", size=style.SMALL_SIZE, color=P.muted,
-                                r=Val(f"{name}_over_rnn", "ratio"))
+                r = Val(f"{name}_over_rnn", "ratio")
+                if name == "attention":     # the only one whose ratio can read "1"
+                    same = self.shown_value(r.path, "ratio") == 1.0
+                    rel = self.text("attention_rnn", variant="same" if same else "times",
+                                    size=style.SMALL_SIZE, color=P.muted, r=r)
+                else:
+                    rel = self.text("times_rnn", size=style.SMALL_SIZE, color=P.muted, r=r)
                 rel.next_to(bar, DOWN, buff=0.08).align_to(bar, LEFT)
                 row.append(FadeIn(rel))
                 self.show(f"{name}_over_rnn", rel)

@@ -37,7 +37,7 @@ TEXT = {
               "en": "From step {n} back to the first step: how much gradient is left?"},
     "reach.say": {
         "zh": "一个 4 维 RNN 和一个 4 维 LSTM 读同一段序列，只有第一步有输入。损失取最后一步的二分之一 h 的平方范数，再用真正的反向传播一路传回去。纵轴是对数的，每格差 {step} 个数量级。",
-        "en": "A 4-dim RNN and a 4-dim LSTM read the same sequence, with an input only at the first step. The loss is half the squared norm of the last h, and true backpropagation through time carries its gradient back. The vertical axis is logarithmic, {step} decades a grid line.",
+        "en": "A 4-dim RNN and a 4-dim LSTM read the same sequence, with an input only at the first step. The loss is half the squared norm of the last h, and true backpropagation through time carries its gradient back. The vertical axis is logarithmic, {step} decade{step_s} a grid line.",
         "fixed": {"4": "the cells' hidden size (a fixed choice of the demo)"}},
     "reach.rnn.falls": {
         "zh": "RNN 是一条直线：每往回一步都乘同一个约 {r} 的因子，传回第一步共掉了 {d} 个数量级。",

@@ -41,10 +41,14 @@ TEXT = {
     "grid.say.one": {
         "zh": "还是上一节的位置乘时间格子。只有 {n} 个位置时，循环层和注意力都只占 {a} 列；位置一多，循环层每多一个位置就多一列，注意力始终一列。",
         "en": "The same position-by-time grid as before. With {n} position, recurrence and attention both take {a} column; each extra position adds a column to the recurrent layer, never to attention."},
-    "grid.sweep.say": {
+    "grid.sweep.say.sweep": {
         "zh": "先把序列从 1 拉长到 {n}：循环层的格子每多一个位置就多一列，顺序深度跟着涨到 {n}。",
         "en": "First stretch the sequence from 1 to {n}: every position adds a column to the recurrent grid, and the sequential depth climbs to {n}.",
         "fixed": {"1": "the sweep's first length: one position"}},
+    # n = 1: the sweep from one position to n has nowhere to go
+    "grid.sweep.say.one": {
+        "zh": "这里序列只有 {n} 个位置，没有可以拉长的：顺序深度停在 {n}。",
+        "en": "Here the sequence has {n} position and nothing to stretch: the sequential depth stays at {n}."},
     "grid.cite.say": {
         "zh": "这就是 GPU 只用上一小部分宽度和 GPU 跑满的差别。Vaswani 等人 2017 年的 base Transformer 在 8 块 P100 上训练 12 小时，它超过的那些 LSTM 系统要在更多硬件上训练好几天。",
         "en": "That is the gap between a GPU using a sliver of its width and a GPU kept full. The base Transformer of Vaswani et al. (2017) trained in 12 hours on 8 P100s; the LSTM systems it beat took days on far more hardware.",
@@ -102,7 +106,10 @@ TEXT = {
     "cost.say": {
         "zh": "循环层每步做一次 d 乘 d 的矩阵乘，共 n·d² 次乘加；注意力给每一对位置打分，共 n²·d 次。对数坐标下两条都是直线，在 n 等于 d 处相交。改变 d，交点跟着移动。",
         "en": "A recurrent layer does one d-by-d product per step, n·d² multiply-adds; attention scores every pair, n²·d. On log-log axes both are straight lines, crossing at n = d. Change d and the crossing moves with it."},
-    "cost.below": {"zh": "$n < {d}$：注意力更省", "en": "$n < {d}$: attention cheaper"},
+    "cost.below.crossing": {"zh": "$n < {d}$：注意力更省", "en": "$n < {d}$: attention cheaper"},
+    # d = 1: no legal n (n >= 1) is below d
+    "cost.below.never": {"zh": "没有 $n < {d}$：注意力从不更省",
+                         "en": "no $n < {d}$: attention never cheaper"},
     "cost.above": {"zh": "$n > {d}$：循环更省", "en": "$n > {d}$: recurrence cheaper"},
     "cost.sides.say.crossing": {
         "zh": "在 d 等于 {d} 时，序列短于 {d} 个 token 注意力更省，长于 {d} 个就更贵。",
@@ -125,7 +132,7 @@ TEXT = {
         "en": "Here n = {n} is above d = {d}: recurrence needs {rec} multiply-adds per layer, attention {att}, so recurrence is cheaper."},
     "cost.verdict.say.equal": {
         "zh": "这里 n 正好等于 d，都是 {n}：两者每层都是 {rec} 次乘加。",
-        "en": "Here n equals d, both {n}: each needs {rec} multiply-adds per layer."},
+        "en": "Here n equals d, both {n}: each needs {rec} multiply-add{rec_s} per layer."},
 }
 
 #: Citations shown where their idea appears (fixed labels: the digits are years and the cited
@@ -237,7 +244,7 @@ class Attention(LectureScene):
         g = v.grid_shown
         self.clear_stage()
         self.claim("grid", say=False)
-        self.say("grid.sweep.say", n=Val("n", "count"))
+        self.say("grid.sweep.say", variant="one" if v.n == 1 else "sweep", n=Val("n", "count"))
         pitch = min(0.6, 4.0 / g)
         size = 0.86 * pitch
         x0, y0 = -2.6 - pitch * (g - 1) / 2, -0.45 + pitch * (g - 1) / 2
@@ -553,13 +560,15 @@ class Attention(LectureScene):
                  att=Val("cost.attention", "count"))
         self.play(Create(here), FadeIn(here_dots), FadeIn(verdict), run_time=0.8)
         self.play(FadeIn(VGroup(r_lab, r_val, a_lab, a_val)), run_time=0.6)
-        sides = VGroup(self.text("cost.below", size=S, color=P.attention, d=Val("d", "count")),
+        sides_case = "never" if v.d == 1 else "crossing"
+        sides = VGroup(self.text("cost.below", variant=sides_case, size=S, color=P.attention,
+                                 d=Val("d", "count")),
                        self.text("cost.above", size=S, color=P.hidden, d=Val("d", "count")))
         sides.arrange(DOWN, aligned_edge=LEFT, buff=0.18)
         sides.next_to(a_lab, DOWN, buff=0.3, aligned_edge=LEFT)
         self.show("cost_below", sides[0])
         self.show("cost_above", sides[1])
-        self.say("cost.sides.say", variant="never" if v.d == 1 else "crossing", d=Val("d", "count"))
+        self.say("cost.sides.say", variant=sides_case, d=Val("d", "count"))
         self.play(FadeIn(sides), run_time=0.5)
         self.hold(2.0)
 

@@ -68,6 +68,16 @@ TEXT = {
     "kv.acc.say.exceeds": {
         "zh": "模型自己的缓存 {kv}，是一块 {acc} GiB 加速器显存的 {frac} 倍，一块装不下。",
         "en": "The model's own cache, {kv}, is {frac} times the memory of one {acc} GiB accelerator: it does not fit on one."},
+    # the fraction shows "1" (64 GiB on a 63.99, 64 or 64.01 GiB card): no "1 times", no "fills 1"
+    "kv.acc.say.over": {
+        "zh": "模型自己的缓存 {kv}，刚好超过一块 {acc} GiB 加速器的显存，一块装不下。",
+        "en": "The model's own cache, {kv}, is just over the memory of one {acc} GiB accelerator: it does not fit on one."},
+    "kv.acc.say.all": {
+        "zh": "模型自己的缓存 {kv}，正好占满一块 {acc} GiB 加速器的显存：权重已经没有地方放了。",
+        "en": "The model's own cache, {kv}, fills all of one {acc} GiB accelerator: there is no room left for the weights."},
+    "kv.acc.say.nearly": {
+        "zh": "模型自己的缓存 {kv}，几乎占满一块 {acc} GiB 加速器的显存：权重已经放不下了。",
+        "en": "The model's own cache, {kv}, fills nearly all of one {acc} GiB accelerator: the weights no longer fit beside it."},
     "kv.context": {"zh": "上下文", "en": "context"},
     "kv.cache": {"zh": "KV cache", "en": "KV cache"},
     "kv.state": {"zh": "循环状态", "en": "recurrent state"},
@@ -77,6 +87,9 @@ TEXT = {
     "kv.acc.most": {"zh": "一块 {acc} GiB 加速器的 {frac}：大半张卡", "en": "{frac} of one {acc} GiB accelerator: most of it"},
     "kv.acc.fits": {"zh": "占一块 {acc} GiB 加速器的 {frac}", "en": "{frac} of one {acc} GiB accelerator"},
     "kv.acc.exceeds": {"zh": "一块 {acc} GiB 加速器的 {frac} 倍", "en": "{frac}× one {acc} GiB accelerator"},
+    "kv.acc.over": {"zh": "刚超过一块 {acc} GiB 加速器", "en": "just over one {acc} GiB accelerator"},
+    "kv.acc.all": {"zh": "正好占满一块 {acc} GiB 加速器", "en": "all of one {acc} GiB accelerator"},
+    "kv.acc.nearly": {"zh": "几乎占满一块 {acc} GiB 加速器", "en": "nearly all of one {acc} GiB accelerator"},
     "tight": {"zh": "为什么这个界是紧的：$n$ 对 1", "en": "Why the bound is tight: $n$ against 1",
               "fixed": {"1": "attention's constant depth and path length"}},
     "tight.say": {
@@ -298,10 +311,12 @@ class CheatSheet(LectureScene):
         # the comparisons on the numbers as shown: the cache against the card as the two sizes
         # read (64 GiB on a 63.99 GiB card exceeds it, though the fraction shows "1"), more
         # than half by the fraction as shown (0.5002 shows "0.5": not most of it)
-        over = (self.shown_value("kv_cache_bytes", "bytes")
-                > self.shown_value("accelerator_gib", "num") * 2**30)
+        cache = self.shown_value("kv_cache_bytes", "bytes")
+        card = self.shown_value("accelerator_gib", "num") * 2**30
         frac = self.shown_value("accelerator_fraction", "ratio")
-        fits = "exceeds" if over else ("most" if frac > 0.5 else "fits")
+        fits = "exceeds" if cache > card else ("most" if frac > 0.5 else "fits")
+        if frac == 1.0:     # "1 times the card", "fills 1 of it": say how it stands instead
+            fits = "over" if cache > card else ("all" if cache == card else "nearly")
         ratio = self.shown_value("ratio", "ratio")
         ratio_cmp = "larger" if ratio > 1.0 else ("equal" if ratio == 1.0 else "smaller")
         acc = self.text("kv.acc", variant=fits, size=S, color=P.muted,

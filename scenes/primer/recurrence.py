@@ -51,10 +51,15 @@ TEXT = {
         "en": "The squashing curve is steepest at z = 0, where its slope is 1; away from 0 it flattens and the slope falls towards 0.",
         "fixed": {"0": "the point where tanh is steepest; the slope's limit", "1": "tanh's largest slope"}},
     "slope_at": {"zh": "$z = {z}$ 处斜率 $ {s}$", "en": "slope $ {s}$ at $z = {z}$"},
-    "sweep": {"zh": "同一个 $W_h$ 作用在每一步", "en": "One $W_h$ acts at every step"},
-    "sweep.say": {
+    "sweep.sweep": {"zh": "同一个 $W_h$ 作用在每一步", "en": "One $W_h$ acts at every step"},
+    "sweep.sweep.say": {
         "zh": "所有时间步共享同一个循环权重。把它从 {w} 拖到 {w0}，{n} 个状态一起变化；到 {w0} 时，最后的状态只剩它自己的 token。",
         "en": "Every step shares one recurrent weight. Drag it from {w} to {w0} and all {n} states move; at {w0} the last state keeps only its own token."},
+    # W_h = 0 already (as shown): the drag to 0 has nowhere to go
+    "sweep.same": {"zh": "同一个 $W_h$ 作用在每一步", "en": "One $W_h$ acts at every step"},
+    "sweep.same.say": {
+        "zh": "所有时间步共享同一个循环权重。这里它已经是 {w0}，没有可拖的余地：{n} 个状态各自只剩自己的 token。",
+        "en": "Every step shares one recurrent weight. Here it is already {w0}, so there is nothing to drag: each of the {n} states keeps only its own token."},
     "sweep.only_own": {"zh": "$W_h = {w0}$：只剩自己的 token", "en": "$W_h = {w0}$: only its own token"},
     "heads": {"zh": "读出头只看它正下方的状态", "en": "A readout head sees only the state below it"},
     "heads.say": {
@@ -225,8 +230,9 @@ class Recurrence(LectureScene):
     def sweep_w_h(self):
         v = self.v
         last = len(v.sweep_w_h) - 1
+        same = self.shown_value("param.w_h", "num") == self.shown_value(f"sweep_w_h[{last}]", "num")
         self.claim("sweep", w=Val("param.w_h", "num"), w0=Val(f"sweep_w_h[{last}]", "num"),
-                   n=Val("length", "int"))
+                   n=Val("length", "int"), variant="same" if same else "sweep")
         r = self._restore_rows()
         i = ValueTracker(0)
 

@@ -91,9 +91,13 @@ TEXT = {
         "fixed": {"1": _ONE + "; tanh's and ReLU's largest slope",
                   "0": "the point where tanh is steepest"}},
     "bars.state": {"zh": "{act}，$W_h = {w}$", "en": "{act}, $W_h = {w}$"},
-    "bars.sweep.say": {
+    "bars.sweep.say.sweep": {
         "zh": "现在在 tanh 下把 W_h 从 {w0} 拖到 {w1}，柱子跟着动。W_h 越大，状态也越往两端推，斜率随之塌下去，柱子就被拉回来。",
         "en": "Now drag W_h from {w0} to {w1} under tanh and the bars follow. A larger W_h also pushes the states to the ends, where the slope collapses and pulls the bars back down."},
+    # pushed_w_h = w_h (as shown): the drag has nowhere to go
+    "bars.sweep.say.same": {
+        "zh": "这里要拖到的 W_h 就是 {w0}，柱子不动。W_h 再大，状态就会被推向两端，斜率随之塌下去，柱子就被拉回来。",
+        "en": "Here the W_h to drag to is {w0} itself, so the bars stay put. A larger W_h would push the states to the ends, where the slope collapses and pulls the bars back down."},
     "bars.toggle.say": {
         "zh": "来回切换激活函数：tanh 的刹车在，柱子就矮；换成 ReLU，导通处斜率是 1，刹车就没了。",
         "en": "Switch the activation back and forth: with tanh the brake holds the bars down; with ReLU the slope is 1 wherever it is on, and the brake is gone.",
@@ -518,7 +522,9 @@ class Vanishing(LectureScene):
                     VGroup(ml, mn).arrange(RIGHT, buff=0.15)).arrange(DOWN, buff=0.2,
                                                                       aligned_edge=LEFT)
         ro.move_to([1.95, y - 0.2, 0], aligned_edge=LEFT)
-        self.say("bars.sweep.say", w0=Val("param.w_h", "num"), w1=Val("param.pushed_w_h", "num"))
+        same = self.shown_value("param.w_h", "num") == self.shown_value("param.pushed_w_h", "num")
+        self.say("bars.sweep.say", variant="same" if same else "sweep",
+                 w0=Val("param.w_h", "num"), w1=Val("param.pushed_w_h", "num"))
         first = bars_of(v.bars_sweep_factors[0], int(v.bars_sweep_factors[0].argmax()))
         self.play(ReplacementTransform(cur_bars, first), FadeIn(ro), run_time=0.8)
         self.remove(first)

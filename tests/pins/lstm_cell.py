@@ -1,4 +1,6 @@
-"""L2 pinned readouts (no sentence here is chosen among variants)."""
+"""L2 pinned readouts and the rules for its sweeps' sentences."""
+
+from rules_edges import shown
 
 SECTION = "lstm-02-cell"
 
@@ -26,4 +28,11 @@ PINS = {
                     "s": ("c_sweep_gate_span", "fmt")},
 }
 
-CHOICES: dict = {}
+
+
+def _start(name):
+    # a sweep goes start -> low end -> high end -> start: no first leg when start reads the low end
+    return lambda v, p: "at_lo" if shown(p[name], "num") == shown(v.sweep_lo, "num") else "away"
+
+
+CHOICES = {"sweep_x": _start("x"), "sweep_c": _start("c_prev")}

@@ -1,5 +1,7 @@
 """L7 pinned readouts and the rule for its one sentence chosen among variants."""
 
+from rules_edges import shown
+
 SECTION = "lstm-07-variants"
 
 
@@ -20,6 +22,13 @@ PINS = {
     "speed_note": {"r": ("rnn_ratio", "ratio")},
 }
 
+def _attention_rnn(v, p):
+    # attention's four d x d matrices over the RNN's h (h + d) + h, as the ratio is shown
+    h, d = p["h"], p["d"]
+    return "same" if shown(4 * d * d / (h * (h + d) + h), "ratio") == 1 else "times"
+
+
 CHOICES = {
     "wait.drawn": _drawn,
+    "attention_rnn": _attention_rnn,
 }

@@ -47,4 +47,10 @@ def _sides(v, p):
     return "crossing" if p["d"] > 1 else "never"
 
 
-CHOICES = {"grid": _grid, "path": _path, "cost.verdict": _verdict, "cost.sides": _sides}
+def _grid_sweep(v, p):
+    # the sweep runs over lengths 1 .. n: at n = 1 there is none
+    return "one" if p["n"] == 1 else "sweep"
+
+
+CHOICES = {"grid": _grid, "grid.sweep": _grid_sweep, "path": _path, "cost.verdict": _verdict,
+           "cost.sides": _sides, "cost.below": _sides}

@@ -50,7 +50,10 @@ def _acc(v, p):
     # over one card: exceeds; more than half of it: most; else fits
     cache, card = _cache(p, p["kv_heads"]), p["accelerator_gib"] * GIB
     frac = shown(cache / card, "ratio")         # the fraction as shown
-    if shown(cache, "bytes") > shown(p["accelerator_gib"], "num") * GIB:   # the sizes as shown
+    c, a = shown(cache, "bytes"), shown(p["accelerator_gib"], "num") * GIB   # the sizes as shown
+    if frac == 1:           # shown "1": just over, all of, or nearly all of the card
+        return "over" if c > a else ("all" if c == a else "nearly")
+    if c > a:
         return "exceeds"
     return "most" if frac > 0.5 else "fits"
 

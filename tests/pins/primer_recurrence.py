@@ -1,4 +1,6 @@
-"""§01 pinned readouts (no sentence here is chosen among variants)."""
+"""§01 pinned readouts and the rule for its one sentence chosen among variants."""
+
+from rules_edges import shown
 
 SECTION = "primer-01-recurrence"
 
@@ -17,4 +19,11 @@ PINS = {
     "count_length": {"v": ("count_sweep_n[4]", "count")},
 }
 
-CHOICES: dict = {}
+
+
+def _sweep(v, p):
+    # the W_h drag goes from W_h to 0: none when W_h already reads 0
+    return "same" if shown(p["w_h"], "num") == 0 else "sweep"
+
+
+CHOICES = {"sweep": _sweep}

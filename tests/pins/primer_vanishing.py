@@ -94,4 +94,7 @@ CHOICES = {
     "product.relu": lambda v, p: _crossing(v.relu_product),
     "clip.case": lambda v, p: _clip(p["clip_norm"], p["clip_threshold"]),
     "clip.small_case": lambda v, p: _clip(abs(v.walk_product[-1]), p["clip_threshold"], "fmt"),
+    # the W_h drag: none when its two ends read the same
+    "bars.sweep": lambda v, p: ("same" if shown(p["w_h"], "num") == shown(p["pushed_w_h"], "num")
+                                else "sweep"),
 }
