@@ -240,7 +240,27 @@ def measured(cmd: list[str], env: dict | None = None, cwd: str | None = None) ->
         data["stderr"] = (Path(tmp) / "result.json.err").read_text(errors="replace")
     data["others_cpu"] = (max(m1 - m0 - data["cpu"], 0.0)
                           if m0 is not None and m1 is not None else None)
+    if data["others_cpu"] is not None:
+        LOAD["seconds"] += data["wall"]
+        LOAD["others_cpu"] += data["others_cpu"]
     return data
+
+
+#: Wall seconds of the measured runs so far, and the CPU seconds the rest of the machine
+#: used during them (:func:`measured`).
+LOAD = {"seconds": 0.0, "others_cpu": 0.0}
+
+
+def machine_load(echo, before: dict) -> dict:
+    """The rest of the machine's cores, on average, over the runs measured since ``before``
+    (a copy of :data:`LOAD`), printed with what it means for the figures."""
+    secs = LOAD["seconds"] - before["seconds"]
+    busy = (LOAD["others_cpu"] - before["others_cpu"]) / secs if secs else 0.0
+    echo(f"the rest of the machine used {busy:.2f} of {cores()} cores on average during the "
+         f"{secs:.0f} s of timed renders" + (
+             "" if busy < 0.1 else ": it lengthened them without adding to their CPU "
+             "seconds, so these figures are not an idle machine's (run the bench alone)"))
+    return {"others_cores": round(busy, 3), "timed_seconds": round(secs, 1)}
 
 
 def _last_line(done: dict) -> str:
@@ -565,8 +585,10 @@ def _bench(outp, section_ids, high, echo, profile, cluster, repeat, baseline, pr
                 echo(str(e))
                 result["baseline_error"] = str(e)
                 tree = None
+        load = dict(LOAD)
         _bench_body(result, echo, outp, media, section_ids, qualities, low_jobs, n, repeat,
                     tree, base_media, preview, cluster, profile)
+        result["machine_load"] = machine_load(echo, load)
     return result
 
 
@@ -661,7 +683,8 @@ def _bench_body(result, echo, outp, media, section_ids, qualities, low_jobs, n, 
         lecture = [Job(j.section, j.params, quality, j.lang, j.out) for j in low_jobs]
         runs1, runs_n = _paired(lambda: _run(lecture, 1), lambda: _run(lecture, n), repeat)
         figures[f"lecture_efficiency{at}"] = _say_efficiency(
-            echo, f"[{quality}] {len(lecture)} sections", scheduler_efficiency(runs1, runs_n, n),
+            echo, f"[{quality}] the lecture ({_count(len(lecture))})",
+            scheduler_efficiency(runs1, runs_n, n),
             runs1, runs_n)
         result[f"lecture_schedule{at}"] = runs_n[-1][2]
         if quality == "low":
@@ -680,12 +703,12 @@ def _bench_body(result, echo, outp, media, section_ids, qualities, low_jobs, n, 
             v = _verdict("lecture_jobs1_vs_baseline", _median_ratio(ours, theirs))
             figures["lecture_jobs1_vs_baseline"] = {
                 **v, **_runs_json(ours, theirs, ("ours", "baseline"))}
-            _say(echo, f"[low] {len(low_jobs)} sections --jobs 1, this pipeline against the "
-                 f"baseline {BASELINE} ({_samples(ours)} vs {_samples(theirs)}, the median of "
-                 "neighbouring runs), time ratio", v, "x")
+            _say(echo, f"[low] the lecture ({_count(len(low_jobs))}) --jobs 1, this pipeline "
+                 f"against the baseline {BASELINE} ({_samples(ours)} vs {_samples(theirs)}, the "
+                 "median of neighbouring runs), time ratio", v, "x")
     t3, _ = _timed(low_jobs, 1, False)
     v = figures["up_to_date_seconds"] = _verdict("up_to_date_seconds", t3)
-    _say(echo, f"up-to-date re-render of {len(low_jobs)} sections", v, " s")
+    _say(echo, f"up-to-date re-render of {_count(len(low_jobs))}", v, " s")
     figures["up_to_date_fraction"] = round(t3 / _means(runs1, runs_n)[0], 5)
     if preview:
         rows = []
@@ -757,6 +780,10 @@ def profile_beats(jobs: list[Job], folder: Path, echo=print, top: int = 25) -> l
              f"most time in {', '.join(r['top'])}")
     echo(f"[profile] cProfile files in {folder}")
     return rows
+
+
+def _count(n: int) -> str:
+    return f"{n} section{'' if n == 1 else 's'}"
 
 
 def _beats(section_id: str) -> list[str]:

@@ -336,3 +336,62 @@ def test_the_bench_times_only_what_the_command_renders():
     with pytest.raises(BenchError, match="one quality"):
         _timed([Job(sid, params, "low", "zh", "m"), Job(sid, params, "high", "zh", "m")], 1,
                True)
+
+
+@pytest.mark.render
+@pytest.mark.slow
+def test_a_tiny_bench_run_prints_and_writes_every_figure(tmp_path):
+    """One real bench of one cheap section at low (no high, no cluster, one repeat), run at
+    umask 077 as a command: every figure is printed beside its target and written to
+    bench.json with it; the efficiency is each run's bound over its wall time; the baseline
+    rendered the same section in a folder of its own; every beat was previewed; what it wrote
+    is 0644 / 0755. Whether a target is met is the bench's business, not this test's."""
+    import stat
+
+    from scenes.registry import get
+
+    sid = "lstm-06-gru"
+    out = tmp_path / "bench"
+    done = subprocess.run([sys.executable, "-m", "rnn_lecture.cli", "bench", "--out", str(out),
+                           "--sections", sid, "--no-high", "--no-cluster", "--repeat", "1"],
+                          capture_output=True, text=True, timeout=1800,
+                          preexec_fn=lambda: os.umask(0o077))
+    assert done.returncode == 0, done.stderr
+    said = done.stdout
+    for phrase in ("scheduler efficiency (bound / wall, median of 1):",
+                   "(target >= 0.95)", "cannot end before",
+                   "this pipeline against the baseline 95dd2fe", "(target <= 0.85x)",
+                   "[preview] slowest of 3 beats at low", "(target < 5.0 s)",
+                   "no section's ratio worse than the baseline's"):
+        assert phrase in said, (phrase, said)
+    data = json.loads((out / "bench.json").read_text())
+    assert "baseline_error" not in data and data["baseline"] == "95dd2fe"
+    figs = data["figures"]
+    n = data["cores"]
+    for name in ("section_efficiency", "lecture_efficiency"):
+        f = figs[name]
+        assert f["target"] == ">= 0.95" and isinstance(f["met"], bool) and f["cores"] == n
+        (run,) = f["runs"]
+        bound = max(run["cpu_seconds"] / n, run["longest_beat"][2])
+        assert abs(run["bound_seconds"] - bound) < 0.06
+        assert abs(f["value"] - run["bound_seconds"] / run["seconds"]) < 0.01
+        assert run["longest_beat"][0] == sid and run["longest_beat"][1] in get(sid).scene_class(
+            ).BEATS
+        assert abs(f["bound_speedup"] * f["value"] - f["speedup"]) < 0.01
+    f = figs["lecture_jobs1_vs_baseline"]
+    assert f["target"] == "<= 0.85" and len(f["ours_seconds"]) == len(f["baseline_seconds"]) == 1
+    assert abs(f["value"] - f["ours_seconds"][0] / f["baseline_seconds"][0]) < 0.01
+    assert "vs_baseline" in data["sections"][sid]["low"]
+    assert (out / "baseline" / "media" / "low" / "zh" / sid / "render.json").is_file()
+    p = figs["preview"]
+    beats = list(get(sid).scene_class().BEATS)
+    assert sorted(r["beat"] for r in p["rows"]) == sorted(beats) and p["target"] == "< 5.0"
+    assert p["value"] == max(r["seconds"] for r in p["rows"])
+    for i, b in enumerate(beats):
+        assert (out / "media" / "low" / "zh" / "previews" / sid / f"{i:02d}_{b}.mp4").is_file()
+    assert "section_jobs2_speedup" not in figs and "lecture_jobs2_speedup" not in figs
+    for path in [out, *out.rglob("*")]:
+        if path.is_symlink() or "tex" in path.relative_to(out).parts[:3]:
+            continue      # the LaTeX cache is Manim's and LaTeX's, not ours
+        mode = stat.S_IMODE(path.lstat().st_mode)
+        assert mode in ((0o755,) if path.is_dir() else (0o644, 0o755)), (path, oct(mode))
