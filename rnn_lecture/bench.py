@@ -191,6 +191,8 @@ with open(result + ".out", "w") as out, open(result + ".err", "w") as err:
             rc = os.waitstatus_to_exitcode(status)
             p.returncode = rc
             break
+for sig in (signal.SIGTERM, signal.SIGINT):   # nothing left to pass on
+    signal.signal(sig, signal.SIG_DFL)
 stragglers = 0
 deadline = time.monotonic() + 60
 while True:   # the fork server outlives the command by a moment: wait for it
@@ -299,7 +301,12 @@ def _timed(jobs, n_jobs, force, cluster: str | None = None, trace=None, tree: Pa
         if done["rc"] != 0:
             raise BenchError(f"bench: rnn-lecture render exited with {done['rc']}: "
                              f"{_last_line(done)}")
-        data = json.loads(record.read_text())
+        try:
+            data = json.loads(record.read_text())
+            data["trace"], data["entries"]
+        except (OSError, ValueError, KeyError, TypeError):
+            raise BenchError("bench: rnn-lecture render wrote no --trace record (its job "
+                             "records and manifest entries)") from None
     _timed.cpu, _timed.others = done["cpu"], done["others_cpu"]
     _timed.beats = {j.section: beat_seconds_of(out, j.quality, j.lang, j.section)
                     for j in jobs}
@@ -758,7 +765,7 @@ def profile_beats(jobs: list[Job], folder: Path, echo=print, top: int = 25) -> l
 
     rows = []
     for job in jobs:
-        d = safefs.ensure_dir(folder / job.section, folder)
+        d = safefs.ensure_dir(folder / job.section, folder.parent)   # no link on the way
         for i, beat in enumerate(_beats(job.section)):
             stem = d / f"{i:02d}_{beat}"
             rec = preview_seconds(job.section, beat, job.out, job.quality, job.lang,
