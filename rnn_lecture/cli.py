@@ -402,7 +402,11 @@ def site_cmd(lang, quality, media, out, base_url):
 @click.option("--repeat", default=3, show_default=True, type=AsciiIntRange(1, 20),
               help="Time each --jobs and cluster run this many times, in turn; the figure is "
                    "the median ratio of neighbouring runs.")
-def bench_cmd(out, section_ids, high, cluster, profile, repeat):
+@click.option("--baseline/--no-baseline", default=True, show_default=True,
+              help="Also time the pipeline before issue 26 on the same scenes.")
+@click.option("--preview/--no-preview", default=True, show_default=True,
+              help="Also time `render SECTION --beat NAME` for every beat.")
+def bench_cmd(out, section_ids, high, cluster, profile, repeat, baseline, preview):
     """Measure render speed against the reference explainer and the targets; print each
     figure beside its target, write JSON."""
     from .bench import BenchError, run_bench
@@ -411,7 +415,8 @@ def bench_cmd(out, section_ids, high, cluster, profile, repeat):
         get(sid)
     try:
         run_bench(out, list(section_ids) or ids(), high=high, echo=click.echo,
-                  profile=profile, cluster=cluster, repeat=repeat)
+                  profile=profile, cluster=cluster, repeat=repeat, baseline=baseline,
+                  preview=preview)
     except BenchError as e:
         raise UsageFailure(str(e)) from None
 
