@@ -405,12 +405,14 @@ class Live:
 
     @property
     def at_indices(self) -> list[int]:
-        """The indices ``at`` names (one values path, or a tuple of them)."""
+        """The indices ``at`` names (one values path, or a tuple of them; a path whose value
+        is None names none, e.g. a crossing that does not happen at these parameters)."""
         if self.at is None:
             return []
         from .bind import resolve
         paths = (self.at,) if isinstance(self.at, str) else self.at
-        return [int(resolve(q, self.scene.v, self.scene.params)) for q in paths]
+        ks = [resolve(q, self.scene.v, self.scene.params) for q in paths]
+        return [int(k) for k in ks if k is not None]     # None: a crossing that never comes
 
     def _updated(self, j: int) -> list[Follower]:
         for it in self.items:
