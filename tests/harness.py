@@ -189,7 +189,10 @@ def check_sweeps(scene) -> list[str]:
                     bad.append(f"{where}: covers indices {got}, declared 0..{end} "
                                f"({sw.over}{'' if sw.to is None else ' to ' + sw.to})")
         for at in (() if sw.at is None else (sw.at,) if isinstance(sw.at, str) else sw.at):
-            k = int(lookup(at, v, p))
+            k = lookup(at, v, p)
+            if k is None:           # a crossing that does not happen: the claim names none
+                continue
+            k = int(k)
             if all(j != k for j, _ in sw.samples):
                 bad.append(f"{where}: never stands on the index its claim names ({at} = {k})")
         for k, it in enumerate(sw.items):
@@ -204,8 +207,8 @@ def check_sweeps(scene) -> list[str]:
                 elif it.path is not None or it.measure is not None:
                     bad.append(f"{where}: live shape {k} declares a measure and a reason it "
                                "encodes no value (decor=); one or the other")
-            elif it.path is not None and it.measure is None:
-                # (issue 20: a shape with neither is not checked yet)
+            elif it.path is None or it.measure is None:
+                # every live shape is checked or says why not: none is skipped silently
                 bad.append(f"{where}: live shape {k} ({it.path}) declares no "
                            f"{'measure' if it.path is not None else 'path and measure'} "
                            "and no reason it encodes no value (decor=)")
