@@ -226,21 +226,45 @@ def sweep_points(a: int, b: int) -> list[int]:
     return sorted({lo, hi} | inner)
 
 
+def corners(mob: Mobject) -> np.ndarray:
+    """The corner points of a polyline made by ``set_points_as_corners`` (each segment's
+    start, then the last end), read back from its points: what a measure of a curve reads."""
+    pts = mob.points
+    if len(pts) == 0:
+        return pts
+    return np.concatenate([pts[::4], pts[-1:]])
+
+
+def on_which(slots, mob: Mobject) -> float:
+    """The index of the slot among ``slots`` whose centre ``mob``'s centre stands on (a
+    cursor's readback: the sweep index it shows), nan when it stands on none of them (off by
+    more than a quarter of the nearest two slots' spacing)."""
+    centres = np.array([s.get_center() for s in slots])
+    d = np.linalg.norm(centres - mob.get_center(), axis=1)
+    k = int(d.argmin())
+    gaps = np.linalg.norm(np.diff(centres, axis=0), axis=1) if len(centres) > 1 else [1.0]
+    return float(k) if d[k] <= 0.25 * float(np.min(gaps)) else float("nan")
+
+
 class Follower:
     """One live part of a sweep and what it is declared to follow.
 
     ``path`` is a values path with ``{i}`` for the sweep's index (``"sweep_kept[{i}]"``), or
-    a tuple of them; a readout shows ``path`` in ``fmt``, a shape's ``measure(mob)`` (read
-    from its geometry: a bar's length, a dot's position on its axes) equals the value(s) at
-    ``path`` within ``tol``. The tests resolve the paths themselves (``tests/harness.py``).
+    a tuple of them; the path ``"{i}"`` alone is the index itself (a cursor on the i-th box).
+    A readout shows ``path`` in ``fmt``, a shape's ``measure(mob)`` (read from its geometry: a
+    bar's length, a dot's position on its axes) equals the value(s) at ``path`` within
+    ``tol``. A shape that encodes no value of its own (it only moves with one that is
+    measured) declares so with ``decor``, the reason. The tests resolve the paths themselves
+    (``tests/harness.py``) and fail a shape with neither a measure nor a reason.
     """
 
-    __slots__ = ("mob", "update", "path", "fmt", "measure", "tol", "kind", "read")
+    __slots__ = ("mob", "update", "path", "fmt", "measure", "tol", "kind", "read", "decor")
 
     def __init__(self, mob, update, path=None, fmt=None, measure=None, tol=1e-6, kind="shape",
-                 read=None):
+                 read=None, decor=None):
         self.mob, self.update, self.path, self.fmt = mob, update, path, fmt
         self.measure, self.tol, self.kind, self.read = measure, tol, kind, read
+        self.decor = decor
 
     def reading(self):
         """What this part shows now: a readout's string, a shape's measure (None if neither
@@ -266,7 +290,8 @@ class Live:
     What the sweep follows is declared, so the tests can check frames between holds: ``over``
     names the values array whose every index the sweep's plays cover (first to last, or to
     the index at the values path ``to``), ``at`` an index path the beat's claim names
-    (sampled too), and each part its ``path``. When
+    (or a tuple of them, for a sweep that runs through beats: sampled too, and the tests
+    require the sweep to stand on it), and each part its ``path``. When
     the scene has ``probe_sweeps`` set (construction without video: tests, ``rnn-lecture
     script``), every play is sampled after it ends (:func:`sweep_points`): the tracker is
     set to each point, every part is updated and read, and then all is put back as the play
@@ -274,7 +299,7 @@ class Live:
     """
 
     def __init__(self, scene, index: Callable[[], int], over: str | None = None,
-                 at: str | None = None, to: str | None = None):
+                 at: str | tuple[str, ...] | None = None, to: str | None = None):
         self.scene = scene
         self.index = index
         self.over, self.at, self.to = over, at, to
@@ -284,13 +309,14 @@ class Live:
         self.beat = None
 
     def follow(self, mob: Mobject, update: Callable[[Mobject, int], None], path=None,
-               fmt: str | None = None, measure=None, tol: float = 1e-6, read=None) -> Mobject:
+               fmt: str | None = None, measure=None, tol: float = 1e-6, read=None,
+               decor: str | None = None) -> Mobject:
         """Run ``update(mob, i)`` when the sweep's index moves to ``i`` (a change in place:
         a move, a repaint, a ``become``). A text rebuilt so declares ``path`` and ``fmt``
         (and ``read(mob)``, the string it shows, where that is not ``displayed(mob)``); a
-        shape ``path`` and ``measure``."""
+        shape ``path`` and ``measure``, or ``decor``: why it encodes no value."""
         kind = "text" if fmt is not None else "shape"
-        self.items.append(Follower(mob, update, path, fmt, measure, tol, kind, read))
+        self.items.append(Follower(mob, update, path, fmt, measure, tol, kind, read, decor))
         return mob
 
     def number(self, mob: DecimalNumber, value: Callable[[int], float],
@@ -302,20 +328,21 @@ class Live:
         return mob
 
     def redraw(self, build: Callable[[int], Mobject], path=None, measure=None,
-               tol: float = 1e-6, fmt: str | None = None, read=None) -> Mobject:
+               tol: float = 1e-6, fmt: str | None = None, read=None,
+               decor: str | None = None) -> Mobject:
         """A shape built by ``build(i)`` for the current index, rebuilt when the index moves
         (``always_redraw`` without the per-frame rebuild). A readout so rebuilt declares
-        ``path``, ``fmt`` and ``read``."""
+        ``path``, ``fmt`` and ``read``; a shape ``path`` and ``measure``, or ``decor``."""
         mob = build(self.index())
         if fmt is not None:
             return self.follow(mob, lambda m, i: adopt(m, build(i)), path, fmt, read=read)
-        return self.shape(mob, build, path, measure, tol)
+        return self.shape(mob, build, path, measure, tol, decor)
 
     def shape(self, mob: Mobject, build: Callable[[int], Mobject], path=None, measure=None,
-              tol: float = 1e-6) -> Mobject:
+              tol: float = 1e-6, decor: str | None = None) -> Mobject:
         """Like :meth:`redraw` for a shape that already exists."""
         self.items.append(Follower(mob, lambda m, i: adopt(m, build(i)), path, None, measure,
-                                   tol))
+                                   tol, decor=decor))
         return mob
 
     @staticmethod
@@ -367,9 +394,8 @@ class Live:
         (tr,) = trackers
         end = tr.get_value()
         points = sweep_points(int(round(starts[0])), int(round(end)))
-        if self.at is not None and self.at_index is not None and \
-                min(points) <= self.at_index <= max(points):
-            points = sorted(set(points) | {self.at_index})
+        points = sorted(set(points) | {k for k in self.at_indices
+                                       if min(points) <= k <= max(points)})
         for p in points:
             tr.set_value(p)
             j = self.index()
@@ -378,11 +404,15 @@ class Live:
         self._updated(self.index())
 
     @property
-    def at_index(self) -> int | None:
+    def at_indices(self) -> list[int]:
+        """The indices ``at`` names (one values path, or a tuple of them; a path whose value
+        is None names none, e.g. a crossing that does not happen at these parameters)."""
         if self.at is None:
-            return None
+            return []
         from .bind import resolve
-        return int(resolve(self.at, self.scene.v, self.scene.params))
+        paths = (self.at,) if isinstance(self.at, str) else self.at
+        ks = [resolve(q, self.scene.v, self.scene.params) for q in paths]
+        return [int(k) for k in ks if k is not None]     # None: a crossing that never comes
 
     def _updated(self, j: int) -> list[Follower]:
         for it in self.items:

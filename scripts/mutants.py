@@ -151,7 +151,8 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
      guard("cheatsheet")),
     # ---- class 1: frames between holds --------------------------------------------------------
     # (issue 20) a sweep's frames checked at sampled points against what it declares it follows.
-    # §04 limits, L7 variants and L8 ledger play no sweep (no Live): nothing to plant there.
+    # L7 variants and L8 ledger play no sweep (see NOT_APPLICABLE); §04's two stepped sweeps
+    # are Transforms, declared with a Live and read after every step.
     ("c1-s01-readout-previous-point", "scenes/primer/recurrence.py",
      "live.number(zn, lambda j: v.tangent_sweep_z[j],",
      "live.number(zn, lambda j: v.tangent_sweep_z[max(j - 1, 0)],", sweep_guard("recurrence")),
@@ -228,6 +229,68 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
      "keep = live.redraw(lambda j: part(0.0, float(v.sweep_keep[j]), P.forget),",
      "keep = live.redraw(lambda j: part(0.0, float(v.sweep_keep[max(j - 1, 0)]), P.forget),",
      sweep_guard("gru")),
+    # every live shape measured (issue 20, class 1): a shape bound to the neighbour index, one
+    # per kind newly measured, and §04's stepped sweeps (Transforms read after every step)
+    ("c1-s01-chain-ticks-neighbour-index", "scenes/primer/recurrence.py",
+     "drawn = int(v.count_sweep_ticks[j])", "drawn = int(v.count_sweep_ticks[max(j - 1, 0)])",
+     sweep_guard("recurrence")),
+    ("c1-s02-factor-bars-neighbour-index", "scenes/primer/vanishing.py",
+     "live = sweep.redraw(lambda j: bars_of(v.bars_sweep_factors[j],",
+     "live = sweep.redraw(lambda j: bars_of(v.bars_sweep_factors[max(j - 1, 0)],",
+     sweep_guard("vanishing")),
+    ("c1-s02-product-curve-one-hop-short", "scenes/primer/vanishing.py",
+     "c.set_points_as_corners(pts[:j + 1] if j else pts[:1] * 2)",
+     "c.set_points_as_corners(pts[:j] if j > 1 else pts[:1] * 2)", sweep_guard("vanishing")),
+    ("c1-s02-spectrum-neighbour-index", "scenes/primer/vanishing.py",
+     "sv = v.dims_sweep_singular[j]", "sv = v.dims_sweep_singular[max(j - 1, 0)]",
+     sweep_guard("vanishing")),
+    ("c1-s03-fk-line-neighbour-index", "scenes/primer/gates.py",
+     "return ax.plot_line_graph(v.curve_k, v.forget_sweep_curves[j],",
+     "return ax.plot_line_graph(v.curve_k, v.forget_sweep_curves[max(j - 1, 0)],",
+     sweep_guard("gates")),
+    ("c1-s04-share-block-previous-step", "scenes/primer/limits.py",
+     "Transform(block, share_block(i))", "Transform(block, share_block(i - 1))",
+     sweep_guard("limits")),
+    ("c1-s04-busy-count-previous-stop", "scenes/primer/limits.py",
+     'b=Val(f"busy_after_step[{stop}]", "count"),',
+     'b=Val(f"busy_after_step[{max(stop - 1, 0)}]", "count"),', sweep_guard("limits")),
+    ("c1-s05-grid-neighbour-index", "scenes/primer/attention.py",
+     "            outline(int(v.grid_sweep_shown[j])),\n",
+     "            outline(int(v.grid_sweep_shown[max(j - 1, 0)])),\n", sweep_guard("attention")),
+    ("c1-s05-marker-neighbour-index", "scenes/primer/attention.py",
+     "marker = live.redraw(lambda i: Dot(dots[i].get_center(),",
+     "marker = live.redraw(lambda i: Dot(dots[max(i - 1, 0)].get_center(),",
+     sweep_guard("attention")),
+    ("c1-s05-crossing-dot-neighbour-index", "scenes/primer/attention.py",
+     "dot = live.redraw(lambda j: Dot(cross_pt(j),",
+     "dot = live.redraw(lambda j: Dot(cross_pt(max(j - 1, 0)),", sweep_guard("attention")),
+    ("c1-s06-window-neighbour-index", "scenes/primer/cheatsheet.py",
+     "m.move_to([start_x(row) + w * pitch / 2, y, 0])",
+     "m.move_to([start_x(max(row - 1, 0)) + w * pitch / 2, y, 0])", sweep_guard("cheatsheet")),
+    ("c1-s06-paint-neighbour-index", "scenes/primer/cheatsheet.py",
+     "if v.gradient_mask[row, j]:", "if v.gradient_mask[max(row - 1, 0), j]:",
+     sweep_guard("cheatsheet")),
+    ("c1-s06-kv-curve-one-point-short", "scenes/primer/cheatsheet.py",
+     "for j in range(i + 1)]\n                if len(pts) < 2:",
+     "for j in range(max(i, 1))]\n                if len(pts) < 2:", sweep_guard("cheatsheet")),
+    ("c1-l1-curve-neighbour-index", "scenes/lstm_chapter/why.py",
+     "curve = live.redraw(lambda i: self._curve(logs, color, i),",
+     "curve = live.redraw(lambda i: self._curve(logs, color, min(i + 1, n - 1)),",
+     sweep_guard("why")),
+    ("c1-l3-cursor-neighbour-index", "scenes/lstm_chapter/conveyor.py",
+     "cursor = live.redraw(lambda t: SurroundingRectangle(boxes[t],",
+     "cursor = live.redraw(lambda t: SurroundingRectangle(boxes[max(t - 1, 0)],",
+     sweep_guard("conveyor")),
+    ("c1-l5-cursor-neighbour-index", "scenes/lstm_chapter/trace.py",
+     "slots[i], color=P.highlight, buff=0.07", "slots[max(i - 1, 0)], color=P.highlight, buff=0.07",
+     sweep_guard("trace")),
+    ("c1-l5-gate-fill-neighbour-index", "scenes/lstm_chapter/trace.py",
+     "w = max(1e-3, TRACK_W * scale * float(getattr(v, attr)[i, j]))",
+     "w = max(1e-3, TRACK_W * scale * float(getattr(v, attr)[max(i - 1, 0), j]))",
+     sweep_guard("trace")),
+    ("c1-l5-chart-cursor-neighbour-index", "scenes/lstm_chapter/trace.py",
+     "ax.c2p(i + 1, 0), ax.c2p(i + 1, top)", "ax.c2p(i, 0), ax.c2p(i, top)",
+     sweep_guard("trace")),
     # ---- class 3: sizes that differ ----------------------------------------------------------
     # (issue 20) counts that read one size for another, caught only where the sizes differ
     # (tests/test_sizes.py). Sections with no pair of sizes in one shown formula: see the
@@ -433,6 +496,10 @@ CLASSES = {0: "texts at holds", 1: "frames between holds", 2: "edges of sentence
 #: other pair of a section and a class 1-6 must hold a mutant (``tests/test_mutants_table.py``).
 NOT_APPLICABLE: dict[tuple[str, int], str] = {
     # class 1
+    ("l7", 1): "no number or shape bound to a value changes during an animation: the relay "
+               "lights one cell a step with no readout, and its counts appear as texts at holds",
+    ("l8", 1): "no sweep: its one morph (h and x boxes into the joined row) goes between two "
+               "fixed shapes, and every number is a text shown at a hold",
 
     # class 2
     ("l6", 2): "L6 chooses no sentence among variants (scenes/lstm_chapter/gru.py passes no "

@@ -151,6 +151,10 @@ def check_frame(scene) -> list[str]:
     return bad
 
 
+#: the path of the sweep's index itself (a cursor standing on the i-th box)
+INDEX = "{i}"
+
+
 def _path_at(path: str, j: int) -> str:
     return path.replace("{i}", str(j))
 
@@ -162,7 +166,8 @@ def check_sweeps(scene) -> list[str]:
     A sweep must declare ``over`` (the array whose indices its plays cover, first to last) and
     every live part its ``path``; at each sampled index ``j`` a readout must show the value at
     its path in its format (whole string), and a shape's measure must equal the value(s) at its
-    path(s) within its tolerance.
+    path(s) within its tolerance (the path ``"{i}"`` is ``j`` itself). A shape with no
+    measure must say why it encodes no value (``decor``).
     """
     v, p = scene.v, scene.params
     bad = []
@@ -183,17 +188,30 @@ def check_sweeps(scene) -> list[str]:
                 if got != (0, end):
                     bad.append(f"{where}: covers indices {got}, declared 0..{end} "
                                f"({sw.over}{'' if sw.to is None else ' to ' + sw.to})")
-        if sw.at is not None:
-            k = int(lookup(sw.at, v, p))
+        for at in (() if sw.at is None else (sw.at,) if isinstance(sw.at, str) else sw.at):
+            k = lookup(at, v, p)
+            if k is None:           # a crossing that does not happen: the claim names none
+                continue
+            k = int(k)
             if all(j != k for j, _ in sw.samples):
-                bad.append(f"{where}: never stands on the index its claim names ({sw.at} = {k})")
+                bad.append(f"{where}: never stands on the index its claim names ({at} = {k})")
         for k, it in enumerate(sw.items):
-            if it.path is None and it.kind != "shape":
-                bad.append(f"{where}: live {it.kind} {k} follows no declared values path")
-            elif it.kind == "shape" and it.path is not None and it.measure is None:
-                bad.append(f"{where}: live shape {k} ({it.path}) declares no measure")
-        # a live shape with no declaration is not checked yet (issue 20: shapes still to
-        # declare their measure); a readout must declare its path
+            decor = getattr(it, "decor", None)
+            if it.kind != "shape":
+                if it.path is None:
+                    bad.append(f"{where}: live {it.kind} {k} follows no declared values path")
+            elif decor is not None:
+                if not str(decor).strip():
+                    bad.append(f"{where}: live shape {k} says it encodes no value but gives "
+                               "no reason (decor=)")
+                elif it.path is not None or it.measure is not None:
+                    bad.append(f"{where}: live shape {k} declares a measure and a reason it "
+                               "encodes no value (decor=); one or the other")
+            elif it.path is None or it.measure is None:
+                # every live shape is checked or says why not: none is skipped silently
+                bad.append(f"{where}: live shape {k} ({it.path}) declares no "
+                           f"{'measure' if it.path is not None else 'path and measure'} "
+                           "and no reason it encodes no value (decor=)")
 
         for j, readings in sw.samples:
             for it, got in zip(sw.items, readings):
@@ -201,7 +219,7 @@ def check_sweeps(scene) -> list[str]:
                     continue
                 paths = it.path if isinstance(it.path, tuple) else (it.path,)
                 try:
-                    want = [lookup(_path_at(q, j), v, p) for q in paths]
+                    want = [j if q == INDEX else lookup(_path_at(q, j), v, p) for q in paths]
                 except (AttributeError, KeyError, IndexError, TypeError) as e:
                     bad.append(f"{where} at index {j}: {it.path} does not resolve: {e!r}")
                     continue
@@ -212,8 +230,8 @@ def check_sweeps(scene) -> list[str]:
                         bad.append(f"{where} at index {j}: readout shows {got!r}, "
                                    f"{_path_at(paths[0], j)} is {w!r}")
                 else:
-                    g = np.atleast_1d(np.asarray(got, dtype=float))
-                    w = np.asarray([float(x) for x in want])
+                    g = np.ravel(np.asarray(got, dtype=float))
+                    w = np.concatenate([np.ravel(np.asarray(x, dtype=float)) for x in want])
                     if g.shape != w.shape or not np.allclose(g, w, rtol=0, atol=it.tol):
                         bad.append(f"{where} at index {j}: shape measures {g.tolist()}, "
                                    f"{[_path_at(q, j) for q in paths]} are {w.tolist()}")

@@ -285,3 +285,40 @@ def test_harness_flags_frames_between_holds():
     assert check_sweeps(scene(lambda j: fmt(V.arr[j]), shape=nb))              # neighbour shape
     assert sweep_points(0, 40) == [0, 10, 20, 30, 40]
     assert sweep_points(7, 0) == [0, 2, 4, 5, 7]
+
+
+def test_harness_fails_a_live_shape_that_declares_nothing():
+    """Every live shape is measured or says why it encodes no value: none is skipped
+    silently. A cursor's path ``{i}`` is the index itself; an array path is compared whole;
+    ``at=`` may name several indices, and one that is None names none."""
+    from types import SimpleNamespace
+
+    from harness import check_sweeps
+    from scenes.live import Follower
+
+    class V:
+        arr = np.array([0.1, 0.25, 0.5, 0.75])
+        rows = np.array([[0.0, 1.0], [1.0, 2.0], [2.0, 3.0], [3.0, 4.0]])
+        mark, never = 2, None
+
+    def scene(shape, at=None, js=range(4)):
+        samples = [(j, [shape.measure(j) if shape.measure else None]) for j in js]
+        sw = SimpleNamespace(beat="b", over="arr", to=None, at=at, items=[shape],
+                             spans=[(0, 3)], samples=samples)
+        return SimpleNamespace(v=V(), params={}, sweeps=[sw])
+
+    assert check_sweeps(scene(Follower(None, None)))                           # nothing
+    assert check_sweeps(scene(Follower(None, None, "arr[{i}]")))               # no measure
+    assert check_sweeps(scene(Follower(None, None, decor=" ")))                # no reason
+    assert check_sweeps(scene(Follower(None, None, "arr[{i}]", measure=lambda j: V.arr[j],
+                                       decor="moves with the cursor")))        # both
+    assert not check_sweeps(scene(Follower(None, None, decor="moves with the cursor")))
+    cursor = Follower(None, None, "{i}", measure=lambda j: float(j))
+    assert not check_sweeps(scene(cursor))
+    assert check_sweeps(scene(Follower(None, None, "{i}", measure=lambda j: float(min(j + 1, 3)))))
+    assert check_sweeps(scene(Follower(None, None, "{i}", measure=lambda j: float("nan"))))
+    row = Follower(None, None, ("rows[{i}]", "arr[{i}]"), measure=lambda j: [*V.rows[j], V.arr[j]])
+    assert not check_sweeps(scene(row))
+    assert check_sweeps(scene(Follower(None, None, "rows[{i}]", measure=lambda j: V.rows[j][:1])))
+    assert not check_sweeps(scene(cursor, at=("mark", "never")))
+    assert check_sweeps(scene(cursor, at="mark", js=(0, 3)))                   # not stood on

@@ -60,6 +60,7 @@ def test_parameter_count_independent_of_length(width):
                        "total": 2 * d * d + d}
     np.testing.assert_array_equal(v.count_sweep_n, [8, 64, 512, 4096, 32768])
     assert set(v.count_sweep_total.tolist()) == {2 * d * d + d}
+    np.testing.assert_array_equal(v.count_sweep_ticks, [8, 64, 256, 256, 256])
     assert v.recurrent_params == 3                                # W_h, W_x, b at width 1
     if d == 1024:
         assert v.count["total"] == 2_098_176                      # §04's one-bias RNN, 2.10 M

@@ -331,3 +331,12 @@ def test_sigma_sweep_default_is_down_then_up():
     assert sw[turns[0]] == pytest.approx(0.8) and sw[turns[1]] == pytest.approx(1.2)
     assert len(turns) == 2 and sw[-1] == 1.2                # the way back has length 0: left out
     assert v.dims_case == "grows" and f"{v.dims_product_norm:,.0f}" == "1,470"
+
+
+@pytest.mark.parametrize("over", [{}, {"w_h": 1.2}, {"w_h": 0.0}])
+def test_product_curves_start_at_one_then_follow_the_logs(over):
+    """The product beat's curve points: hop 0 is a product of 1 (log 0), then each hop's log."""
+    v = values(**over)
+    for curve, log in ((v.product_curve, v.product_log), (v.relu_product_curve, v.relu_product_log)):
+        assert len(curve) == len(v.product_hops) and curve[0] == 0.0
+        np.testing.assert_array_equal(curve[1:], log)

@@ -154,6 +154,8 @@ class TraceValues:
     sweep_decades : numpy.ndarray, shape (S,)
         log10(half-life / ``CHART_FLOOR``): the chart's log-axis height above its floor of 0.1
         step.
+    sweep_turn : int
+        Index in ``sweep_forget`` where the sweep turns at ``SWEEP_HIGH`` (0.99).
     curve_forget, curve_decades : numpy.ndarray, shape (C,)
         The half-life curve drawn once, f in [0.02, 0.999], and its heights.
     forget_decades, trace_decades, he_decades : float
@@ -204,6 +206,7 @@ class TraceValues:
     sweep_forget: np.ndarray
     sweep_half_life: np.ndarray
     sweep_decades: np.ndarray
+    sweep_turn: int
     curve_forget: np.ndarray
     curve_decades: np.ndarray
     forget_decades: float
@@ -248,6 +251,7 @@ def trace_values(p: dict) -> TraceValues:
         forget_param=f_, half_life=hl, half_kind="within" if hl < 1.0 else "after",
         trace_forget=tf, trace_half_life=float(half_life(tf)), he_half_life=float(half_life(hf)),
         sweep_forget=sweep, sweep_half_life=sweep_hl, sweep_decades=_decades(sweep_hl),
+        sweep_turn=SWEEP_UP - 1,
         curve_forget=curve, curve_decades=_decades(half_life(curve)),
         forget_decades=float(_decades(hl)), trace_decades=float(_decades(half_life(tf))),
         he_decades=float(_decades(half_life(hf))),

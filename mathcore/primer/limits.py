@@ -56,6 +56,8 @@ class LimitsValues:
         The clock steps (0-based) the grid beat pauses at: every step up to
         ``MAX_GRID_STOPS`` positions, else ``MAX_GRID_STOPS`` evenly spread ones ending at
         ``P - 1``.
+    grid_stop_busy : numpy.ndarray of int, shape (G,)
+        ``busy_after_step`` at each of those stops: the busy count the beat shows there.
     gru_keep, gru_write, gru_total : float
         GRU's coupled gate as ``torch.nn.GRU`` has it (``h = z h_prev + (1 - z) n``): keep ``z``,
         write ``1 - z``, and their sum as computed.
@@ -111,6 +113,7 @@ class LimitsValues:
     grid_busy: np.ndarray
     busy_after_step: np.ndarray
     grid_stops: np.ndarray
+    grid_stop_busy: np.ndarray
     gru_keep: float
     gru_write: float
     gru_total: float
@@ -258,6 +261,7 @@ def limits_values(p: dict) -> LimitsValues:
         grid_busy=np.eye(pos, dtype=np.int64),
         busy_after_step=np.arange(1, pos + 1),
         grid_stops=grid_stops(pos),
+        grid_stop_busy=np.arange(1, pos + 1)[grid_stops(pos)],
         gru_keep=keep,
         gru_write=write,
         gru_total=keep + write,

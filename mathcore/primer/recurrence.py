@@ -20,6 +20,9 @@ TANGENT_SWEEP_POINTS = 81
 
 #: Sequence lengths the parameter-count beat unrolls the RNN to (each 8 times the last).
 COUNT_SWEEP_N = (8, 64, 512, 4096, 32768)
+#: the most steps the parameter-count beat draws as ticks of its chain (a longer chain is drawn
+#: as this many, its length read beside it)
+CHAIN_TICKS = 256
 
 
 def unrolled_param_count(n: int, d: int, d_in: int | None = None) -> dict:
@@ -77,6 +80,8 @@ class RecurrenceValues:
         ``COUNT_SWEEP_N``: the sequence lengths the beat unrolls to.
     count_sweep_total : numpy.ndarray of int, shape (K,)
         The total counted again at each of those lengths (the same number each time).
+    count_sweep_ticks : numpy.ndarray of int, shape (K,)
+        The steps drawn as ticks at each length: ``min(n, CHAIN_TICKS)``.
     """
 
     tokens: np.ndarray
@@ -98,6 +103,7 @@ class RecurrenceValues:
     count: dict
     count_sweep_n: np.ndarray
     count_sweep_total: np.ndarray
+    count_sweep_ticks: np.ndarray
 
 
 def recurrence_values(p: dict) -> RecurrenceValues:
@@ -129,4 +135,5 @@ def recurrence_values(p: dict) -> RecurrenceValues:
         count_sweep_n=np.asarray(COUNT_SWEEP_N, dtype=np.int64),
         count_sweep_total=np.asarray([unrolled_param_count(n, int(p["width"]))["total"]
                                       for n in COUNT_SWEEP_N], dtype=np.int64),
+        count_sweep_ticks=np.minimum(np.asarray(COUNT_SWEEP_N, dtype=np.int64), CHAIN_TICKS),
     )

@@ -375,6 +375,9 @@ class VanishingValues:
         Their log10.
     product_log, relu_product_log : numpy.ndarray, shape (chain_length,)
         log10 of the two running products (:func:`log10_product`) clipped to the log axis.
+    product_curve, relu_product_curve : numpy.ndarray, shape (chain_length + 1,)
+        The points of the two curves: log10 of the product after k hops, k = 0 to
+        ``chain_length`` (0 at k = 0, then ``product_log``, ``relu_product_log``).
     product_axis_lo, product_axis_hi, product_axis_step : int
         The log axis in decades: bottom, top and decades per grid line.
     product_hop_step : int
@@ -509,6 +512,8 @@ class VanishingValues:
     f32_max_log: float
     product_log: np.ndarray
     relu_product_log: np.ndarray
+    product_curve: np.ndarray
+    relu_product_curve: np.ndarray
     product_axis_lo: int
     product_axis_hi: int
     product_axis_step: int
@@ -760,8 +765,11 @@ def _product_axis(main_log: np.ndarray, relu_log: np.ndarray) -> dict:
     while (hi_raw - lo_raw) / step > LOG_MAX_LINES:
         step *= 2
     lo, hi = step * math.floor(lo_raw / step), step * math.ceil(hi_raw / step)
+    main, relu = np.clip(main_log, lo, hi), np.clip(relu_log, lo, hi)
     return dict(f32_tiny_log=l_tiny, f32_max_log=l_max,
-                product_log=np.clip(main_log, lo, hi), relu_product_log=np.clip(relu_log, lo, hi),
+                product_log=main, relu_product_log=relu,
+                product_curve=np.concatenate([[0.0], main]),
+                relu_product_curve=np.concatenate([[0.0], relu]),
                 product_axis_lo=int(lo), product_axis_hi=int(hi), product_axis_step=int(step))
 
 

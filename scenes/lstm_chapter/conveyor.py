@@ -10,7 +10,7 @@ from mathcore.lstm_chapter.conveyor import keep_share, write_kind
 
 from .. import style
 from ..base import LectureScene, Val
-from ..live import LightCopies, Live
+from ..live import LightCopies, Live, on_which
 
 P = style.PALETTE
 
@@ -138,9 +138,11 @@ class Conveyor(LightCopies, LectureScene):
         def t_now() -> int:
             return self.at(k)
 
-        live = Live(self, t_now, over="forget", to="focus_word")
+        # the narration reads the focus word's slot: the sweep must stand on it
+        live = Live(self, t_now, over="forget", to="focus_word", at="focus_word")
         cursor = live.redraw(lambda t: SurroundingRectangle(boxes[t], color=P.highlight,
-                                                            buff=0.08, stroke_width=3))
+                                                            buff=0.08, stroke_width=3),
+                             path="{i}", measure=lambda m: on_which(boxes, m))
         # f bars (left), c bars (right)
         fx = [-5.6 + 1.15 * j for j in range(S)]
         cx = [1.6 + 1.15 * j for j in range(S)]

@@ -8,7 +8,7 @@ from manim import (DOWN, LEFT, RIGHT, UL, UP, Axes, Create, DashedLine, Dot, Fad
 
 from .. import style
 from ..base import LectureScene, Val
-from ..live import LightCopies, Live
+from ..live import LightCopies, Live, corners, on_which
 
 P = style.PALETTE
 
@@ -113,9 +113,12 @@ class Trace(LightCopies, LectureScene):
                                 color=P.muted).move_to([x, 1.85, 0]))
         self.toks = toks
         self.k = ValueTracker(0)
-        self.live = live = Live(self, self.idx, over="forget")
+        # the beats name the full stop, 他 and the last token: the steps must stand on each
+        self.live = live = Live(self, self.idx, over="forget", at=("stop", "he", "last"))
+        slots = [VGroup(toks[t], nums[t]) for t in range(n)]
         cursor = live.redraw(lambda i: SurroundingRectangle(
-            VGroup(toks[i], nums[i]), color=P.highlight, buff=0.07, stroke_width=3))
+            slots[i], color=P.highlight, buff=0.07, stroke_width=3),
+            path="{i}", measure=lambda m: on_which(slots, m))
         # chart of c, left
         top = float(v.cell_top)
         ax = Axes([0.5, n + 0.5, 1], [0, top, 0.5], x_length=6.3, y_length=3.1,
@@ -132,9 +135,15 @@ class Trace(LightCopies, LectureScene):
                 pts = pts * 2
             return VMobject(stroke_color=SLOT_COLORS[j], stroke_width=4).set_points_as_corners(pts)
 
-        curves = VGroup(*[live.redraw(lambda i, j=j: curve(i, j)) for j in range(4)])
+        def tip(m):         # a curve's end, read back through the axes: (token, c)
+            return ax.p2c(corners(m)[-1])[:2]
+
+        curves = VGroup(*[live.redraw(lambda i, j=j: curve(i, j),
+                                      path=("token_numbers[{i}]", f"cell[{{i}}][{j}]"),
+                                      measure=tip) for j in range(4)])
         chart_cursor = live.redraw(lambda i: DashedLine(
-            ax.c2p(i + 1, 0), ax.c2p(i + 1, top), color=P.highlight, stroke_width=1.5))
+            ax.c2p(i + 1, 0), ax.c2p(i + 1, top), color=P.highlight, stroke_width=1.5),
+            path="token_numbers[{i}]", measure=lambda m: ax.p2c(m.get_center())[0])
         legend = VGroup()
         for j in range(4):
             sw = Line([0, 0, 0], [0.35, 0, 0], color=SLOT_COLORS[j], stroke_width=5)
@@ -167,7 +176,11 @@ class Trace(LightCopies, LectureScene):
                 live.number(num, lambda i, attr=attr, j=j: float(getattr(v, attr)[i, j]),
                             path=f"{attr}[{{i}}][{j}]")
                 self.cells[(attr, j)] = (track, num)
-                grid.add(track, live.redraw(fill), num)
+                # the fill's right end on its track, in units of the row's full track
+                grid.add(track, live.redraw(fill, path=f"{attr}[{{i}}][{j}]",
+                                            measure=lambda m, x0=x0, scale=scale:
+                                            (m.get_right()[0] - x0) / (TRACK_W * scale),
+                                            tol=1.5e-3 / (TRACK_W * scale)), num)
         self.grid = grid
         self.play(FadeIn(toks), FadeIn(nums), FadeIn(cursor), run_time=0.8)
         self.play(Create(ax), FadeIn(yl), FadeIn(legend), FadeIn(curves), FadeIn(chart_cursor),
@@ -271,7 +284,7 @@ class Trace(LightCopies, LectureScene):
     def half_life(self):
         v = self.v
         self.claim("half", lo=Val("sweep_forget[0]", "fmt:2"),
-                   hi=Val(f"sweep_forget[{len(v.sweep_forget) - 61}]", "fmt:2"),
+                   hi=Val(f"sweep_forget[{v.sweep_turn}]", "fmt:2"),
                    tf=Val("trace_forget", "fmt:2"), th=Val("trace_half_life", "fmt:1"),
                    hf=Val("he_forget", "fmt:2"), hh=Val("he_half_life", "fmt:1"))
         ax = Axes([0, 1, 0.25], [0, 4, 1], x_length=7.2, y_length=4.0,
@@ -305,7 +318,8 @@ class Trace(LightCopies, LectureScene):
         def i() -> int:
             return self.at(k)
 
-        sweep = Live(self, i, over="sweep_forget")
+        # the claim names the turn at 0.99: the drag must stand on it
+        sweep = Live(self, i, over="sweep_forget", at="sweep_turn")
         dot = sweep.redraw(lambda j: Dot(ax.c2p(float(v.sweep_forget[j]),
                                                 float(v.sweep_decades[j])),
                                          color=P.highlight, radius=0.09),

@@ -10,7 +10,7 @@ from mathcore.lstm_chapter.why import case
 
 from .. import style
 from ..base import LectureScene, Val
-from ..live import LightCopies, Live
+from ..live import LightCopies, Live, corners
 
 P = style.PALETTE
 
@@ -218,8 +218,13 @@ class Why(LightCopies, LectureScene):
     def _curve(self, logs, color, upto: int, width=4):
         pts = [self.pt(int(t), float(y)) for t, y in zip(self.v.step_index, logs)]
         m = VMobject(color=color, stroke_width=width)
-        m.set_points_as_corners(pts[upto:] if len(pts[upto:]) > 1 else pts[-2:])
+        m.set_points_as_corners(pts[upto:] if len(pts[upto:]) > 1 else pts[-1:] * 2)
         return m
+
+    def _curve_read(self, m, start_only: bool = False):
+        """A curve's corners read back through the axes (steps, then values), or its start."""
+        pts = np.array([self.read_pt(q) for q in corners(m)])
+        return pts[0] if start_only else [*pts[:, 0], *pts[:, 1]]
 
     def _grow(self, name, color):
         """Draw the curve of values ``name`` from step n back to step 1 with a moving dot and a
@@ -229,7 +234,10 @@ class Why(LightCopies, LectureScene):
         n = int(v.steps)
         k = ValueTracker(n - 1)
         live = Live(self, lambda: self.at(k), over="step_index")
-        curve = live.redraw(lambda i: self._curve(logs, color, i))
+        # the curve grows back from step n: it starts where the dot stands
+        curve = live.redraw(lambda i: self._curve(logs, color, i),
+                            path=("step_index[{i}]", f"{name}[{{i}}]"),
+                            measure=lambda m: self._curve_read(m, start_only=True))
         dot = live.redraw(lambda i: Dot(self.pt(int(v.step_index[i]), float(logs[i])),
                                         color=color, radius=0.08),
                           path=("step_index[{i}]", f"{name}[{{i}}]"),
@@ -337,7 +345,9 @@ class Why(LightCopies, LectureScene):
             return self.at(k)
 
         sweep = Live(self, i, over="bias_sweep")
-        live = sweep.redraw(lambda j: self._curve(v.bias_sweep_log10[j], P.forget, 0))
+        live = sweep.redraw(lambda j: self._curve(v.bias_sweep_log10[j], P.forget, 0),
+                            path=("step_index", "bias_sweep_log10[{i}]"),
+                            measure=self._curve_read)
         x0 = 2.25
         rows = VGroup()
         bl, bn = self.math("b_f =", scale=0.85, color=P.forget), self.number(

@@ -10,7 +10,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, DashedLine, Dot, 
 from .. import style
 from ..base import LectureScene, Val
 from ..bind import Fixed
-from ..live import Live
+from ..live import Live, corners, on_which
 
 P = style.PALETTE
 S = style.SMALL_SIZE
@@ -282,9 +282,21 @@ class Attention(LectureScene):
         last = len(v.grid_sweep_n) - 1
         t = ValueTracker(0)
         live = Live(self, lambda: self.at(t), over="grid_sweep_n")
+
+        def grid_read(mob):
+            """The outline's side (its distinct columns) and the busy cells (distinct places:
+            a grid that became a smaller one keeps its count of squares, some on top of
+            others). The recurrent layer is busy at one step a position: as many as shown."""
+            box, busy = mob
+
+            def places(g):
+                return {(round(float(q.get_x()), 6), round(float(q.get_y()), 6)) for q in g}
+            return [len({x for x, _ in places(box)}), len(places(busy))]
+
         growing = live.redraw(lambda j: VGroup(
             outline(int(v.grid_sweep_shown[j])),
-            cells(v.grid_busy_recurrent, P.hidden, int(v.grid_sweep_shown[j]))))
+            cells(v.grid_busy_recurrent, P.hidden, int(v.grid_sweep_shown[j]))),
+            path=("grid_sweep_shown[{i}]", "grid_sweep_shown[{i}]"), measure=grid_read)
         n_live = self.live(live, "grid_sweep_n[{}]", "count", P.text, at_col(n_lab))
         r_live = self.live(live, "grid_sweep_depth_recurrent[{}]", "count", P.hidden,
                            at_col(r_lab))
@@ -360,20 +372,31 @@ class Attention(LectureScene):
         # the target token slides from token 0 to token k; the staircase follows it
         t = ValueTracker(0)
         live = Live(self, lambda: self.at(t), over="stair_recurrent")
-        climb = live.redraw(lambda i: stairs(v.stair_recurrent, P.hidden, i + 1))
+        def climb_read(mob):      # the staircase's end: the token it stands over, its height
+            end = corners(mob)[-1]
+            return [int(np.argmin([abs(x - end[0]) for x in xs])), (end[1] - base) / h]
+
+        climb = live.redraw(lambda i: stairs(v.stair_recurrent, P.hidden, i + 1),
+                            path=("{i}", "stair_recurrent[{i}]"), measure=climb_read)
         marker = live.redraw(lambda i: Dot(dots[i].get_center(), radius=0.13,
-                                           color=P.highlight))
+                                           color=P.highlight),
+                             path="{i}", measure=lambda mob: on_which(dots, mob))
         tok_cache: dict[int, object] = {}
+        under = {}
 
         def target_label(i):
             if i == 0 or i == m - 1:      # token 0 and token k have their own labels
+                under["s"] = toks[0 if i == 0 else -1].shown_text
                 return VGroup()
             if i not in tok_cache:
                 tok_cache[i] = self.text("path.tok", size=S, color=P.highlight,
                                          k=Val(f"stair_tokens[{i}]", "count"))
+            under["s"] = tok_cache[i].shown_text
             return tok_cache[i].copy().next_to(dots[i], DOWN, buff=0.25)
 
-        tlab = live.redraw(target_label)
+        # the token number under the marker (its own label, or token 0's and token k's)
+        tlab = live.redraw(target_label, path="stair_tokens[{i}]", fmt="count",
+                           read=lambda mob: under["s"].rsplit(" ", 1)[-1])
         r_live = self.live(live, "stair_recurrent[{}]", "count", P.hidden,
                            lambda mob: mob.move_to([col, r_lab.get_y(), 0], aligned_edge=LEFT))
         self.play(FadeIn(dots), FadeIn(tok0), FadeIn(tog), FadeIn(climb), FadeIn(marker),
@@ -501,15 +524,26 @@ class Attention(LectureScene):
             return VMobject(color=color, stroke_width=4).set_points_as_corners(
                 [ax.c2p(a, b) for a, b in zip(v.curve_log2_n, table[j])])
 
-        rec = live.redraw(lambda j: curve(v.frame_log_recurrent, P.hidden, j))
-        att = live.redraw(lambda j: curve(v.frame_log_attention, P.attention, j))
+        def curve_read(mob):      # every corner through the axes: log2 n's, then the logs
+            pts = np.array([ax.p2c(q)[:2] for q in corners(mob)])
+            return [*pts[:, 0], *pts[:, 1]]
+
+        rec = live.redraw(lambda j: curve(v.frame_log_recurrent, P.hidden, j),
+                          path=("curve_log2_n", "frame_log_recurrent[{i}]"), measure=curve_read)
+        att = live.redraw(lambda j: curve(v.frame_log_attention, P.attention, j),
+                          path=("curve_log2_n", "frame_log_attention[{i}]"), measure=curve_read)
 
         def cross_pt(j):
             return ax.c2p(v.frame_cross_log2_n[j], v.frame_cross_log[j])
 
-        dot = live.redraw(lambda j: Dot(cross_pt(j), radius=0.09, color=P.highlight))
+        cross = ("frame_cross_log2_n[{i}]", "frame_cross_log[{i}]")
+        dot = live.redraw(lambda j: Dot(cross_pt(j), radius=0.09, color=P.highlight),
+                          path=cross, measure=lambda mob: ax.p2c(mob.get_center())[:2])
+        # the drop's x and its top (where it leaves the crossing), through the axes
         drop = live.redraw(lambda j: DashedLine(cross_pt(j), ax.c2p(v.frame_cross_log2_n[j], lo),
-                                                color=P.highlight, stroke_width=2))
+                                                color=P.highlight, stroke_width=2),
+                           path=cross, measure=lambda mob: [ax.p2c(mob.get_center())[0],
+                                                            ax.p2c(mob.get_start())[1]])
 
         head = self.text("cost.head", size=L).move_to([1.9, 2.2, 0], aligned_edge=LEFT)
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, FadeIn, FadeOut, Line,
+from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, FadeIn, FadeOut, Line, ManimColor,
                    Rectangle, SurroundingRectangle, Transform, ValueTracker, VGroup,
                    VMobject, linear)
 
 from .. import style
 from ..base import LectureScene, Val
-from ..live import Live
+from ..live import Live, corners
 
 P = style.PALETTE
 S = style.SMALL_SIZE
@@ -218,8 +218,13 @@ class CheatSheet(LectureScene):
         def place(m, row):     # the window moves in place (same points as before, shifted)
             m.move_to([start_x(row) + w * pitch / 2, y, 0])
 
+        def under(m):          # which cells' centres lie within m's width (1) or not (0)
+            lo_x, hi_x = m.get_left()[0], m.get_right()[0]
+            return [int(lo_x < c.get_x() < hi_x) for c in cells]
+
         place(win, r())
-        live.follow(win, place)
+        # the window spans the cells the gradient flows through
+        live.follow(win, place, path="gradient_mask[{i}]", measure=under)
         ya, yb = y + win_h / 2 + 0.2, y - win_h / 2 - 0.2
 
         def fwd_arrow(row):
@@ -232,8 +237,9 @@ class CheatSheet(LectureScene):
             return Arrow([a + w * pitch, yb, 0], [a, yb, 0], buff=0, color=P.gradient,
                          stroke_width=4, max_tip_length_to_length_ratio=0.15)
 
-        fwd = live.redraw(fwd_arrow)
-        grad = live.redraw(grad_arrow)
+        # the forward arrow spans every step run so far, the gradient's the window
+        fwd = live.redraw(fwd_arrow, path="forward_mask[{i}]", measure=under)
+        grad = live.redraw(grad_arrow, path="gradient_mask[{i}]", measure=under)
         left = min(x0, -4.0)
         f_lab = self.text("tbptt.fwd", size=L, color=P.hidden).move_to([left, ya + 0.45, 0],
                                                                        aligned_edge=LEFT)
@@ -247,7 +253,14 @@ class CheatSheet(LectureScene):
         self.align_values((w_lab, w_val), (n_lab, n_val))
         self.play(FadeIn(cells), Create(win), FadeIn(fwd), FadeIn(grad), FadeIn(f_lab),
                   FadeIn(g_lab), FadeIn(VGroup(w_lab, w_val, n_lab, n_val)), run_time=1.0)
-        live.follow(cells, paint)     # repainted in place when the row moves
+        def painted(group):    # each cell's fill read back: gradient, then run forward
+            def is_(c, color):
+                return c.get_fill_color().to_hex().lower() == ManimColor(color).to_hex().lower()
+            return ([int(is_(c, P.gradient)) for c in group]
+                    + [int(is_(c, P.gradient) or is_(c, P.hidden)) for c in group])
+
+        live.follow(cells, paint, path=("gradient_mask[{i}]", "forward_mask[{i}]"),
+                    measure=painted)     # repainted in place when the row moves
         if last:
             live.play(s.animate.set_value(last), run_time=4.5, rate_func=linear)
         self.hold()
@@ -284,8 +297,15 @@ class CheatSheet(LectureScene):
                 return VMobject(color=color, stroke_width=4).set_points_as_corners(pts)
             return build
 
-        kv_curve = live.redraw(partial(v.frame_log2_kv, P.attention))
-        st_curve = live.redraw(partial(v.frame_log2_state, P.hidden))
+        def tip(m):            # a curve's end, read back through the axes
+            return ax.p2c(corners(m)[-1])[:2]
+
+        kv_curve = live.redraw(partial(v.frame_log2_kv, P.attention),
+                               path=("frame_log2_context[{i}]", "frame_log2_kv[{i}]"),
+                               measure=tip)
+        st_curve = live.redraw(partial(v.frame_log2_state, P.hidden),
+                               path=("frame_log2_context[{i}]", "frame_log2_state[{i}]"),
+                               measure=tip)
         c_lab = self.text("kv.context", size=L).move_to([1.5, 1.9, 0], aligned_edge=LEFT)
         made: dict[int, object] = {}
 

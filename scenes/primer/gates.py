@@ -10,7 +10,7 @@ from manim import (DL, DOWN, LEFT, RIGHT, UP, UR, Arrow, Axes, Create, DashedLin
 
 from .. import style
 from ..base import LectureScene, Val
-from ..live import Live
+from ..live import Live, corners
 
 P = style.PALETTE
 
@@ -255,7 +255,9 @@ class Gates(LectureScene):
         def widths(m):      # each segment's width in values (a 1e-3 floor, within tol)
             return [seg_.width / unit for seg_ in m]
 
-        live = Live(self, k, over="track_sweep_forget")
+        # the beat stops at f = 1, f = 0 and i = 1 and says what the track shows there
+        live = Live(self, k, over="track_sweep_forget",
+                    at=("track_sweep_full", "track_sweep_empty", "track_sweep_input_full"))
         track = live.redraw(bars, path=("track_sweep_kept[{i}]", "track_sweep_written[{i}]",
                                         "track_sweep_dropped[{i}]"), measure=widths,
                             tol=1.5e-3 / unit)
@@ -443,7 +445,9 @@ class Gates(LectureScene):
         def k() -> int:
             return self.at(kt)
 
-        live = Live(self, k, over="curve_k")
+        # the narration names the steps where f^k and the RNN product fall below 0.01
+        live = Live(self, k, over="curve_k",
+                    at=("forget_below_0_01_step", "rnn_below_0_01_step"))
         fdot = live.redraw(lambda j: Dot(ax.c2p(j, float(v.forget_curve[j])),
                                          color=P.forget, radius=0.07),
                            path=("curve_k[{i}]", "forget_curve[{i}]"),
@@ -475,16 +479,25 @@ class Gates(LectureScene):
         self.settle(kn, "steps")
         # the slider: f moves and the whole f^k curve follows, f^K read live at k = K
         si = ValueTracker(0)
-        slide = Live(self, lambda: self.at(si), over="forget_sweep")
+        # the narration reads f^k at the sweep's low and high f: it must stand on both
+        slide = Live(self, lambda: self.at(si), over="forget_sweep",
+                     at=("forget_sweep_low", "forget_sweep_high"))
 
         def fline(j):
             return ax.plot_line_graph(v.curve_k, v.forget_sweep_curves[j],
                                       add_vertex_dots=False, line_color=P.forget,
                                       stroke_width=4)
 
-        fk_line = slide.redraw(fline)
+        def line_read(m):     # the f^k line's corners read back through the axes: k's, f^k's
+            pts = [ax.p2c(q) for q in corners(m["line_graph"])]
+            return [q[0] for q in pts] + [q[1] for q in pts]
+
+        fk_line = slide.redraw(fline, path=("curve_k", "forget_sweep_curves[{i}]"),
+                               measure=line_read)
         sdot = slide.redraw(lambda j: Dot(ax.c2p(K, float(v.forget_sweep_product[j])),
-                                          color=P.forget, radius=0.07))
+                                          color=P.forget, radius=0.07),
+                            path=("steps", "forget_sweep_product[{i}]"),
+                            measure=lambda m: ax.p2c(m.get_center())[:2])
         self.remove(fcurve, fdot)
         self.add(fk_line, sdot)
         slide.number(sn, lambda j: v.forget_sweep[j], path="forget_sweep[{i}]")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, Line, Rectangle, Square,
                    SurroundingRectangle, Transform, VGroup)
@@ -9,7 +11,8 @@ from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, Line, Rectangle, Squar
 from mathcore.primer.limits import versus
 
 from .. import style
-from ..base import LectureScene, Val
+from ..base import LectureScene, Val, displayed
+from ..live import Live, on_which
 
 P = style.PALETTE
 
@@ -153,13 +156,32 @@ class Limits(LectureScene):
             self.align_values((nl, a), (shl, b))
             return a, b
 
+        # The steps are Transforms (each part morphs to the next point), so the sweep's parts
+        # follow nothing themselves: they are declared, and read after each step's play.
+        step = {"i": 0}
+        live = Live(self, lambda: step["i"], over="sweep_tokens")
+
+        def moved(m, i):       # the step's own Transform has moved it
+            pass
+
+        def places(g):         # distinct tick places (a Transform keeps the larger count)
+            return sorted({round((float(t.get_x()) - x0) / width, 9) for t in g})
+
+        live.follow(row, moved, path="sweep_ticks[{i}]", measure=places, tol=1e-6)
+        live.follow(block, moved, path="sweep_block[{i}]",
+                    measure=lambda m: m.width / width, tol=1.5e-3 / width)
+        live.follow(lk, moved, path="sweep_block[{i}]",
+                    measure=lambda m: (m[1].get_x() - x0) / width)
+        live.follow(nn, moved, path="sweep_tokens[{i}]", fmt="count")
+        live.follow(shn, moved, path="sweep_share[{i}]", fmt="ratio")
         # readouts added one by one (top level), so the Transforms below morph them in place
-        self.play(Create(state), FadeIn(slabel), FadeIn(row), FadeIn(block), FadeIn(lk),
+        live.play(Create(state), FadeIn(slabel), FadeIn(row), FadeIn(block), FadeIn(lk),
                   FadeIn(nl), FadeIn(shl), FadeIn(nn), FadeIn(shn), run_time=1.0)
         self.wait(0.4)
         for i in range(1, last + 1):
             a, b = place(*readouts(i))
-            self.play(Transform(row, tokens_row(i)), Transform(block, share_block(i)),
+            step["i"] = i
+            live.play(Transform(row, tokens_row(i)), Transform(block, share_block(i)),
                       Transform(lk, link(i)), Transform(nn, a), Transform(shn, b), run_time=0.6)
         self.show("tokens", nn)
         self.show("share_per_token", shn)
@@ -201,8 +223,18 @@ class Limits(LectureScene):
         self.play(Create(col), run_time=0.4)
         busy, done = None, 0
         x_busy = cells.get_right()[0] + 0.8
-        for stop in v.grid_stops:
+        # each stop's play moves the column and lights cells (its own animations): the parts
+        # are declared and read after each stop
+        step = {"k": 0}
+        live = Live(self, lambda: step["k"], over="grid_stops")
+        columns = [VGroup(*[cells[p * n + c] for p in range(n)]) for c in range(n)]
+        live.follow(col, lambda m, k: None, path="grid_stops[{i}]",
+                    measure=lambda m: on_which(columns, m))
+        live.follow(cells, lambda m, k: None, path="grid_stop_busy[{i}]",
+                    measure=lambda m: sum(c.get_fill_opacity() > 0.5 for c in m))
+        for k, stop in enumerate(v.grid_stops):
             stop = int(stop)
+            step["k"] = k
             lit = [cells[pos * n + step] for step in range(done, stop + 1) for pos in range(n)
                    if v.grid_busy[pos, step]]
             done = stop + 1
@@ -213,7 +245,11 @@ class Limits(LectureScene):
             target = VGroup(*[cells[p * n + stop] for p in range(n)])
             anims = [col.animate.move_to(target), *[c.animate.set_fill(P.hidden, 0.85) for c in lit]]
             anims.append(FadeIn(nb) if busy is None else Transform(busy, nb))
-            self.play(*anims, run_time=0.45)
+            if busy is None:       # the busy count: the first number the sentence shows
+                live.follow(nb, lambda m, k: None, path="grid_stop_busy[{i}]", fmt="count",
+                            read=lambda m: re.search(r"\d[\d,\u2009\u202f]*",
+                                                     displayed(m)).group())
+            live.play(*anims, run_time=0.45)
             busy = busy if busy is not None else nb
         self.show("busy_cells", busy)
         lanes = VGroup(self.text("grid.lanes1", size=style.LABEL_SIZE, color=P.muted),

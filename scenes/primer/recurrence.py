@@ -284,8 +284,7 @@ class Recurrence(LectureScene):
         t = ValueTracker(0)
 
         def chain(j):
-            n = int(v.count_sweep_n[j])
-            drawn = min(n, 256)
+            drawn = int(v.count_sweep_ticks[j])
             pitch = (x1 - x0) / drawn
             w = max(0.6, min(3.0, 40 / drawn))
             return VGroup(*[Line([x0 + (j + 0.5) * pitch, y_chain - 0.3, 0],
@@ -293,7 +292,11 @@ class Recurrence(LectureScene):
                                  color=P.token, stroke_width=w) for j in range(drawn)])
 
         live = Live(self, lambda: self.at(t), over="count_sweep_n")
-        strip = live.redraw(chain)
+        # the strip's ticks counted back: the distinct places a tick stands (a strip that
+        # became a shorter one keeps its count of Lines, some drawn on top of others)
+        strip = live.redraw(chain, path="count_sweep_ticks[{i}]",
+                            measure=lambda m: len({round(float(s.get_x()), 6)
+                                                   for s in m.submobjects}))
         n_lab = self.text("count.n", size=style.LABEL_SIZE, color=P.token)
         n_lab.move_to([x0, y_chain + 0.75, 0], aligned_edge=LEFT)
         col = n_lab.get_right()[0] + 0.3

@@ -12,7 +12,7 @@ from mathcore.primer.vanishing import bars_case, power_case
 
 from .. import style
 from ..base import Fixed, LectureScene, Val
-from ..live import Live
+from ..live import Live, corners
 
 P = style.PALETTE
 
@@ -305,7 +305,8 @@ class Vanishing(LectureScene):
             return [ax.p2c(rect.get_center())[0], ax.p2c(rect.get_vertices()[2])[1],
                     ax.p2c(dot.get_center())[1]]
 
-        sweep = Live(self, k, over="hop_sweep_z")
+        # the narration names the sweep's turn (the saturated z): it must stand there
+        sweep = Live(self, k, over="hop_sweep_z", at="hop_sweep_turn")
         live = sweep.redraw(bar, path=("hop_sweep_z[{i}]", "hop_sweep_factor[{i}]",
                                        "hop_sweep_slope[{i}]"), measure=hop_read)
         zl = self.math("z =", scale=0.8).move_to([1.6, 1.0, 0], aligned_edge=LEFT)
@@ -482,7 +483,7 @@ class Vanishing(LectureScene):
         made = {}
         for j, (key, pre, act, w_param) in enumerate(_ROWS):
             if pre == "pushed_":
-                cur_bars = self._sweep_bars(cur_bars, bars_of, 1.55 - 1.45 * j)
+                cur_bars = self._sweep_bars(cur_bars, bars_of, ax, 1.55 - 1.45 * j)
             new_bars = bars(pre)
             r = row(key, pre, act, w_param, 1.55 - 1.45 * j)
             anims = [FadeIn(r)]
@@ -507,13 +508,16 @@ class Vanishing(LectureScene):
         self.hold()
         self.clear_stage()
 
-    def _sweep_bars(self, cur_bars, bars_of, y):
+    def _sweep_bars(self, cur_bars, bars_of, bars_ax, y):
         """The W_h slider under tanh: the bars follow it, W_h and the largest bar read live."""
         v = self.v
         i, k = self._tracker()
         sweep = Live(self, k, over="bars_sweep_w_h")
+        # each bar's top read back through the axes, in hop order
         live = sweep.redraw(lambda j: bars_of(v.bars_sweep_factors[j],
-                                              int(v.bars_sweep_factors[j].argmax())))
+                                              int(v.bars_sweep_factors[j].argmax())),
+                            path="bars_sweep_factors[{i}]",
+                            measure=lambda m: [bars_ax.p2c(b.get_vertices()[2])[1] for b in m])
         wl = self.math(r"\tanh,\ W_h =", scale=0.7, color=P.muted)
         wn = self.number("bars_sweep_w_h[0]", "dec:3", size=0.6, color=P.muted)
         ml = self.math(r"\max =", scale=0.7, color=P.gradient)
@@ -580,19 +584,24 @@ class Vanishing(LectureScene):
 
         px = 2.35
 
-        def draw(lg, act, w_param, y_label):
-            """Grow one product curve with a live hop counter; return (curve, legend)."""
-            pts = [pt(0, 0.0)] + [pt(j + 1, lg[j]) for j in range(n)]
+        def draw(name, act, w_param, y_label):
+            """Grow one product curve (values ``name``: its points, hop 0 to n) with a live hop
+            counter; return (curve, legend)."""
+            lg = getattr(v, name)
+            pts = [pt(j, lg[j]) for j in range(n + 1)]
             hop = ValueTracker(0)
             sweep = Live(self, lambda: int(hop.get_value()), over="product_hops")
 
             def poly(j):
-                m = max(1, j)
                 c = VMobject(color=P.gradient, stroke_width=3)
-                c.set_points_as_corners(pts[:m + 1])
+                c.set_points_as_corners(pts[:j + 1] if j else pts[:1] * 2)
                 return c
 
-            curve = sweep.redraw(poly)
+            def tip(m):     # the curve's end, read back through the axes: (hop, log10)
+                x, y = ax.p2c(corners(m)[-1])[:2]
+                return [x, y + lo]
+
+            curve = sweep.redraw(poly, path=("product_hops[{i}]", name + "[{i}]"), measure=tip)
             lab = self.text("product.curve", size=style.LABEL_SIZE, color=P.gradient,
                             act=self._act_name(act), w=Val(f"param.{w_param}", "num"))
             lab.move_to([px, y_label, 0], aligned_edge=LEFT)
@@ -627,7 +636,7 @@ class Vanishing(LectureScene):
 
         main_hop = {"under": "float32_underflow_hop",
                     "over": "float32_overflow_hop"}.get(v.product_case)
-        curve, lab = draw(v.product_log, p["activation"], "w_h", 1.8)
+        curve, lab = draw("product_curve", p["activation"], "w_h", 1.8)
         mk = marker("product.main", v.product_case, main_hop, v.product_log, lab)
         if v.product_case != "within":
             self.show("product_crossing_hop", mk)
@@ -646,7 +655,7 @@ class Vanishing(LectureScene):
                   run_time=0.5)
         relu_hop = {"under": "relu_underflow_hop",
                     "over": "relu_overflow_hop"}.get(v.relu_product_case)
-        _, rlab = draw(v.relu_product_log, "relu", "relu_w_h", -0.7)
+        _, rlab = draw("relu_product_curve", "relu", "relu_w_h", -0.7)
         rmk = marker("product.relu", v.relu_product_case, relu_hop, v.relu_product_log, rlab)
         if v.relu_product_case != "within":
             self.show("relu_crossing_hop", rmk)
@@ -730,9 +739,19 @@ class Vanishing(LectureScene):
                              fill_opacity=0.8) for x in sv[1:]))
             return g.add(Dot(line.n2p(float(sv[0])), radius=0.1, color=P.gradient))
 
+        def norm_read(m):   # the line's corners and its end dot, read back through the axes
+            c, d = m
+            return [ax.p2c(q)[1] + lo for q in [*corners(c), d.get_center()]]
+
+        def spectrum_read(m):     # the dots on the strip, the largest (drawn last) first
+            xs = [line.p2n(d.get_center()) for d in m]
+            return [xs[-1], *xs[:-1]]
+
         sweep = Live(self, at, over="dims_sweep_sigma")
-        live = sweep.redraw(lambda j: curve_of(v.dims_sweep_log_norm[j]))
-        dots = sweep.redraw(spectrum)
+        live = sweep.redraw(lambda j: curve_of(v.dims_sweep_log_norm[j]),
+                            path=("dims_sweep_log_norm[{i}]", "dims_sweep_log_product[{i}]"),
+                            measure=norm_read)
+        dots = sweep.redraw(spectrum, path="dims_sweep_singular[{i}]", measure=spectrum_read)
         self.play(Create(live), FadeIn(VGroup(sl, sn, nl, en)), Create(line), Create(unit),
                   FadeIn(strip_l), FadeIn(dots), run_time=1.0)
         self.say("dims.sweep.say", lo=Val("dims_sweep_low", "num"),
