@@ -316,7 +316,7 @@ def run_bench(out: str, section_ids: list[str], high: bool = True, echo=print,
     _say(echo, f"up-to-date re-render of {len(low_jobs)} sections", v, " s")
     result["figures"]["up_to_date_fraction"] = round(t3 / _means(runs1, runs2)[0], 5)
     if cluster:
-        from .cluster import connect
+        from .render.executors.cluster import connect
 
         # a running cluster, as on several machines: its workers start once, and each
         # render connects to its scheduler
@@ -353,7 +353,7 @@ def profile_beats(jobs: list[Job], folder: Path, echo=print, top: int = 25) -> l
     import io
     import pstats
 
-    from .beats import render_beat
+    from .render import render_beat
     from scenes.registry import get
 
     rows = []
