@@ -159,3 +159,15 @@ def test_the_renderer_imports_nothing_above_it():
     bad += _upward("services sit below render", lambda a: _in(a, SERVICES),
                    lambda b: _in(b, ABOVE_RENDER + ("rnn_lecture.render",)))
     assert not bad, "\n".join(bad)
+
+
+def test_the_scheduler_knows_executors_only_through_their_interface():
+    """The scheduler imports the executors' package (the interface and ``make_executor``),
+    never an executor's module, so a third executor is one new module."""
+    g = import_graph()
+    executors = "rnn_lecture.render.executors"
+    assert executors in g["rnn_lecture.render.scheduler"]
+    assert not [m for m in g["rnn_lecture.render.scheduler"] if m.startswith(executors + ".")
+                and m != executors + ".base"]
+    for name in ("local", "cluster"):
+        assert f"{executors}.base" in g[f"{executors}.{name}"]

@@ -38,14 +38,15 @@ from .typesetting import needs_typesetting
 
 def render(jobs: list[Job], n_jobs: int = 1, force: bool = False, echo=print, echo_err=None,
            space_check: bool = True, split: bool = True, client=None,
-           trace: list | None = None) -> list[dict]:
+           trace: list | None = None, executor: Executor | None = None) -> list[dict]:
     """Render ``jobs``, skipping those already up to date; ``n_jobs`` worker processes at once.
 
     With ``split`` (the default) a section's beats are separate jobs, scheduled over the workers
     longest first and joined without re-encoding; a section rendered before is planned first and
     only the beats whose drawing changed are drawn again. Without it each section renders in one
     process, as Manim alone would. With a Dask ``client`` (:mod:`.executors.cluster`) the
-    plans and beats go to the cluster's workers, as many at once as it has threads.
+    plans and beats go to the cluster's workers, as many at once as it has threads; with an
+    ``executor`` (:class:`.executors.base.Executor`), the jobs run there.
 
     Returns the manifest entries of every section rendered or up to date. If any section
     failed, raises :class:`RenderFailed` after every other section finished and the summary
@@ -57,10 +58,12 @@ def render(jobs: list[Job], n_jobs: int = 1, force: bool = False, echo=print, ec
     echo_err = echo_err or echo
     check_output_paths(jobs)
     with safefs.output_umask():   # outputs 0644 / 0755 whatever the umask (README)
-        return _render(jobs, n_jobs, force, echo, echo_err, space_check, split, client, trace)
+        return _render(jobs, n_jobs, force, echo, echo_err, space_check, split, client, trace,
+                       executor)
 
 
-def _render(jobs, n_jobs, force, echo, echo_err, space_check, split, client, trace):
+def _render(jobs, n_jobs, force, echo, echo_err, space_check, split, client, trace,
+            executor=None):
     for where in dict.fromkeys((job.out, job.quality, job.lang) for job in jobs):
         remove_dead_leftovers(*where, echo=echo)
     code = code_hash()
@@ -81,7 +84,7 @@ def _render(jobs, n_jobs, force, echo, echo_err, space_check, split, client, tra
         if Path(place[0], place[1], place[2]).is_dir():   # a damaged manifest: rebuilt now
             update_manifest(*place, None, echo=echo_err)
     rendered, failed, skipped = (_Scheduler(todo, n_jobs, force, split, code, echo,
-                                            echo_err, client, trace).run()
+                                            echo_err, client, trace, executor).run()
                                  if todo else ([], [], []))
     results += rendered + skipped
     parts = [f"{len(rendered)} rendered"]
