@@ -728,7 +728,7 @@ def _bench_body(result, echo, outp, media, section_ids, qualities, low_jobs, n, 
              f"{v['slowest']['beat']}; median {v['median_seconds']:.1f} s, max "
              f"{v['max_seconds']:.1f} s)", v, " s")
     if cluster:
-        from .cluster import connect
+        from .render.executors.cluster import connect
 
         # a running cluster, as on several machines: its workers start once, and each
         # render connects to its scheduler

@@ -303,7 +303,7 @@ def render_cmd(sections, quality, lang, assignments, out, jobs, config_path, for
     from .render import Job, RenderFailed, render
 
     if cluster:
-        from .cluster import ClusterError, parse_spec
+        from .render.executors.cluster import ClusterError, parse_spec
 
         try:
             parse_spec(cluster)
@@ -317,7 +317,7 @@ def render_cmd(sections, quality, lang, assignments, out, jobs, config_path, for
         return
     client = local = None
     if cluster:
-        from .cluster import ClusterError, connect
+        from .render.executors.cluster import ClusterError, connect
 
         if one_process:
             raise UsageFailure("--one-process and --cluster do not go together: a cluster "
@@ -345,8 +345,7 @@ def render_cmd(sections, quality, lang, assignments, out, jobs, config_path, for
 
 def _preview(chosen, sections, beats, job_list) -> None:
     """``render SECTION --beat NAME``: one-line errors for bad input (2) and failures (1)."""
-    from .beats import preview_beats
-    from .render import _cause, describe_failure
+    from .render import _cause, describe_failure, preview_beats
 
     if len(sections) != 1:
         raise ParamError(f"--beat needs exactly one section, got {len(sections)}")

@@ -6,78 +6,89 @@ new ``VideoFrame`` from the RGBA array, converts it to YUV and encodes it once p
 lecture is mostly held frames (a wait is one frame written ``n`` times: ~85% of lstm-08's
 frames at low quality), and each repeat cost a conversion and an encode (x264 spends 2 ms on
 a repeated 480p frame, 10 ms on a 1080p one), and again when the clip was transcoded to WebM.
-:func:`install` encodes a held frame once, with its timestamp where the first repeat's was and
+:func:`scenes.manim_patches.encode_held_frames_once` (the patch, with every other patch
+of Manim) encodes a held frame once, with its timestamp where the first repeat's was and
 a duration of ``repeat`` periods; the next frame's timestamp is where it was before. The video
 shows the same picture at the same instants (variable frame rate, as MP4 and WebM allow), with
 a fraction of the frames to encode, decode and transcode (``tests/test_encoding.py``).
 
 Two things keep the timing exact. Each packet carries its frame's duration (libx264 does not
 pass durations through, and the container needs the last frame's to know where the clip
-ends). And the video has no B-frames (``bf=0`` in :data:`rnn_lecture.render.
+ends). And the video has no B-frames (``bf=0`` in :data:`rnn_lecture.render.job.
 VIDEO_ENCODER_OPTIONS`): with them x264 compresses the decoding timestamps of a variable-rate
 stream, and MP4's track length, counted in decoding time, came out short.
+
+This module holds what the renderer and the site both use to handle the videos so encoded:
+the WebM/VP9 transcode (:func:`to_webm`), the H.264 codecs string, a video's duration. It
+imports nothing of :mod:`rnn_lecture`, so ``render`` and ``site`` both sit above it.
 """
 
 from __future__ import annotations
 
+import os
 from fractions import Fraction
+from pathlib import Path
+
+from scenes.manim_patches import mux_timed
+
+__all__ = ["WEBM_MUXER_OPTIONS", "h264_codecs", "mux_timed", "to_webm", "video_duration"]
 
 
-def mux_timed(container, packets, durations: dict[int, int]) -> None:
-    """Mux ``packets``, each with the duration of its frame (``durations``: a frame's
-    timestamp to its length in frame periods, taken out as used; 1 if not listed)."""
-    for packet in packets:
-        packet.duration = durations.pop(packet.pts, 1)
-        container.mux(packet)
-
-
-def install() -> None:
-    """Patch ``VideoSegmentEncoder.write_frame`` and ``finish`` (idempotent)."""
+def video_duration(path: Path) -> float:
+    """A video's length in seconds, as its container says (0.0 if it says none)."""
     import av
-    from manim.scene.video_segment_encoder import VideoSegmentEncoder
 
-    if getattr(VideoSegmentEncoder.write_frame, "_held_once", False):
-        return
+    with av.open(str(path)) as c:
+        return float(c.duration / 1e6) if c.duration else 0.0
 
-    def mux(self, packets) -> None:
-        mux_timed(self._container, packets, self.__dict__.setdefault("_durations", {}))
 
-    def write_frame(self, pixels, *, repeat: int = 1) -> None:
-        self._validate_frame(pixels, repeat)
-        time_base = Fraction(self.spec.frame_rate.denominator, self.spec.frame_rate.numerator)
-        try:
-            # a view of Manim's array, not a copy (the encoder converts it to YUV at once)
-            frame = av.VideoFrame.from_numpy_buffer(pixels, format="rgba")
-            frame.pts = self._next_pts
-            frame.time_base = time_base
-            self.__dict__.setdefault("_durations", {})[self._next_pts] = repeat
-            self._next_pts += repeat
-            mux(self, self._stream.encode(frame))
-        except BaseException as error:
-            raise self._operation_error("encode", error) from error
+#: Options of every WebM we write. Matroska's muxer draws each file's TrackUID and TagTrackUID
+#: (16 bytes) at random, so two renders of the same input differed; ``bitexact`` makes it
+#: derive them and leave out its version string. Only the container changes: the VP9 packets,
+#: and so the picture, are the same.
+WEBM_MUXER_OPTIONS = {"fflags": "+bitexact"}
 
-    def finish(self) -> None:
-        """Flush (each packet with its duration) and close, as Manim's ``finish`` does."""
-        if self._closed:
-            return
-        self._closed = True
-        first_error: Exception | None = None
-        try:
-            try:
-                mux(self, self._stream.encode())
-            except Exception as error:
-                first_error = error
-        finally:
-            try:
-                self._container.close()
-            except Exception as error:
-                if first_error is None:
-                    first_error = error
-        if first_error is not None:
-            raise self._operation_error("finish", first_error) from first_error
 
-    write_frame.__wrapped__ = VideoSegmentEncoder.write_frame
-    finish.__wrapped__ = VideoSegmentEncoder.finish
-    write_frame._held_once = True
-    VideoSegmentEncoder.write_frame = write_frame
-    VideoSegmentEncoder.finish = finish
+def to_webm(src: Path, dst: Path, poster: Path | None = None) -> None:
+    """Transcode an H.264 MP4 to WebM/VP9 with PyAV (libvpx-vp9); same size, same frames at
+    the same instants, each lasting as long (a held frame is one frame with a long duration,
+    see :mod:`rnn_lecture.encoding`).
+
+    ``poster``, if given, receives the last frame as PNG (a clip ends on its held frame).
+    """
+    import av
+
+    tmp = dst.with_name(f".{dst.name}.part")
+    last = None
+    with av.open(str(src)) as inp, av.open(str(tmp), "w", format="webm",
+                                           options=dict(WEBM_MUXER_OPTIONS)) as out:
+        vin = inp.streams.video[0]
+        # the frame period: the rate every timestamp is a multiple of (not the average rate,
+        # which holds lower)
+        rate = Fraction(vin.base_rate or vin.average_rate or 15).limit_denominator(1001)
+        vout = out.add_stream("libvpx-vp9", rate=rate)
+        vout.width, vout.height = vin.codec_context.width, vin.codec_context.height
+        vout.pix_fmt = "yuv420p"
+        # realtime deadline: ~5x faster than "good" and plenty for flat lecture graphics
+        vout.options = {"deadline": "realtime", "cpu-used": "8", "row-mt": "1", "crf": "32",
+                        "b": "0", "g": str(max(int(rate * 4), 1))}
+        durations: dict[int, int] = {}
+        for frame in inp.decode(vin):
+            last = frame
+            f = frame.reformat(format="yuv420p")
+            f.pts, f.time_base = round(frame.time * rate), 1 / rate
+            durations[f.pts] = max(round(frame.duration * vin.time_base * rate), 1)
+            mux_timed(out, vout.encode(f), durations)
+        mux_timed(out, vout.encode(), durations)
+    os.replace(tmp, dst)
+    if poster is not None and last is not None:
+        last.to_image().convert("RGB").save(poster)
+
+
+def h264_codecs(path: Path) -> str:
+    """RFC 6381 codecs string of an MP4's H.264 stream, e.g. ``avc1.64001e``."""
+    import av
+
+    with av.open(str(path)) as c:
+        extra = c.streams.video[0].codec_context.extradata or b""
+    return f"avc1.{extra[1:4].hex()}" if len(extra) >= 4 else "avc1.42e01e"

@@ -1,5 +1,5 @@
-"""Imported by the run's fork server only (the last of ``render.PRELOAD``): it makes the
-server's exit immediate.
+"""Imported by the run's fork server only (the last of ``render.executors.local.PRELOAD``):
+it makes the server's exit immediate.
 
 The server exits when the run is gone (its "alive" pipe reaches EOF), by raising SystemExit;
 the interpreter then tears down every module it preloaded (Manim, PyAV, the scenes), which

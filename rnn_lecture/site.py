@@ -1,11 +1,10 @@
 """Web outputs of a render, and the static course site built from them.
 
-Two halves:
+The web outputs of one staged section (captions, WebVTT, chapters, a WebM/VP9 copy of every
+video, a poster per clip) are made inside ``render``, by
+:func:`rnn_lecture.render.assemble.publish_section` (re-exported here), with the encoding
+helpers of :mod:`rnn_lecture.encoding`; the site only reads what it wrote.
 
-* :func:`publish_section` runs inside ``render`` once a section's files are staged: caption
-  cues, WebVTT, chapters and per-clip captions (:mod:`rnn_lecture.captions`), a WebM/VP9 copy
-  of the section video and of every clip (Chromium builds without proprietary codecs cannot
-  play H.264), a poster per clip (its last, held frame), and modes 0644/0755 on everything.
 * :func:`build_site` turns ``media/<quality>/<lang>/`` into a self-contained folder: an index
   page, one page per section (video with both sources, captions and chapters tracks, a chapter
   list that seeks, every clip with an embed snippet, the parameters), and ``manifest.json``
@@ -26,14 +25,15 @@ import os
 import re
 import stat
 import shutil
-from fractions import Fraction
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from scenes.params import shown
 from scenes.registry import PARTS as REGISTRY_PARTS
 
-from . import captions, safefs
+from . import safefs
+from .encoding import to_webm  # noqa: F401  (API: __all__)
+from .render.assemble import publish_section  # noqa: F401  (API: __all__)
 from .safefs import DIR_MODE, FILE_MODE, make_public  # noqa: F401  (FILE_MODE, make_public: API)
 #: Version of the site layout and of manifest.json's schema.
 SCHEMA = "rnn-lecture-site/1"
@@ -66,92 +66,6 @@ UI = {
 
 class SiteError(Exception):
     """A one-line user error of ``rnn-lecture site`` (exit code 2)."""
-
-
-# ======================================================================================
-# Inside render: web outputs of one staged section
-# ======================================================================================
-
-#: Options of every WebM we write. Matroska's muxer draws each file's TrackUID and TagTrackUID
-#: (16 bytes) at random, so two renders of the same input differed; ``bitexact`` makes it
-#: derive them and leave out its version string. Only the container changes: the VP9 packets,
-#: and so the picture, are the same.
-WEBM_MUXER_OPTIONS = {"fflags": "+bitexact"}
-
-
-def to_webm(src: Path, dst: Path, poster: Path | None = None) -> None:
-    """Transcode an H.264 MP4 to WebM/VP9 with PyAV (libvpx-vp9); same size, same frames at
-    the same instants, each lasting as long (a held frame is one frame with a long duration,
-    see :mod:`rnn_lecture.encoding`).
-
-    ``poster``, if given, receives the last frame as PNG (a clip ends on its held frame).
-    """
-    import av
-
-    from .encoding import mux_timed
-
-    tmp = dst.with_name(f".{dst.name}.part")
-    last = None
-    with av.open(str(src)) as inp, av.open(str(tmp), "w", format="webm",
-                                           options=dict(WEBM_MUXER_OPTIONS)) as out:
-        vin = inp.streams.video[0]
-        # the frame period: the rate every timestamp is a multiple of (not the average rate,
-        # which holds lower)
-        rate = Fraction(vin.base_rate or vin.average_rate or 15).limit_denominator(1001)
-        vout = out.add_stream("libvpx-vp9", rate=rate)
-        vout.width, vout.height = vin.codec_context.width, vin.codec_context.height
-        vout.pix_fmt = "yuv420p"
-        # realtime deadline: ~5x faster than "good" and plenty for flat lecture graphics
-        vout.options = {"deadline": "realtime", "cpu-used": "8", "row-mt": "1", "crf": "32",
-                        "b": "0", "g": str(max(int(rate * 4), 1))}
-        durations: dict[int, int] = {}
-        for frame in inp.decode(vin):
-            last = frame
-            f = frame.reformat(format="yuv420p")
-            f.pts, f.time_base = round(frame.time * rate), 1 / rate
-            durations[f.pts] = max(round(frame.duration * vin.time_base * rate), 1)
-            mux_timed(out, vout.encode(f), durations)
-        mux_timed(out, vout.encode(), durations)
-    os.replace(tmp, dst)
-    if poster is not None and last is not None:
-        last.to_image().convert("RGB").save(poster)
-
-
-def h264_codecs(path: Path) -> str:
-    """RFC 6381 codecs string of an MP4's H.264 stream, e.g. ``avc1.64001e``."""
-    import av
-
-    with av.open(str(path)) as c:
-        extra = c.streams.video[0].codec_context.extradata or b""
-    return f"avc1.{extra[1:4].hex()}" if len(extra) >= 4 else "avc1.42e01e"
-
-
-def publish_section(stage: Path, entry: dict, beat_titles: dict | None = None) -> dict:
-    """Add the web outputs to a staged section folder; return the updated render record.
-
-    Writes split captions (SRT, WebVTT), chapters, per-clip captions, ``<section>.webm``,
-    ``clips/NN_<beat>.webm`` and ``.png``; records them in the entry (``files`` included) and
-    makes every file 0644 and every folder 0755.
-    """
-    stage = Path(stage)
-    entry = dict(entry)
-    sid = entry["section"]
-    extra = captions.write_section_captions(stage, entry, beat_titles)
-    files = list(entry.get("files", []))
-    webm = f"{sid}.webm"
-    to_webm(stage / entry["video"], stage / webm)
-    clips = []
-    for c in extra["clips"]:
-        stem = c["file"].rsplit(".", 1)[0]
-        to_webm(stage / c["file"], stage / f"{stem}.webm", poster=stage / f"{stem}.png")
-        clips.append({**c, "webm": f"{stem}.webm", "poster": f"{stem}.png"})
-        files += [f"{stem}.webm", f"{stem}.png"]
-    files += [webm, *extra["files"]]
-    entry.update({k: v for k, v in extra.items() if k not in ("files", "clips")})
-    entry.update({"webm": webm, "video_codecs": h264_codecs(stage / entry["video"]),
-                  "clips": clips, "files": list(dict.fromkeys(files))})
-    make_public(stage)
-    return entry
 
 
 # ======================================================================================
@@ -293,7 +207,8 @@ def check_base_url(base_url: str) -> None:
 
 
 #: What a render.json must hold for the site, field by field (see ``render_one`` and
-#: :func:`rnn_lecture.beats.assemble_section`, which write it): a name string, a number, ...
+#: :func:`rnn_lecture.render.assemble.assemble_section`, which write it): a name string, a
+#: number, ...
 _NAME_FIELDS = ("video", "webm", "poster", "captions", "captions_vtt", "chapters")
 _CLIP_NAME_FIELDS = ("file", "webm", "poster", "captions", "captions_vtt")
 

@@ -28,7 +28,8 @@ from . import style
 from .bind import (Binding, Fixed, Val, check_fields, has_digit, plural_fields, resolve,
                    shown)
 from .registry import get as get_section
-from .live import share_sources_on_copy
+from .live import displayed
+from .manim_patches import share_sources_on_copy, skip_frames_while
 
 share_sources_on_copy()   # copies of texts and formulas: ~10x faster, the same frames
 
@@ -71,20 +72,6 @@ def text_leaves(mobjects) -> list[Mobject]:
     return out
 
 
-def displayed(m: Mobject) -> str:
-    """The string a text mobject shows (after a Transform: the string of its target)."""
-    if isinstance(m, DecimalNumber):
-        return m._get_num_string(m.get_value())
-    override = getattr(m, "shown_text", None)
-    if override is not None:
-        return override
-    if isinstance(m, Text):
-        return m.original_text
-    if isinstance(m, (MathTex, Tex)):
-        return m.tex_string
-    raise TypeError(f"not a text: {type(m).__name__}")
-
-
 class LectureScene(Scene):
     """A section video: ``BEATS`` in order, each a Manim section (one clip per beat).
 
@@ -124,8 +111,8 @@ class LectureScene(Scene):
             if b and b not in self.BEATS:
                 raise ValueError(f"{self.SECTION_ID}: no beat {b!r}; "
                                  f"beats: {', '.join(self.BEATS)}")
-        #: A beat job (:func:`rnn_lecture.beats.render_beats`): the beats named are drawn, the
-        #: others played in Manim's skip-animations mode (no frames drawn), and the scene ends
+        #: A beat job (:func:`rnn_lecture.render.draw.render_beats`): the beats named are
+        #: drawn, the others played in Manim's skip-animations mode (no frames drawn), and the scene ends
         #: where the clip after the last one named would begin. ``""`` draws no beat (a plan:
         #: the fingerprints and lengths of every beat, in a fraction of a render's time).
         self.only_beat = only_beat
@@ -153,22 +140,7 @@ class LectureScene(Scene):
         picture from the mobjects alone, so skipping these leaves every written frame as it
         was (``tests/test_beats.py`` compares them with a one-process render's).
         """
-        renderer = self.renderer
-        update, save = renderer.update_frame, renderer.save_static_frame_data
-
-        def update_frame(scene, *args, **kwargs):
-            if renderer.skip_animations and self._skipping():
-                return None
-            return update(scene, *args, **kwargs)
-
-        def save_static_frame_data(scene, static_mobjects):
-            if renderer.skip_animations and self._skipping():
-                renderer.static_image = None
-                return None
-            return save(scene, static_mobjects)
-
-        renderer.update_frame = update_frame
-        renderer.save_static_frame_data = save_static_frame_data
+        skip_frames_while(self.renderer, self._skipping)
 
     # ----- bound texts --------------------------------------------------------------------
     def entry(self, key: str, variant: str | None = None) -> str:

@@ -21,34 +21,21 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-from manim import DOWN, LEFT, ORIGIN, RIGHT, DecimalNumber, Mobject
+from manim import DOWN, LEFT, ORIGIN, RIGHT, DecimalNumber, MathTex, Mobject, Tex, Text
 
 
-#: Attributes a copy of a mobject shares with its original instead of deep-copying: the parsed
-#: SVG path a glyph was made from (hundreds of small objects per glyph, read only when the
-#: glyph is built) and a formula's TeX template.
-SHARED_ON_COPY = ("path_obj", "tex_template")
-
-
-def share_sources_on_copy() -> None:
-    """Make ``Mobject.copy`` share :data:`SHARED_ON_COPY` (a copy's points, colours and
-    everything drawn are copied as before). Manim deep-copies every attribute, and the parsed
-    SVG paths were most of the time of every copy, so of every ``Transform`` and ``FadeOut``
-    (and of a beat job's replay of the earlier beats): a text's copy goes from ~15 to ~2 ms."""
-    from manim.mobject.mobject import Mobject
-
-    deep = getattr(Mobject.__deepcopy__, "__wrapped__", Mobject.__deepcopy__)
-
-    def __deepcopy__(self, memo):
-        d = self.__dict__
-        for name in SHARED_ON_COPY:
-            v = d.get(name)
-            if v is not None:
-                memo[id(v)] = v
-        return deep(self, memo)
-
-    __deepcopy__.__wrapped__ = deep
-    Mobject.__deepcopy__ = __deepcopy__
+def displayed(m: Mobject) -> str:
+    """The string a text mobject shows (after a Transform: the string of its target)."""
+    if isinstance(m, DecimalNumber):
+        return m._get_num_string(m.get_value())
+    override = getattr(m, "shown_text", None)
+    if override is not None:
+        return override
+    if isinstance(m, Text):
+        return m.original_text
+    if isinstance(m, (MathTex, Tex)):
+        return m.tex_string
+    raise TypeError(f"not a text: {type(m).__name__}")
 
 
 def _anchors(points: np.ndarray) -> np.ndarray:
@@ -274,7 +261,6 @@ class Follower:
         if self.kind == "text":
             if self.read is not None:
                 return self.read(self.mob)
-            from .base import displayed
             return displayed(self.mob)
         return None if self.measure is None else self.measure(self.mob)
 

@@ -30,7 +30,7 @@ def construct(section_id: str, lang: str = "zh", params: dict | None = None,
     """
     from manim import config, tempconfig
 
-    from rnn_lecture.render import TEX_DIR_ENV, share_tex_cache
+    from .tex_cache import TEX_DIR_ENV, share_tex_cache
 
     section = get(section_id)
     where = {}

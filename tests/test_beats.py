@@ -13,8 +13,8 @@ import av
 import numpy as np
 import pytest
 
-from rnn_lecture.beats import beat_key
-from rnn_lecture.render import Job, _Scheduler, expected_seconds
+from rnn_lecture.render import Job, beat_key, expected_seconds
+from rnn_lecture.render.scheduler import _Scheduler
 
 CLI = [sys.executable, "-m", "rnn_lecture.cli"]
 SECTION = "primer-01-recurrence"        # one of conftest.SITE_SECTIONS: rendered already
@@ -142,7 +142,8 @@ def test_longest_expected_beats_go_first(tmp_path):
     seen = expected_seconds(job, history)
     assert seen == {b: float(i + 1) for i, b in enumerate(beats)}
     s = _Scheduler([], 2, False, True, "c", lambda *_: None, lambda *_: None)
-    from rnn_lecture.render import SectionLock, _Section
+    from rnn_lecture.render import SectionLock
+    from rnn_lecture.render.scheduler import _Section
     sec = _Section(job, "k", SectionLock(job), seen)
     other = _Section(Job("primer-04-limits", {}, "low", "zh", str(tmp_path)), "k",
                      SectionLock(job), {"grid": 2.5})
@@ -158,7 +159,8 @@ def test_a_section_is_cut_in_runs_that_keep_the_workers_busy(tmp_path):
     """Each job draws a run of beats (it replays the beats before its first): one section
     alone is cut in --jobs runs, evened out with the replay counted; a section that is a small
     part of the work left stays whole; a plan's few beats to draw are cut the same way."""
-    from rnn_lecture.render import REPLAY_COST, SectionLock, _Section
+    from rnn_lecture.render import REPLAY_COST, SectionLock
+    from rnn_lecture.render.scheduler import _Section
 
     beats = ("a", "b", "c", "d", "e", "f")
     lengths = dict(zip(beats, (10.0, 20.0, 10.0, 30.0, 10.0, 20.0)))
@@ -198,7 +200,8 @@ def test_the_last_section_is_cut_for_the_worker_about_to_finish(tmp_path):
     a long run for the free worker and a short one for the other."""
     import time as _time
 
-    from rnn_lecture.render import REPLAY_COST, SectionLock, _Section, _Worker
+    from rnn_lecture.render import REPLAY_COST, SectionLock
+    from rnn_lecture.render.scheduler import _Section, _Worker
 
     beats = ("a", "b", "c", "d", "e", "f")
     lengths = dict(zip(beats, (10.0, 20.0, 10.0, 30.0, 10.0, 20.0)))     # 100 s
@@ -245,7 +248,7 @@ def test_a_plan_sees_the_beats_as_they_were_drawn(site_media, lang):
     """A plan (the scene played without drawing) gives every beat the fingerprint and the start
     its render recorded, so an unchanged beat is never drawn twice."""
     from conftest import SITE_SECTIONS
-    from rnn_lecture.beats import plan_section
+    from rnn_lecture.render import plan_section
     from scenes.registry import get
 
     for sid in SITE_SECTIONS:
@@ -274,7 +277,7 @@ def test_work_is_expected_seconds_of_drawing(tmp_path):
             "beats": [{"beat": b, "duration": 10.0, "render_seconds": 10.0 * rate}
                       for b in beats]})
     jobs = [Job(s, {}, "low", "zh", out) for s in (fast, new, slow)]
-    from rnn_lecture.render import _history
+    from rnn_lecture.render.room import _history
     assert render_rate(jobs[2], _history(out)) == 2.0
     assert render_rate(Job(slow, {}, "high", "zh", out), _history(out)) is None
     s = _Scheduler([(j, "k") for j in jobs], 2, False, True, "c", lambda *_: None,
@@ -292,8 +295,8 @@ def test_each_beat_is_timed_by_itself(tmp_path):
     """A beat's recorded seconds are its own drawing and WebM plus a share, by length, of the
     job's set-up and end (the replay of earlier beats is not a beat's cost); the next run cuts
     the section by each beat's own rate, so a slow sweep is not weighed as a cheap hold."""
-    from rnn_lecture.beats import beat_seconds
-    from rnn_lecture.render import _history, beat_rates, update_manifest
+    from rnn_lecture.render import beat_rates, beat_seconds, update_manifest
+    from rnn_lecture.render.room import _history
     from scenes.registry import get
 
     got = beat_seconds(10.0, {"a": 6.0, "b": 1.0}, {"a": 10.0, "b": 30.0})
@@ -320,7 +323,7 @@ def test_a_replay_draws_nothing(tmp_path, monkeypatch):
     after a replay are compared with a one-process render's above."""
     from manim.camera.camera import Camera
 
-    from rnn_lecture.beats import plan_section, render_beat
+    from rnn_lecture.render import plan_section, render_beat
     from scenes.base import LectureScene
     from scenes.registry import get
 

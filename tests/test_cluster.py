@@ -79,7 +79,7 @@ def test_cluster_spec_errors_are_one_line():
 
 
 def test_local_cluster_starts_workers_on_loopback(monkeypatch):
-    from rnn_lecture.cluster import connect
+    from rnn_lecture.render.executors.cluster import connect
 
     monkeypatch.setenv("MALLOC_TRIM_THRESHOLD_", "65536")   # as a default nanny leaves it
 
@@ -107,7 +107,7 @@ import os, signal, socket, sys, time
 from pathlib import Path
 
 if __name__ == "__main__":
-    from rnn_lecture.cluster import connect, submit, worker_cache
+    from rnn_lecture.render.executors.cluster import connect, submit, worker_cache
     from rnn_lecture.render import Job
 
     taken = []

@@ -1,4 +1,4 @@
-"""Held frames are encoded once, as one frame that lasts (rnn_lecture.encoding), and the x264
+"""Held frames are encoded once, as one frame that lasts (scenes.manim_patches), and the x264
 settings are ours: the video shows what Manim's own writer shows, at the same instants, from a
 fraction of the frames."""
 
@@ -11,7 +11,7 @@ import numpy as np
 from manim._config.video_encoder import VideoEncoderSpec
 from manim.scene.video_segment_encoder import VideoSegmentEncoder
 
-from rnn_lecture import encoding
+from scenes import manim_patches
 from rnn_lecture.render import VIDEO_ENCODER_OPTIONS
 
 
@@ -54,8 +54,8 @@ def test_a_held_frame_is_one_frame_that_lasts(tmp_path):
     period shows the picture Manim's writer shows in it (within x264's rounding: the two
     encoders are given different frame sequences), every frame starts where its first repeat
     did, and the video is exactly as long."""
-    encoding.install()
-    encoding.install()                        # idempotent: one wrapper
+    manim_patches.encode_held_frames_once()
+    manim_patches.encode_held_frames_once()                        # idempotent: one wrapper
     patched = VideoSegmentEncoder.write_frame
     original = patched.__wrapped__
     assert not hasattr(original, "__wrapped__")
@@ -82,9 +82,9 @@ def test_a_held_frame_is_one_frame_that_lasts(tmp_path):
 
 def test_a_held_frame_transcodes_to_one_webm_frame(tmp_path):
     """The WebM keeps the frames and their durations: the same starts, the same length."""
-    from rnn_lecture.site import to_webm
+    from rnn_lecture.encoding import to_webm
 
-    encoding.install()
+    manim_patches.encode_held_frames_once()
     repeats = [3, 1, 20, 1, 9]
     mp4 = _encode(tmp_path / "a.mp4", list(zip(repeats, _frames(5))), VIDEO_ENCODER_OPTIONS)
     to_webm(mp4, tmp_path / "a.webm", poster=tmp_path / "a.png")
@@ -96,7 +96,7 @@ def test_a_held_frame_transcodes_to_one_webm_frame(tmp_path):
 
 
 def test_bad_frames_are_still_refused(tmp_path):
-    encoding.install()
+    manim_patches.encode_held_frames_once()
     spec = VideoEncoderSpec("mp4", "libx264", "yuv420p", 160, 96, Fraction(15), ())
     enc = VideoSegmentEncoder(target=tmp_path / "x.mp4", spec=spec)
     try:

@@ -467,7 +467,7 @@ def test_shown_escapes_control_characters_and_caps_with_the_length():
                                           ("tcp://sched.example:1", ("remote", None)),
                                           ("tls://[::1]:65535", ("remote", None))])
 def test_cluster_spec_forms_that_parse(spec, parsed):
-    from rnn_lecture.cluster import parse_spec
+    from rnn_lecture.render.executors.cluster import parse_spec
 
     kind, value = parse_spec(spec)
     assert kind == parsed[0] and value == (parsed[1] if parsed[1] is not None else spec)

@@ -113,7 +113,7 @@ def test_english_render_has_english_captions(rendered, section):
 def _report_setting(setting, conn):
     import os
 
-    from rnn_lecture.render import _take_setting, _umask
+    from rnn_lecture.render.executors.local import _take_setting, _umask
 
     _take_setting(setting)
     conn.send((os.getcwd(), os.environ.get("RNN_LECTURE_PROBE"), _umask()))
@@ -126,7 +126,8 @@ def test_workers_take_the_runs_folder_environment_and_umask(tmp_path, monkeypatc
     the one the environment names now."""
     import os
 
-    from rnn_lecture.render import TEX_DIR_ENV, Job, _setting, render, worker_context
+    from rnn_lecture.render import TEX_DIR_ENV, Job, render
+    from rnn_lecture.render.executors.local import _setting, worker_context
 
     ctx = worker_context()
     p = ctx.Process(target=os.getpid)       # the fork server is up before what follows

@@ -85,7 +85,7 @@ def test_a_cold_section_is_typeset_up_front(tmp_path, monkeypatch):
     them together; the render after it typesets nothing more, and the next run skips the pass."""
     import os
 
-    from rnn_lecture.beats import needs_typesetting, plan_section, typeset_section
+    from rnn_lecture.render import needs_typesetting, plan_section, typeset_section
     from rnn_lecture.render import TEX_DIR_ENV, Job
     from scenes.registry import get
 

@@ -1,7 +1,8 @@
-"""Beat jobs on a Dask distributed cluster (``render --cluster tcp://HOST:PORT | local:N``).
+"""The Dask executor: beat jobs on a Dask distributed cluster
+(``render --cluster tcp://HOST:PORT | local:N``).
 
 The run keeps what it keeps locally (section locks, staging folders, the manifest); a worker
-gets one job at a time (a plan or a beat, see :mod:`rnn_lecture.beats`), renders it in a folder
+gets one job at a time (a plan or a run of beats, see :mod:`..draw`), renders it in a folder
 of its own and sends back the record and the bytes of the clip's files. No file system is
 shared: the run writes what comes back into its staging folder and swaps the section in as a
 local render does. A worker that dies mid-job costs that job only: the scheduler gives it to
@@ -14,17 +15,25 @@ and one thread each (``--nthreads 1``): Manim's configuration is per process.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
 import tempfile
 import threading
-from dataclasses import asdict
+import traceback
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from scenes.params import shown
 
-from .render import Job
+from ... import safefs
+from ..draw import render_beats
+from ..failures import describe_failure
+from ..job import Job, log_path
+from ..locks import _alive
+from ..plan import plan_section
+from .base import Executor
 
 _ONE_AT_A_TIME = threading.Lock()   # Manim's config is global: one job per worker process
 
@@ -71,8 +80,6 @@ def _no_mp_lock() -> None:
 def remove_dead_jobs(cache: Path) -> None:
     """Remove the job folders (``job-<pid>-...``) of workers on this machine that died
     mid-job (the scheduler gave their job to another worker; nobody else would remove them)."""
-    from .render import _alive
-
     for p in cache.glob("job-*-*"):
         pid = p.name.split("-")[1]
         if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)) \
@@ -82,13 +89,11 @@ def remove_dead_jobs(cache: Path) -> None:
 
 def remote_job(kind: str, job: dict, beats: tuple | None) -> dict:
     """Run one job on a worker: ``{"plan": ...}`` or ``{"records": [...], "files": {name:
-    bytes}}`` (a run of beats, :func:`rnn_lecture.beats.render_beats`).
+    bytes}}`` (a run of beats, :func:`rnn_lecture.render.draw.render_beats`).
 
     The job's output folder is replaced by the worker's own cache folder, so the LaTeX cache is
     shared by the jobs this machine runs and nothing is written where the client writes.
     """
-    from .beats import plan_section, render_beats
-
     local = Job(**{**job, "out": str(worker_cache())})
     _no_mp_lock()
     with _ONE_AT_A_TIME:
@@ -174,3 +179,60 @@ def unpack(result: dict, work: Path) -> list[dict]:
         tmp.write_bytes(data)
         os.replace(tmp, work / name)
     return result["records"]
+
+
+@dataclass
+class _Future:
+    """A job on the cluster: its future, and what the run needs to take its result in."""
+
+    future: object
+    kind: str
+    job: Job
+    beats: tuple | None
+    work: Path | None
+
+
+class DaskExecutor(Executor):
+    """Plans and runs of beats on a Dask cluster's workers (see the module's docstring); each
+    worker keeps its own LaTeX cache, so formulas are not typeset up front."""
+
+    typesets_up_front = False
+    runs_sections = False
+
+    def __init__(self, client):
+        self.client = client
+
+    def slots(self, n_jobs):
+        return max(1, sum(self.client.nthreads().values()))   # as many as it has threads
+
+    def submit(self, kind, job, key, beats, work, lock_fd):
+        return _Future(submit(self.client, kind, job, beats), kind, job, beats, work)
+
+    def wait(self, handles, timeout):
+        from distributed import wait as dask_wait
+
+        with contextlib.suppress(TimeoutError):
+            dask_wait([h.future for h in handles], timeout=0.5, return_when="FIRST_COMPLETED")
+        return [h for h in handles if h.future.done()]
+
+    def outcome(self, handle):
+        """Its message, and its files in the section's work folder."""
+        f = handle.future
+        try:
+            if f.status == "finished":
+                res = f.result()
+                return ("ok", res["plan"] if handle.kind == "plan" else unpack(res, handle.work))
+            if f.status == "cancelled":
+                return ("failed", {"kind": "error", "detail": "job cancelled on the cluster"})
+            exc = f.exception()
+            with contextlib.suppress(Exception):
+                safefs.append_text(log_path(handle.job), (
+                    f"{handle.job.section} {' '.join(handle.beats or ()) or handle.kind} "
+                    "on the cluster:\n") + "".join(traceback.format_exception(
+                        type(exc), exc, f.traceback())))
+            return ("failed", describe_failure(exc))
+        except Exception as e:   # the result could not be written here (no space, ...)
+            return ("failed", describe_failure(e))
+
+    def cancel(self, handle):
+        handle.future.cancel()

@@ -1,0 +1,210 @@
+"""Drawing: a run of beats (or a whole section) drawn in this process, a worker's job.
+
+A *beat job* renders some beats of a section: the scene replays the earlier beats in Manim's
+skip-animations mode (their frames are never drawn; the clock steps as drawing would, see
+:meth:`scenes.base.LectureScene._drawn_time`), draws its own beats, and stops where the next
+beat's clip would begin; each clip is encoded by Manim (held frames once,
+:mod:`scenes.manim_patches`) and transcoded to WebM here (:func:`render_beats`). The clips
+are joined into the section by :mod:`.assemble`, which gives the frames a one-process render
+gives (``tests/test_beats.py`` decodes both and compares every frame). :func:`render_one` is
+that one-process render (``--one-process``): the whole section, assembled and published
+here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+from scenes.tex_cache import share_tex_cache
+
+from .. import safefs
+from ..encoding import to_webm
+from ..encoding import video_duration as _video_duration
+from .assemble import publish_section
+from .job import Job, manim_config, section_dir, tex_dir_for
+from .publish import _readable, _swap_in, _write_json, split_timing
+from .room import free_bytes
+
+def render_one(job: Job, key: str) -> dict:
+    """Render one section in this process; return its manifest entry.
+
+    The caller holds the section's lock. Staging folders are named after this process
+    (``.<section>.<pid>.*``, ``.work-<section>.<pid>.*``) and removed on the way out, whatever
+    happens.
+    """
+    from manim import tempconfig
+    from PIL import Image
+
+    from scenes.registry import get, to_json
+
+    from ..captions import record_beat_titles
+
+    section = get(job.section)
+    final = section_dir(job)
+    safefs.ensure_dir(final.parent, job.out)
+    tex_dir = tex_dir_for(job)
+    tex_dir.mkdir(parents=True, exist_ok=True)
+    share_tex_cache(tex_dir)
+    pid = os.getpid()
+    stage = Path(tempfile.mkdtemp(prefix=f".{job.section}.{pid}.", dir=final.parent))
+    work = Path(tempfile.mkdtemp(prefix=f".work-{job.section}.{pid}.", dir=final.parent))
+    try:
+        _readable(stage, directory=True)  # becomes the section's folder
+        t0 = time.perf_counter()
+        with tempconfig(manim_config(job, work, tex_dir)):
+            scene = section.scene_class()(params=job.params, lang=job.lang)
+            beat_titles = record_beat_titles(scene)
+            scene.render()
+            fw = scene.renderer.file_writer
+            movie = Path(fw.movie_file_path)
+            srt = movie.with_suffix(".srt")
+            index = json.loads(Path(fw.output_plan.section_index).read_text())
+            clip_src = Path(fw.sections_output_dir)
+            frame = scene.renderer.get_frame()
+        seconds = time.perf_counter() - t0
+        files = [f"{job.section}.mp4", "poster.png"]
+        shutil.move(str(movie), stage / files[0])
+        if srt.is_file():
+            shutil.move(str(srt), stage / f"{job.section}.srt")
+            files.append(f"{job.section}.srt")
+        Image.fromarray(frame).convert("RGB").save(stage / "poster.png")
+        (stage / "clips").mkdir()
+        clips = []
+        for i, sec in enumerate(index):
+            name = f"clips/{i:02d}_{sec['name']}.mp4"
+            shutil.move(str(clip_src / sec["video"]), stage / name)
+            files.append(name)
+            clips.append({"beat": sec["name"], "file": name,
+                          "duration": round(_video_duration(stage / name), 3)})
+        entry = {
+            "section": job.section, "number": section.number, "title": section.title,
+            "lang": job.lang, "quality": job.quality, "params": to_json(job.params),
+            "duration": round(_video_duration(stage / files[0]), 3),
+            "render_seconds": round(seconds, 2),
+            "bytes": sum((stage / f).stat().st_size for f in files),
+            "video": files[0], "poster": "poster.png",
+            "captions": f"{job.section}.srt" if f"{job.section}.srt" in files else None,
+            "clips": clips, "files": files, "key": key,
+        }
+        entry = publish_section(stage, entry, beat_titles)  # captions, WebM, modes 0644/0755
+        _write_json(stage / "render.json", split_timing(entry)[0])
+        _swap_in(stage, final)
+        return entry
+    except BaseException as e:  # a full disk can surface as a LaTeX or encoder error
+        with contextlib.suppress(Exception):
+            e.free_at_failure = free_bytes(final.parent)
+        raise
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+        shutil.rmtree(stage, ignore_errors=True)
+
+
+def render_beat(job: Job, beat: str, work: Path) -> dict:
+    """Render one beat of a section in this process, into ``work``; return its record (see
+    :func:`render_beats`)."""
+    return render_beats(job, (beat,), work)[0]
+
+
+def render_beats(job: Job, beats: tuple[str, ...], work: Path) -> list[dict]:
+    """Render some beats of a section in this process, into ``work``; return their records.
+
+    The other beats up to the last one named are played without drawing. For each beat
+    drawn, writes ``work/<beat>.mp4`` (the clip as Manim encoded it), ``<beat>.webm`` (VP9)
+    and ``<beat>.png`` (the clip's last frame, decoded); for the last, ``<beat>.frame.png``
+    too (the renderer's last frame: the section's poster when it is the section's last beat).
+    A record holds the clip's duration, its narration lines in seconds from the clip's start,
+    the beat's title (its claim as drawn), its fingerprint and its seconds (see
+    :func:`beat_seconds`).
+    """
+    tex_dir = tex_dir_for(job)
+    tex_dir.mkdir(parents=True, exist_ok=True)
+    share_tex_cache(tex_dir)
+    work.mkdir(parents=True, exist_ok=True)
+    # Manim's own files, in a folder named after this process (a killed worker's folder is a
+    # leftover that the next holder of the section's lock removes)
+    media = Path(tempfile.mkdtemp(prefix=f".work-{job.section}.{os.getpid()}.",
+                                  dir=work.parent))
+    try:
+        return _render_beats(job, tuple(beats), work, media, tex_dir)
+    finally:
+        shutil.rmtree(media, ignore_errors=True)
+
+
+def _render_beats(job: Job, drawn: tuple[str, ...], work: Path, media: Path,
+                  tex_dir: Path) -> list[dict]:
+    from manim import tempconfig
+    from PIL import Image
+
+    from scenes.registry import get
+
+    from ..captions import record_beat_titles
+
+    t0 = time.perf_counter()
+    with tempconfig(manim_config(job, media, tex_dir)):
+        scene = get(job.section).scene_class()(params=job.params, lang=job.lang,
+                                               only_beat=drawn)
+        titles = record_beat_titles(scene)
+        scene.render()
+        fw = scene.renderer.file_writer
+        index = json.loads(Path(fw.output_plan.section_index).read_text())
+        beats = list(scene.BEATS)
+        drawn = tuple(sorted(drawn, key=beats.index))
+        ends = {b: scene.beat_start.get(beats[i + 1], scene.renderer.time)
+                if i + 1 < len(beats) else scene.renderer.time for i, b in enumerate(beats)}
+        found = []
+        for beat in drawn:
+            clips = [sec for sec in index if sec["name"] == beat]
+            if len(clips) != 1:
+                raise RuntimeError(f"{job.section}: beat {beat!r} made no clip")
+            start = scene.beat_start[beat]
+            # seconds from the beat's start (the section's narration puts them back where
+            # the beat starts in it, as the one-process render's clock has them)
+            subs = [[c.start.total_seconds() - start, c.end.total_seconds() - start,
+                     c.content] for c in fw.subcaptions
+                    if start - 1e-6 <= c.start.total_seconds() < ends[beat] - 1e-6]
+            found.append((beat, Path(fw.sections_output_dir) / clips[0]["video"], start, subs))
+        frame = scene.renderer.get_frame()
+    clock = {"": time.perf_counter(), **scene.beat_clock}   # "": the last beat's end
+
+    def span(b: str) -> float:     # from a beat's start to the next one's
+        i = beats.index(b) + 1
+        return clock.get(beats[i] if i < len(beats) else "", clock[""]) - clock[b]
+
+    records, own = [], {}
+    for beat, clip_src, start, subs in found:
+        mp4 = work / f"{beat}.mp4"
+        shutil.move(str(clip_src), mp4)
+        t = time.perf_counter()
+        to_webm(mp4, work / f"{beat}.webm", poster=work / f"{beat}.png")
+        own[beat] = span(beat) + time.perf_counter() - t
+        records.append({"beat": beat, "index": beats.index(beat),
+                        "duration": round(_video_duration(mp4), 3), "start": start,
+                        "subcaptions": subs, "title": titles.get(beat),
+                        "fingerprint": scene.fingerprints.get(beat)})
+    Image.fromarray(frame).convert("RGB").save(work / f"{drawn[-1]}.frame.png")
+    replayed = sum(span(b) for b in beats if b in clock and b not in own)
+    seconds = beat_seconds(time.perf_counter() - t0 - replayed, own,
+                           {r["beat"]: r["duration"] for r in records})
+    for r in records:
+        r["render_seconds"] = seconds[r["beat"]]
+    return records
+
+
+def beat_seconds(total: float, own: dict[str, float], durations: dict[str, float]) -> dict:
+    """The seconds each beat of a job cost: its own (from its start to the next beat's, and
+    its WebM) and a share, by length, of the rest of ``total`` (the job's seconds less the
+    replay of beats it did not draw: the scene's set-up, Manim's finish, the last frame).
+
+    A beat's seconds per second of video are its rate when the scheduler next cuts the
+    section into runs (:func:`rnn_lecture.render.beat_rates`): a sweep redrawn every frame
+    costs more than a hold, so cutting by length alone leaves one worker waiting for the
+    other."""
+    rest = max(total - sum(own.values()), 0.0)
+    length = sum(durations.values()) or 1.0
+    return {b: round(own[b] + rest * durations[b] / length, 2) for b in own}

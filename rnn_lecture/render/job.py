@@ -1,0 +1,141 @@
+"""The job and its keys: what is rendered, where it goes, and when it is up to date.
+
+A :class:`Job` is one section at one quality, language and parameter set, rendered under
+``out``. Its key (:func:`job_key`) covers the section, parameters, language, quality and the
+code (:func:`code_hash`); a section folder whose ``render.json`` holds that key and whose
+files are all there is up to date (:func:`is_up_to_date`). The paths of a job's outputs, log,
+lock and timing, and the Manim settings it draws with (:func:`manim_config`), live here too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from scenes.tex_cache import TEX_DIR_ENV
+
+from .. import safefs
+
+QUALITIES = {"low": "low_quality", "medium": "medium_quality", "high": "high_quality",
+             "4k": "fourk_quality"}
+LANGS = ("zh", "en")
+#: x264 settings of every video. Manim's default is the "medium" preset at CRF 23 with a thread
+#: per core; "veryfast" at CRF 20 gives the same picture quality on lecture graphics (within
+#: 0.5 dB PSNR) in smaller files for about a third less encoding time, and one thread wastes
+#: less when every core already draws (``--jobs``). Subpixel motion search at level 1 instead
+#: of the preset's 2 (``subme=1``): on primer-02's frames about a fifth less x264 time for
+#: files 3% larger at 0.2 dB less PSNR (still above 51 dB); the encoder runs beside the drawing,
+#: so at ``--jobs 2`` its time is time the other worker's beats wait for a core. No B-frames
+#: (``bf=0``): a held frame is one frame that lasts (:mod:`rnn_lecture.encoding`), and x264's
+#: B-frames would put a variable frame rate's decoding timestamps out of step with the clip's
+#: length.
+VIDEO_ENCODER_OPTIONS = {"crf": "20", "preset": "veryfast", "threads": "1", "bf": "0",
+                         "x264-params": "subme=1"}
+ROOT = Path(__file__).resolve().parent.parent.parent
+CODE_DIRS = ("mathcore", "scenes", "rnn_lecture")
+
+
+@dataclass(frozen=True)
+class Job:
+    """One section to render."""
+
+    section: str
+    params: dict
+    quality: str
+    lang: str
+    out: str
+
+
+def code_hash() -> str:
+    """Hash of every source file that can change a video."""
+    h = hashlib.sha256()
+    for d in CODE_DIRS:
+        for p in sorted((ROOT / d).rglob("*.py")):
+            h.update(str(p.relative_to(ROOT)).encode())
+            h.update(p.read_bytes())
+    try:
+        import importlib.metadata as md
+        h.update(md.version("manim").encode())
+    except Exception:  # pragma: no cover - manim is a dependency
+        pass
+    return h.hexdigest()
+
+
+def job_key(job: Job, code: str) -> str:
+    """Key over section, parameters, language, quality and code."""
+    from scenes.registry import to_json
+
+    blob = json.dumps({"section": job.section, "params": to_json(job.params),
+                       "quality": job.quality, "lang": job.lang, "code": code}, sort_keys=True)
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def section_dir(job: Job) -> Path:
+    return Path(job.out) / job.quality / job.lang / job.section
+
+
+#: A section's length when no manifest has seen it (the primer's: ~60).
+DEFAULT_SECONDS = 120
+
+
+def tex_dir_for(job: Job) -> Path:
+    """The LaTeX cache a job renders with (see :data:`TEX_DIR_ENV`)."""
+    shared = os.environ.get(TEX_DIR_ENV)
+    return Path(shared).absolute() if shared else Path(job.out) / "tex"
+
+
+def manifest_path(out: str, quality: str, lang: str) -> Path:
+    return Path(out) / quality / lang / "manifest.json"
+
+
+def is_up_to_date(job: Job, key: str) -> bool:
+    """True if the section's folder holds a complete render made with this key."""
+    d = section_dir(job)
+    meta = _read_render_json(d)
+    if meta is None:
+        return False
+    return meta.get("key") == key and all(isinstance(f, str) and (d / f).is_file()
+                                          for f in meta.get("files", []))
+
+
+def log_path(job: Job) -> Path:
+    return Path(job.out) / job.quality / job.lang / "logs" / f"{job.section}.log"
+
+
+def lock_path(job: Job) -> Path:
+    return Path(job.out) / job.quality / job.lang / "locks" / f"{job.section}.lock"
+
+
+def manim_config(job: Job, media: Path, tex_dir: Path) -> dict:
+    """Manim's settings for drawing ``job`` with its files in ``media``; a held frame is
+    encoded once, as one frame that lasts (:func:`scenes.manim_patches.encode_held_frames_once`,
+    installed here)."""
+    from scenes.manim_patches import encode_held_frames_once
+
+    encode_held_frames_once()
+    return {"quality": QUALITIES[job.quality], "media_dir": str(media),
+            "tex_dir": str(tex_dir), "text_dir": str(media / "texts"),
+            "save_sections": True, "disable_caching": True, "verbosity": "ERROR",
+            "progress_bar": "none", "output_file": job.section,
+            "video_encoder_options": dict(VIDEO_ENCODER_OPTIONS)}
+
+def timing_path(out: str, quality: str, lang: str, section: str) -> Path:
+    return Path(out) / quality / lang / "logs" / f"{section}.timing.json"
+
+
+def _read_render_json(d: Path) -> dict | None:
+    """A section folder's render record, or None (missing, a link, unreadable, not its own)."""
+    if d.is_symlink() or not d.is_dir():
+        return None
+    try:
+        meta = json.loads(safefs.read_bytes(d / "render.json", MANIFEST_LIMIT))
+    except (OSError, ValueError):
+        return None
+    return meta if isinstance(meta, dict) and meta.get("section") == d.name else None
+
+
+#: Largest manifest.json or render.json read (a 14-section manifest is about 200 kB).
+MANIFEST_LIMIT = 64 << 20

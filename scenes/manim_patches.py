@@ -1,0 +1,302 @@
+"""Every change this project makes to Manim's internals, in one place.
+
+Each patch below was written against Manim **0.22.0** (:data:`MANIM_VERSION`) and says what it
+changes and why. A patched function keeps Manim's original as ``__wrapped__`` (so installing a
+patch twice wraps once, and the original stays reachable), and :data:`FINGERPRINTS` pins each
+original's source (sha256 of ``inspect.getsource``) and signature:
+``tests/test_manim_patches.py`` fails, naming the function, when a Manim upgrade changes one,
+so an upgrade is a reviewed change and not a silent wrong frame. To review one: read the new
+source of the function named, check that the patch still does what its docstring says (same
+arguments, same attributes read and written, same files), then update its fingerprint here
+(``tests/test_manim_patches.py`` prints the new value).
+
+The patches do the surgery only (which attribute is replaced, how the original is kept); the
+policies they install live with their owners: the LaTeX cache's locks in
+:mod:`scenes.tex_cache`, the replay's frame skipping in :mod:`scenes.base`.
+
+Importing this module does not import Manim (each patch imports what it patches).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from fractions import Fraction
+
+#: The Manim version every patch here was written against and reviewed for.
+MANIM_VERSION = "0.22.0"
+
+#: Manim function patched -> (sha256 of ``inspect.getsource`` of the original, its signature).
+FINGERPRINTS = {
+    "manim.utils.tex_file_writing.tex_to_svg_file": (
+        "b9bf5e69f268457b79c54d5d85556a11b3926844f2ac150ce2baa8162184190d",
+        "(expression: 'str', environment: 'str | None' = None, tex_template: 'TexTemplate | None' = None) -> 'Path'"),
+    "manim.mobject.svg.svg_mobject.SVGMobject.generate_mobject": (
+        "9b758944c36bc4620fb619cf0c5f81cb9fe5fe770c6b878c78e07d6f5043a7fc",
+        "(self) -> 'Self'"),
+    "manim.mobject.text.text_mobject.Text._text2svg": (
+        "309a6b76ea2e332d36cfce0b6b0346dde5609dd8655adb4bea75c80285a82b1a",
+        "(self, color: 'ParsableManimColor') -> 'str'"),
+    "manim.mobject.text.text_mobject.MarkupText._text2svg": (
+        "6efb2b9ae051eec15aa6c10c0ca41f9e1ebbea725cffb8ffc9e232a820a9dca7",
+        "(self, color: 'ParsableManimColor | None') -> 'str'"),
+    "manim.mobject.mobject.Mobject.__deepcopy__": (
+        "8a1349b6fc8ab459e17e26106fb1c7595853e3369231f936624170f283ea8ab1",
+        "(self, clone_from_id: 'dict[int, Mobject]') -> 'Self'"),
+    "manim.scene.video_segment_encoder.VideoSegmentEncoder.write_frame": (
+        "0e576cf7abbe27f80a399e1831d568e4135388ccba30c5e56e7d9092b0437271",
+        "(self, pixels: 'RGBAPixelArray', *, repeat: 'int' = 1) -> 'None'"),
+    "manim.scene.video_segment_encoder.VideoSegmentEncoder.finish": (
+        "6a80e09722bf6567b034f43153ed7d479b5b91f927c88f53e2f65c63e1ccc886",
+        "(self) -> 'None'"),
+    "manim.renderer.cairo_renderer.CairoRenderer.update_frame": (
+        "8f79c10a482647be4d6e309d589e322b2d12fed06e1aee8350805fe30affebf9",
+        "(self, scene: 'Scene', mobjects: 'Iterable[Mobject] | None' = None, include_submobjects: 'bool' = True, ignore_skipping: 'bool' = True, **kwargs: 'Any') -> 'None'"),
+    "manim.renderer.cairo_renderer.CairoRenderer.save_static_frame_data": (
+        "bd2d2188c2085080b02af4c26103364227b4ebfd9bdb439b9c7f64ec09e5cc30",
+        "(self, scene: 'Scene', static_mobjects: 'Iterable[Mobject]') -> 'PixelArray | None'"),
+}
+
+
+def _original(fn):
+    """Manim's own function behind ``fn`` (``fn`` itself when it is not patched)."""
+    return getattr(fn, "__wrapped__", fn)
+
+
+def fingerprint(fn) -> tuple[str, str]:
+    """``(sha256 of inspect.getsource(fn), str(inspect.signature(fn)))``."""
+    import hashlib
+    import inspect
+
+    return (hashlib.sha256(inspect.getsource(fn).encode()).hexdigest(),
+            str(inspect.signature(fn)))
+
+
+def originals() -> dict:
+    """Each function named in :data:`FINGERPRINTS`, as Manim defines it (unpatched)."""
+    import importlib
+
+    found = {}
+    for name in FINGERPRINTS:
+        parts = name.split(".")
+        for i in range(len(parts) - 1, 0, -1):   # the longest prefix that is a module
+            try:
+                obj = importlib.import_module(".".join(parts[:i]))
+            except ImportError:
+                continue
+            for attr in parts[i:]:
+                obj = getattr(obj, attr)
+            break
+        found[name] = _original(obj)
+    return found
+
+
+# ----- the LaTeX cache (see scenes.tex_cache) ---------------------------------------------
+
+def replace_tex_to_svg_file(replacement) -> None:
+    """Replace ``manim.utils.tex_file_writing.tex_to_svg_file`` (and the name
+    ``tex_mobject`` imported it as) by ``replacement(expression, environment=None,
+    tex_template=None) -> Path``.
+
+    Manim 0.22.0 compiles a formula in ``tex_dir`` itself and then deletes every file there that
+    is not .svg or .tex, another process's .dvi in flight included; the replacement
+    (:func:`scenes.tex_cache.share_tex_cache`) compiles in a private folder under the formula's
+    lock and moves the SVG in by rename, so processes can share one cache and typeset at once.
+    """
+    import manim.mobject.text.tex_mobject as tex_mobject
+    import manim.utils.tex_file_writing as tfw
+
+    replacement.__wrapped__ = _original(tfw.tex_to_svg_file)
+    tfw.tex_to_svg_file = replacement
+    tex_mobject.tex_to_svg_file = replacement
+
+
+@contextlib.contextmanager
+def tex_to_svg_file_as(stand_in):
+    """While the block runs, ``tex_to_svg_file`` is ``stand_in`` (the typesetting pass notes
+    every formula a scene asks for and hands back a placeholder); then what it was before.
+
+    Same two names as :func:`replace_tex_to_svg_file` (Manim 0.22.0): ``MathTex`` calls the
+    name ``tex_mobject`` imported."""
+    import manim.mobject.text.tex_mobject as tex_mobject
+    import manim.utils.tex_file_writing as tfw
+
+    before = tfw.tex_to_svg_file
+    tfw.tex_to_svg_file = tex_mobject.tex_to_svg_file = stand_in
+    try:
+        yield
+    finally:
+        tfw.tex_to_svg_file = tex_mobject.tex_to_svg_file = before
+
+
+def lock_svg_parsing(lock_for) -> None:
+    """Run ``SVGMobject.generate_mobject`` under ``lock_for(file_name)`` (a context manager;
+    ``file_name`` is None for an SVG given as a string).
+
+    Manim 0.22.0 parses an SVG by first copying it to ``<name>_.svg`` beside it and deleting
+    that copy after; two processes parsing the same cached formula lose each other's copy.
+    """
+    import manim.mobject.svg.svg_mobject as svg_mobject
+
+    cls = svg_mobject.SVGMobject
+    parse = _original(cls.generate_mobject)
+
+    def generate_mobject(self):
+        with lock_for(self.file_name):
+            return parse(self)
+
+    generate_mobject.__wrapped__ = parse
+    cls.generate_mobject = generate_mobject
+
+
+def lock_text_svgs(lock) -> None:
+    """Run ``Text._text2svg`` and ``MarkupText._text2svg`` under ``lock()`` (a context manager).
+
+    Manim 0.22.0 writes a Pango text's ``<hash>.svg`` into its text folder when it is missing;
+    where processes share a text folder (``script``, the tests' workers), one could read
+    another's half-written file.
+    """
+    import manim.mobject.text.text_mobject as text_mobject
+
+    for name in ("Text", "MarkupText"):
+        klass = getattr(text_mobject, name)
+        write = _original(klass._text2svg)
+
+        def text2svg(self, *args, _write=write, **kwargs):
+            with lock():
+                return _write(self, *args, **kwargs)
+
+        text2svg.__wrapped__ = write
+        klass._text2svg = text2svg
+
+
+# ----- copies -------------------------------------------------------------------------------
+
+#: Attributes a copy of a mobject shares with its original instead of deep-copying: the parsed
+#: SVG path a glyph was made from (hundreds of small objects per glyph, read only when the
+#: glyph is built) and a formula's TeX template.
+SHARED_ON_COPY = ("path_obj", "tex_template")
+
+
+def share_sources_on_copy() -> None:
+    """Make ``Mobject.copy`` share :data:`SHARED_ON_COPY` (a copy's points, colours and
+    everything drawn are copied as before).
+
+    Manim 0.22.0 deep-copies every attribute (``Mobject.__deepcopy__``), and the parsed SVG
+    paths were most of the time of every copy, so of every ``Transform`` and ``FadeOut`` (and
+    of a beat job's replay of the earlier beats): a text's copy goes from ~15 to ~2 ms, the
+    frames stay the same.
+    """
+    from manim.mobject.mobject import Mobject
+
+    deep = _original(Mobject.__deepcopy__)
+
+    def __deepcopy__(self, memo):
+        d = self.__dict__
+        for name in SHARED_ON_COPY:
+            v = d.get(name)
+            if v is not None:
+                memo[id(v)] = v
+        return deep(self, memo)
+
+    __deepcopy__.__wrapped__ = deep
+    Mobject.__deepcopy__ = __deepcopy__
+
+
+# ----- the replay of a beat job (see scenes.base) -----------------------------------------
+
+def skip_frames_while(renderer, skipping) -> None:
+    """On this ``renderer`` (a ``CairoRenderer``) alone, draw nothing into the camera while
+    ``renderer.skip_animations`` and ``skipping()``.
+
+    Manim 0.22.0 skips writing a skipped play's frames but still draws the scene at each play
+    (``update_frame``, and ``save_static_frame_data`` for the static picture of a wait): about
+    a fifth of a beat job's replay CPU, for pixels no one reads. The instance's methods are
+    replaced, not the class's.
+    """
+    update, save = renderer.update_frame, renderer.save_static_frame_data
+
+    def update_frame(scene, *args, **kwargs):
+        if renderer.skip_animations and skipping():
+            return None
+        return update(scene, *args, **kwargs)
+
+    def save_static_frame_data(scene, static_mobjects):
+        if renderer.skip_animations and skipping():
+            renderer.static_image = None
+            return None
+        return save(scene, static_mobjects)
+
+    renderer.update_frame = update_frame
+    renderer.save_static_frame_data = save_static_frame_data
+
+
+# ----- the encoder --------------------------------------------------------------------------
+
+def mux_timed(container, packets, durations: dict[int, int]) -> None:
+    """Mux ``packets``, each with the duration of its frame (``durations``: a frame's
+    timestamp to its length in frame periods, taken out as used; 1 if not listed)."""
+    for packet in packets:
+        packet.duration = durations.pop(packet.pts, 1)
+        container.mux(packet)
+
+
+def encode_held_frames_once() -> None:
+    """Patch ``VideoSegmentEncoder.write_frame`` and ``finish`` (idempotent): a frame Manim
+    writes ``repeat`` times is encoded once, as one video frame lasting ``repeat`` periods.
+
+    Manim 0.22.0's segment encoder makes a new ``VideoFrame`` from the RGBA array, converts it
+    to YUV and encodes it once per repeat; a lecture is mostly held frames (~85% of lstm-08's at
+    low quality). The patched encoder gives the held frame its first repeat's timestamp and a
+    duration of ``repeat`` periods (each packet carries it: libx264 does not pass durations
+    through), so the video shows the same pictures at the same instants from a fraction of the
+    frames (:mod:`rnn_lecture.encoding`, ``tests/test_encoding.py``). ``finish`` is Manim's,
+    but flushes through the same duration-keeping mux.
+    """
+    import av
+    from manim.scene.video_segment_encoder import VideoSegmentEncoder
+
+    if getattr(VideoSegmentEncoder.write_frame, "_held_once", False):
+        return
+
+    def mux(self, packets) -> None:
+        mux_timed(self._container, packets, self.__dict__.setdefault("_durations", {}))
+
+    def write_frame(self, pixels, *, repeat: int = 1) -> None:
+        self._validate_frame(pixels, repeat)
+        time_base = Fraction(self.spec.frame_rate.denominator, self.spec.frame_rate.numerator)
+        try:
+            # a view of Manim's array, not a copy (the encoder converts it to YUV at once)
+            frame = av.VideoFrame.from_numpy_buffer(pixels, format="rgba")
+            frame.pts = self._next_pts
+            frame.time_base = time_base
+            self.__dict__.setdefault("_durations", {})[self._next_pts] = repeat
+            self._next_pts += repeat
+            mux(self, self._stream.encode(frame))
+        except BaseException as error:
+            raise self._operation_error("encode", error) from error
+
+    def finish(self) -> None:
+        """Flush (each packet with its duration) and close, as Manim's ``finish`` does."""
+        if self._closed:
+            return
+        self._closed = True
+        first_error: Exception | None = None
+        try:
+            try:
+                mux(self, self._stream.encode())
+            except Exception as error:
+                first_error = error
+        finally:
+            try:
+                self._container.close()
+            except Exception as error:
+                if first_error is None:
+                    first_error = error
+        if first_error is not None:
+            raise self._operation_error("finish", first_error) from first_error
+
+    write_frame.__wrapped__ = VideoSegmentEncoder.write_frame
+    finish.__wrapped__ = VideoSegmentEncoder.finish
+    write_frame._held_once = True
+    VideoSegmentEncoder.write_frame = write_frame
+    VideoSegmentEncoder.finish = finish

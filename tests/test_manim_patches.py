@@ -1,0 +1,89 @@
+"""Every Manim function we patch is the one the patch was written against.
+
+:mod:`scenes.manim_patches` pins, for each patched function, the sha256 of its source and its
+signature as Manim 0.22.0 has them. A Manim upgrade that changes one fails here, naming the
+function and what to review, instead of leaving a patch to replace code it no longer matches
+(a wrong frame, a lost lock, a clip of the wrong length, found much later or never).
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import inspect
+
+import pytest
+
+from scenes import manim_patches
+
+
+def _patched_everything():
+    """Install every patch, as a render's worker does (idempotent)."""
+    from manim import config
+
+    from rnn_lecture.render import share_tex_cache
+
+    share_tex_cache(config.get_dir("tex_dir"))
+    manim_patches.share_sources_on_copy()
+    manim_patches.encode_held_frames_once()
+
+
+@pytest.mark.parametrize("name", sorted(manim_patches.FINGERPRINTS))
+def test_a_patched_manim_function_is_unchanged(name):
+    _patched_everything()
+    original = manim_patches.originals()[name]
+    assert not hasattr(original, "__wrapped__"), f"{name}: the original is itself a wrapper"
+    want_sha, want_sig = manim_patches.FINGERPRINTS[name]
+    got_sha, got_sig = manim_patches.fingerprint(original)
+    version = importlib.metadata.version("manim")
+    assert (got_sha, got_sig) == (want_sha, want_sig), (
+        f"Manim {version} changed {name} (the patch in scenes/manim_patches.py was written "
+        f"against Manim {manim_patches.MANIM_VERSION}). Review it: read the new source "
+        f"({inspect.getsourcefile(original)}), check that the patch still does what its "
+        "docstring says (same arguments, attributes, files and timing), adapt it if not, "
+        f"then pin the new fingerprint in FINGERPRINTS: ({got_sha!r}, {got_sig!r}). "
+        f"Source sha256 was {want_sha[:16]}..., is {got_sha[:16]}...; signature was "
+        f"{want_sig}, is {got_sig}")
+
+
+def test_every_patch_is_installed_once_and_keeps_its_original():
+    """Installing twice wraps once; each function that a patch replaces on its class or
+    module keeps Manim's as ``__wrapped__`` (the renderer's methods are replaced on each
+    instance, see :func:`scenes.manim_patches.skip_frames_while`)."""
+    _patched_everything()
+    _patched_everything()
+    import manim.mobject.svg.svg_mobject as svg_mobject
+    import manim.mobject.text.tex_mobject as tex_mobject
+    import manim.mobject.text.text_mobject as text_mobject
+    import manim.utils.tex_file_writing as tfw
+    from manim.mobject.mobject import Mobject
+    from manim.scene.video_segment_encoder import VideoSegmentEncoder
+
+    installed = {
+        "manim.utils.tex_file_writing.tex_to_svg_file": tfw.tex_to_svg_file,
+        "manim.mobject.svg.svg_mobject.SVGMobject.generate_mobject":
+            svg_mobject.SVGMobject.generate_mobject,
+        "manim.mobject.text.text_mobject.Text._text2svg": text_mobject.Text._text2svg,
+        "manim.mobject.text.text_mobject.MarkupText._text2svg":
+            text_mobject.MarkupText._text2svg,
+        "manim.mobject.mobject.Mobject.__deepcopy__": Mobject.__deepcopy__,
+        "manim.scene.video_segment_encoder.VideoSegmentEncoder.write_frame":
+            VideoSegmentEncoder.write_frame,
+        "manim.scene.video_segment_encoder.VideoSegmentEncoder.finish":
+            VideoSegmentEncoder.finish,
+    }
+    assert tex_mobject.tex_to_svg_file is tfw.tex_to_svg_file
+    originals = manim_patches.originals()
+    for name, fn in installed.items():
+        assert fn.__wrapped__ is originals[name], name
+        assert not hasattr(fn.__wrapped__, "__wrapped__"), f"{name} wrapped twice"
+    assert set(installed) | {n for n in manim_patches.FINGERPRINTS if "CairoRenderer" in n} \
+        == set(manim_patches.FINGERPRINTS)
+
+
+def test_the_pinned_version_is_the_installed_one():
+    """The fingerprints were taken from the Manim the project depends on (pyproject:
+    ``manim>=0.22,<0.23``); another version is a review even when the sources match."""
+    assert importlib.metadata.version("manim") == manim_patches.MANIM_VERSION, (
+        f"Manim {importlib.metadata.version('manim')} is installed; scenes/manim_patches.py "
+        f"was reviewed against {manim_patches.MANIM_VERSION}: run tests/test_manim_patches.py, "
+        "review each patch it names, then update MANIM_VERSION")
