@@ -6,8 +6,8 @@ viewer reads."""
 SECTION = "lstm-06-gru"
 
 FIELDS = {
-    "bar": {"hi": ("sweep_x[120]", "num"),
-            "lo": ("sweep_x[0]", "num"),
+    "bar": {"hi": ("sweep_x[*]", "num"),
+            "lo": ("sweep_x[*]", "num"),
             "s": ("share_sum", "fmt:2"),
             "zh": ("update_high", "fmt:3"),
             "zl": ("update_low", "fmt:3")},
@@ -15,8 +15,8 @@ FIELDS = {
                    "k": ("keep_share", "fmt:2"),
                    "w": ("write_share", "fmt:2"),
                    "x": ("x", "num")},
-    "bar.say": {"hi": ("sweep_x[120]", "num"),
-                "lo": ("sweep_x[0]", "num"),
+    "bar.say": {"hi": ("sweep_x[*]", "num"),
+                "lo": ("sweep_x[*]", "num"),
                 "s": ("share_sum", "fmt:2"),
                 "zh": ("update_high", "fmt:3"),
                 "zl": ("update_low", "fmt:3")},

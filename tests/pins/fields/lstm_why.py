@@ -9,7 +9,7 @@ FIELDS = {
     "curve.lstm": [{"b": ("param.base_forget_bias", "num")},
                    {"b": ("param.forget_bias", "num")}],
     "inbox.lstm_note": {"f": ("lstm_mean_forget", "fmt")},
-    "inbox.step": {"t": ("step_index[2]", "int")},
+    "inbox.step": {"t": ("step_index[*]", "int")},
     "reach": {"n": ("steps", "int"), "step": ("axis_step", "int")},
     "reach.at1": [{"g": ("rnn_reach", "sig")},
                   {"g": ("lstm_reach", "sig")}],
@@ -46,11 +46,11 @@ FIELDS = {
 READOUTS = {
     "lstm_c[*][*]": "dec:3",
     "rnn_h[*][*]": "dec:3",
-    "turned_bias": {"v": ("bias_sweep[24]", "dec:2")},
+    "turned_bias": {"v": ("bias_sweep[*]", "dec:2")},
     "turned_mean_forget_live": {"v": ("lstm_mean_forget_turned", "dec:3")},
-    "x_tick_0": {"v": ("x_ticks[0]", "int")},
-    "x_tick_1": {"v": ("x_ticks[1]", "int")},
-    "x_tick_2": {"v": ("x_ticks[2]", "int")},
+    "x_tick_0": {"v": ("x_ticks[*]", "int")},
+    "x_tick_1": {"v": ("x_ticks[*]", "int")},
+    "x_tick_2": {"v": ("x_ticks[*]", "int")},
 }
 
 #: every variant of each sentence chosen among variants (the rule's base in ``tests/pins/``)

@@ -73,7 +73,7 @@ FIELDS = {
     "walk.say": {"g": ("walk_seed", "num"), "w": ("param.w_h", "num")},
     "walk.summary": {"g": ("walk_seed", "num"),
                      "n": ("walk_hops", "int"),
-                     "p": ("walk_product[6]", "fmt")},
+                     "p": ("walk_product[*]", "fmt")},
 }
 
 #: a readout named by its own path is pinned by its format (``[*]``: any index)
@@ -83,7 +83,7 @@ READOUTS = {
     "dims_sigma_readout": {"v": ("dims_sigma_max", "dec:2")},
     "hop_factor_peak": {"v": ("hop_peak_factor", "dec:3")},
     "hop_peak_z": "dec:2",
-    "walk_product": {"v": ("walk_product[6]", "fmt")},
+    "walk_product": {"v": ("walk_product[*]", "fmt")},
     "walk_product[*]": "fmt",
     "walk_seed": "num",
     "walk_states[*]": "dec:3",
