@@ -13,10 +13,13 @@ Each module (named as the section's module in ``tests/pins/``) defines:
 - ``SECTION``: the section id;
 - ``FIELDS``: text-table key as the scene asks for it, without the variant it chooses
   (``"p.half"`` for ``"p.half.alive"``; a narration's own key, ``"intro.say"``) ->
-  ``{field: (values path, format)}``, or a list of such for a key shown at several places
-  (one per call: an index in a loop, two readouts of one label);
-- ``READOUTS``: readout name -> ``{field: (values path, format)}`` for a readout that is not a
-  text-table sentence (a bare value, a live number);
+  ``{field: (values path, format)}``, or a list of such for a key shown with other fields
+  at other places or settings (two readouts of one label, a count or millions); every index
+  is written ``[*]``: the scene's index is taken, the path's shape and the format are pinned
+  (the index itself is checked by the readout pins and the goldens);
+- ``READOUTS``: readout name (indices ``[*]``) -> ``{field: (values path, format)}`` for a
+  readout that is not a text-table sentence (a bare value, a live number), or just the format
+  for a readout named by its own path;
 - ``VARIANTS``: the base of each sentence rule in ``tests/pins/`` -> its variants (the
   harness fails a variant shown that is not declared; ``tests/test_untidy.py`` that a declared
   one no constructed setting selects);
