@@ -262,7 +262,8 @@ def pinned_string(b: Binding, pin: dict, table: dict, lang: str, values, params)
         if k in pin:
             fields[k] = Val(_pinned_path(pin[k][0], f.path), pin[k][1])
         elif isinstance(f, Val) and f.fmt == "s" and k[:-2] in pin:
-            fields[k] = Val(pin[k[:-2]][0], "s")
+            count = b.fields[k[:-2]]
+            fields[k] = Val(_pinned_path(pin[k[:-2]][0], count.path), "s")
         else:
             fields[k] = f
     return expected_string(Binding(b.template, fields, key=b.key, math=b.math), table, lang,

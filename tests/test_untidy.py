@@ -194,7 +194,7 @@ def test_field_pins_flag_a_format_a_path_and_an_unpinned_field():
 
     table = {"s": {"zh": "f 是 {f}，{n} 步", "en": "f is {f} after {n} step{n_s}"},
              "v.up": {"zh": "升到 {f}", "en": "up to {f}"}}
-    values = SimpleNamespace(f=0.8137, g=0.8, arr=[1.5, 2.25, 3.125], n=3)
+    values = SimpleNamespace(f=0.8137, g=0.8, arr=[1.5, 2.25, 3.125], n=3, counts=[1, 4])
     scene = SimpleNamespace(TEXT=table, lang="en", v=values, params={})
     texts = {"s": {"f": ("f", "num"), "n": ("n", "int")}, "v": {"f": ("arr[*]", "fmt:2")}}
     readouts = {"arr[*]": "dec:2", "named": {"v": ("g", "fmt:1")}}
@@ -219,6 +219,10 @@ def test_field_pins_flag_a_format_a_path_and_an_unpinned_field():
     looped = [sentence({"f": Val(f"arr[{j}]", "fmt:2")}, key="v.up", variant="up")
               for j in range(3)]
     assert not any(flags(b) for b in looped)                             # any index, one shape
+    counted = Binding("{f} after {n} step{n_s}", {"f": Val("f", "num"), "n": Val("counts[0]", "int"),
+                                                 "n_s": Val("counts[0]", "s")}, key="s")
+    pins[0]["s"] = {"f": ("f", "num"), "n": ("counts[*]", "int")}          # plural of [*]
+    assert not check_pinned_fields("t", "f is 0.814 after 1 step", counted, scene, pins)
     assert flags(sentence({"f": Val("arr[1]", "fmt:1")}, key="v.up", variant="up"))
     assert not flags(Binding("{v}", {"v": Val("arr[2]", "dec:2")}))      # a readout by its path
     assert flags(Binding("{v}", {"v": Val("arr[2]", "dec:1")}))
