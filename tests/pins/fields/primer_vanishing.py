@@ -57,7 +57,8 @@ FIELDS = {
     "product.main": [{"h": ("float32_underflow_hop", "int")},
                      {"h": ("float32_overflow_hop", "int")}],
     "product.main.say": [{"h": ("float32_underflow_hop", "int"), "p": ("final_product", "fmt")},
-                         {"h": ("float32_overflow_hop", "int"), "p": ("final_product", "fmt")}],
+                         {"h": ("float32_overflow_hop", "int"), "p": ("final_product", "fmt")},
+                         {"p": ("final_product", "fmt")}],            # within: no hop
     "product.relu": [{"h": ("relu_underflow_hop", "int")},
                      {"h": ("relu_overflow_hop", "int")}],
     "product.relu.say": [{"h": ("relu_underflow_hop", "int"),
@@ -66,6 +67,9 @@ FIELDS = {
                           "x": ("relu_product_f32", "fmt")},
                          {"h": ("relu_overflow_hop", "int"),
                           "p": ("relu_final_product", "fmt"),
+                          "w": ("param.relu_w_h", "num"),
+                          "x": ("relu_product_f32", "fmt")},
+                         {"p": ("relu_final_product", "fmt"),           # within: no hop
                           "w": ("param.relu_w_h", "num"),
                           "x": ("relu_product_f32", "fmt")}],
     "walk": {"g": ("walk_seed", "num"), "w": ("param.w_h", "num")},
