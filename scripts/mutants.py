@@ -392,8 +392,48 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
      '                       f=Val("forget", "num:1"), i=Val("input", "num"),\n'
      '                       r=Val("cat_retention", "fmt:2"), a=a)',
      ["tests/test_harness.py", "-k", "pinned and lstm-04-sandbox"]),
-    # §01, §04-§06 and L1, L2, L5-L8: not planted yet (see the README); the both-languages check
-    # and the pins cover them the same way.
+    # a field in a format with too few decimals, or from a neighbouring path, that the tidy
+    # defaults hide (1.4, 0.3, 24, 80, h = d = 512): the untidy settings
+    # (tests/test_untidy.py) show another string than the field pins (tests/pins/fields/)
+    ("c4-s01-sweep-claim-one-decimal", "scenes/primer/recurrence.py",
+     'self.claim("sweep", w=Val("param.w_h", "num"),',
+     'self.claim("sweep", w=Val("param.w_h", "num:1"),',
+     ["tests/test_untidy.py", "-k", "untidy_parameters and primer-01-recurrence"]),
+    ("c4-s04-gru-write-one-decimal", "scenes/primer/limits.py",
+     'gw=Val("gru_write", "num"))', 'gw=Val("gru_write", "num:1"))',
+     ["tests/test_untidy.py", "-k", "untidy_parameters and primer-04-limits"]),
+    ("c4-s05-long-count-unseparated", "scenes/primer/attention.py",
+     'n_long=Val("n_long", "count"), direct=', 'n_long=Val("n_long", "int"), direct=',
+     ["tests/test_untidy.py", "-k", "untidy_parameters and primer-05-attention"]),
+    # a variant's narration (the card it fits or exceeds) with its size to one decimal
+    ("c4-s06-card-narration-one-decimal", "scenes/primer/cheatsheet.py",
+     'acc=Val("accelerator_gib", "num"), kv=Val("kv_cache_bytes", "bytes"))',
+     'acc=Val("accelerator_gib", "num:1"), kv=Val("kv_cache_bytes", "bytes"))',
+     ["tests/test_untidy.py", "-k", "untidy_parameters and primer-06-cheatsheet"]),
+    ("c4-l1-base-bias-one-decimal", "scenes/lstm_chapter/why.py",
+     '                          b=Val("param.base_forget_bias", "num"))',
+     '                          b=Val("param.base_forget_bias", "num:1"))',
+     ["tests/test_untidy.py", "-k", "untidy_parameters and lstm-01-why"]),
+    ("c4-l2-sweep-x-one-decimal", "scenes/lstm_chapter/cell.py",
+     'self.claim("sweep_x", x=Val("param.x", "num"),',
+     'self.claim("sweep_x", x=Val("param.x", "num:1"),',
+     ["tests/test_untidy.py", "-k", "untidy_parameters and lstm-02-cell"]),
+    # the sentence's gate (0.7503, the trace's) read from the parameter (0.75 at the defaults)
+    ("c4-l5-half-narration-reads-param", "scenes/lstm_chapter/trace.py",
+     'tf=Val("trace_forget", "fmt:2"), th=', 'tf=Val("forget_param", "fmt:2"), th=',
+     ["tests/test_untidy.py", "-k", "untidy_parameters and lstm-05-trace"]),
+    ("c4-l6-step-claim-one-decimal", "scenes/lstm_chapter/gru.py",
+     'self.claim("step", x=Val("x", "num"), h=Val("h_prev", "num"))',
+     'self.claim("step", x=Val("x", "num"), h=Val("h_prev", "num:1"))',
+     ["tests/test_untidy.py", "-k", "untidy_parameters and lstm-06-gru"]),
+    ("c4-l7-four-claim-reads-h-for-d", "scenes/lstm_chapter/variants.py",
+     'self.claim("four", h=Val("h", "int"), d=Val("d", "int"))',
+     'self.claim("four", h=Val("h", "int"), d=Val("h", "int"))',
+     ["tests/test_untidy.py", "-k", "untidy_parameters and lstm-07-variants"]),
+    ("c4-l8-ledger-narration-reads-h-for-d", "scenes/lstm_chapter/ledger.py",
+     'self.claim("ledger", h=Val("h", "int"), d=Val("d", "int"),',
+     'self.claim("ledger", h=Val("h", "int"), d=Val("h", "int"),',
+     ["tests/test_untidy.py", "-k", "untidy_parameters and lstm-08-ledger"]),
     # ---- class 5: a choice made on the exact value, a number shown rounded (issue 20) ------
     # §01, §05 and L6: see NOT_APPLICABLE.
     ("c5-s02-clip-exact", "scenes/primer/vanishing.py",

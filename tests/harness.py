@@ -5,7 +5,10 @@ the string a scene drew: for each text it takes the binding the scene declared (
 and a format, a text-table key, or a fixed label with a reason), re-reads the template from the
 scene's text table in the scene's language, resolves every path with its own small resolver
 against ``section.values(params)``, formats it with the declared format, and compares the
-whole string with what is on screen.
+whole string with what is on screen. Each value field is re-derived a second time from the
+tests' own pin of its path and format (``tests/pins/fields/``, issue 20 class 4), so a field
+the scene declares with too few decimals or from a neighbouring path fails where the values are
+untidy.
 """
 
 from __future__ import annotations
@@ -238,19 +241,132 @@ def check_sweeps(scene) -> list[str]:
     return bad
 
 
+def value_fields(b: Binding) -> dict:
+    """A binding's value fields as ``{field: (path, format)}`` (not the plural endings)."""
+    return {k: (f.path, f.fmt) for k, f in b.fields.items()
+            if isinstance(f, Val) and f.fmt != "s"}
+
+
+def call_key(b: Binding) -> str:
+    """The text-table key a scene asked for, without the variant it chose (``p.half`` for
+    ``p.half.alive``, ``bias.fix.say`` for ``bias.fix.say.recommended``): every variant of one
+    call is given the same fields."""
+    return b.key[: -len(b.variant) - 1] if b.variant else b.key
+
+
+_ANY_INDEX = re.compile(r"\[-?\d+\]")
+
+
+def any_index(path: str) -> str:
+    """``path`` with every index written ``[*]`` (``walk_factors[3]`` -> ``walk_factors[*]``)."""
+    return _ANY_INDEX.sub("[*]", path)
+
+
+def _pinned_path(pin_path: str, declared: str) -> str:
+    """The path a pin gives a field: itself, or, written with ``[*]`` (one call in a loop over
+    an index), the declared path if it has that shape (the index is the loop's)."""
+    if "[*]" not in pin_path:
+        return pin_path
+    if any_index(declared) != pin_path:
+        raise ValueError(f"{declared!r} is not of the pinned shape {pin_path!r}")
+    return declared
+
+
+def pinned_string(b: Binding, pin: dict, table: dict, lang: str, values, params) -> str:
+    """What ``b`` must show when each value field is the pin's ``(path, format)``: the template
+    re-read from the table, plural endings bound to the pinned count's path."""
+    fields = {}
+    for k, f in b.fields.items():
+        if k in pin:
+            fields[k] = Val(_pinned_path(pin[k][0], f.path), pin[k][1])
+        elif isinstance(f, Val) and f.fmt == "s" and k[:-2] in pin:
+            count = b.fields[k[:-2]]
+            fields[k] = Val(_pinned_path(pin[k[:-2]][0], count.path), "s")
+        else:
+            fields[k] = f
+    return expected_string(Binding(b.template, fields, key=b.key, math=b.math), table, lang,
+                           values, params)
+
+
+def check_pinned_fields(where: str, shown: str, b: Binding | None, scene, pins) -> list[str]:
+    """Issue 20, class 4: a text's value fields re-derived from the tests' own pin of their
+    path and format (``tests/pins/fields/``), not from what the scene declared: a field shown
+    with too few decimals, from a neighbouring path or in a neighbouring format shows another
+    string than the pin's at untidy parameters (the defaults are tidy numbers and hide it)."""
+    if b is None or b.reason is not None:
+        return []
+    mine = value_fields(b)
+    if not mine:
+        return []
+    texts, readouts = pins[:2]
+    name = call_key(b) if b.key is not None else b.readout_name()
+    table = texts if b.key is not None else readouts
+    pin = table.get(name, table.get(any_index(name)))
+    what = "text" if b.key is not None else "readout"
+    if isinstance(pin, str):   # a readout named by its own path: the pin is its format
+        pin = {k: (any_index(name), pin) for k in mine}
+    if pin is None:
+        return [f"{where}: {what} {name!r} shows values {sorted(mine)} that no pin in "
+                "tests/pins/fields/ declares (path and format of each)"]
+    tried = []
+    for one in (pin if isinstance(pin, list) else [pin]):
+        if set(one) != set(mine):
+            tried.append(f"fields {sorted(one)}")
+            continue
+        try:
+            want = pinned_string(b, one, scene.TEXT, scene.lang, scene.v, scene.params)
+        except (AttributeError, KeyError, IndexError, TypeError, ValueError) as e:
+            tried.append(f"a pin that does not resolve: {e!r}")
+            continue
+        if want == shown:
+            return []
+        tried.append(repr(want))
+    return [f"{where}: {what} {name!r} shows {shown!r}, its pinned paths and formats say "
+            + " or ".join(tried)]
+
+
+def pinned_fields(scene):
+    """The field pins of the scene's section, ``(texts, readouts, variants)``
+    (``tests/pins/fields/``), or None (a stand-in scene)."""
+    from pins import FIELDS, READOUTS, VARIANTS
+
+    sid = getattr(scene, "SECTION_ID", None)
+    if sid not in FIELDS:
+        return None
+    return FIELDS[sid], READOUTS.get(sid, {}), VARIANTS.get(sid, {})
+
+
+def check_declared_variant(where: str, b: Binding | None, declared: dict) -> list[str]:
+    """A sentence chosen among variants shows one its pin declares (``VARIANTS``), so the
+    test that every declared variant is selected somewhere sees them all."""
+    if b is None or b.variant is None or b.key is None:
+        return []
+    base = call_key(b)
+    base = base[:-4] if base.endswith(".say") else base
+    if b.variant not in declared.get(base, ()):
+        return [f"{where}: variant {b.key!r} is not among {base!r}'s declared variants "
+                "(tests/pins/fields/)"]
+    return []
+
+
 def check_scene(scene, choices: dict | None = None) -> list[str]:
-    """Every failure of a constructed scene: texts, narration, claims, choices, frame."""
+    """Every failure of a constructed scene: texts, narration, claims, choices, the value
+    fields against their pins, sweeps, frame."""
     choices = choices or {}
+    pins = pinned_fields(scene)
     bad = []
     if list(scene.records) != list(scene.BEATS):
         bad.append(f"beats held {list(scene.records)} != BEATS {list(scene.BEATS)}")
     for beat, rec in scene.records.items():
-        shown, b = rec["claim"]
-        bad += check_text(f"{beat} claim", shown, b, scene, choices)
-        for i, (line, nb) in enumerate(rec["narration"]):
-            bad += check_text(f"{beat} narration {i}", line, nb, scene, choices)
-        for shown, b in rec["texts"]:
-            bad += check_text(f"{beat} text", shown, b, scene, choices)
+        items = [(f"{beat} claim", *rec["claim"])]
+        items += [(f"{beat} narration {i}", line, nb) for i, (line, nb) in
+                  enumerate(rec["narration"])]
+        items += [(f"{beat} text", shown, b) for shown, b in rec["texts"]]
+        for where, shown, b in items:
+            bad += check_text(where, shown, b, scene, choices)
+            if pins is not None:
+                bad += check_pinned_fields(where, shown, b, scene, pins)
+                bad += check_declared_variant(where, b, pins[2])
     bad += check_sweeps(scene)
     bad += check_frame(scene)
     return bad
