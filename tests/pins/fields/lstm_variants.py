@@ -39,6 +39,7 @@ FIELDS = {
     "wait.drawn": {"k": ("drawn_steps", "int"), "n": ("steps", "int")},
     "wait.lstm_n": {"n": ("lstm_waits", "int")},
     "wait.say": {"t": ("steps", "int")},
+    "attention_rnn": {"r": ("attention_over_rnn", "ratio")},
 }
 
 #: a readout named by its own path is pinned by its format (``[*]``: any index)
@@ -51,6 +52,7 @@ READOUTS = {
 
 #: every variant of each sentence chosen among variants (the rule's base in ``tests/pins/``)
 VARIANTS = {
+    "attention_rnn": ("same", "times",),
     "wait.drawn": ("all", "window",),
 }
 

@@ -68,6 +68,8 @@ READOUTS = {
 
 #: every variant of each sentence chosen among variants (the rule's base in ``tests/pins/``)
 VARIANTS = {
+    "cost.below": ("crossing", "never",),
+    "grid.sweep": ("one", "sweep",),
     "cost.sides": ("crossing", "never",),
     "cost.verdict": ("attention", "equal", "recurrent",),
     "grid": ("many", "one",),

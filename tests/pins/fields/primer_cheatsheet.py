@@ -54,7 +54,7 @@ READOUTS = {
 
 #: every variant of each sentence chosen among variants (the rule's base in ``tests/pins/``)
 VARIANTS = {
-    "kv.acc": ("exceeds", "fits", "most",),
+    "kv.acc": ("all", "exceeds", "fits", "most", "nearly", "over",),
     "kv.gqa": ("larger", "same", "smaller",),
     "kv.ratio": ("equal", "larger", "smaller",),
     "tbptt": ("full", "truncated",),

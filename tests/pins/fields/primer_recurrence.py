@@ -27,6 +27,10 @@ FIELDS = {
                   "w": ("param.w_h", "num"),
                   "w0": ("sweep_w_h[*]", "num")},
     "unroll.hold": {"h": ("final_state", "fmt"), "t": ("hops", "int")},
+    "sweep.same.say": {"n": ("length", "int"), "w": ("param.w_h", "num"),
+                       "w0": ("sweep_w_h[*]", "num")},
+    "sweep.sweep.say": {"n": ("length", "int"), "w": ("param.w_h", "num"),
+                        "w0": ("sweep_w_h[*]", "num")},
 }
 
 #: a readout named by its own path is pinned by its format (``[*]``: any index)
@@ -47,6 +51,7 @@ READOUTS = {
 
 #: every variant of each sentence chosen among variants (the rule's base in ``tests/pins/``)
 VARIANTS = {
+    "sweep": ("same", "sweep",),
 }
 
 #: variants no legal parameter selects, with why
