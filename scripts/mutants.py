@@ -52,6 +52,11 @@ def degenerate(section_id: str) -> list[str]:
     return ["tests/test_rules_edges.py", "-k", f"degenerate and {section_id}"]
 
 
+def untidy(section_id: str) -> list[str]:
+    """Class 4: one section built at its untidy settings against the field pins."""
+    return ["tests/test_untidy.py", "-k", f"untidy_parameters and {section_id}"]
+
+
 #: the check that both languages state the same values (a wrong field in one variant)
 LANGS_AGREE = ["tests/test_rules_edges.py", "-k", "both_languages"]
 
@@ -398,42 +403,42 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
     ("c4-s01-sweep-claim-one-decimal", "scenes/primer/recurrence.py",
      'self.claim("sweep", w=Val("param.w_h", "num"),',
      'self.claim("sweep", w=Val("param.w_h", "num:1"),',
-     ["tests/test_untidy.py", "-k", "untidy_parameters and primer-01-recurrence"]),
+     untidy("primer-01-recurrence")),
     ("c4-s04-gru-write-one-decimal", "scenes/primer/limits.py",
      'gw=Val("gru_write", "num"))', 'gw=Val("gru_write", "num:1"))',
-     ["tests/test_untidy.py", "-k", "untidy_parameters and primer-04-limits"]),
+     untidy("primer-04-limits")),
     ("c4-s05-long-count-unseparated", "scenes/primer/attention.py",
      'n_long=Val("n_long", "count"), direct=', 'n_long=Val("n_long", "int"), direct=',
-     ["tests/test_untidy.py", "-k", "untidy_parameters and primer-05-attention"]),
+     untidy("primer-05-attention")),
     # a variant's narration (the card it fits or exceeds) with its size to one decimal
     ("c4-s06-card-narration-one-decimal", "scenes/primer/cheatsheet.py",
      'acc=Val("accelerator_gib", "num"), kv=Val("kv_cache_bytes", "bytes"))',
      'acc=Val("accelerator_gib", "num:1"), kv=Val("kv_cache_bytes", "bytes"))',
-     ["tests/test_untidy.py", "-k", "untidy_parameters and primer-06-cheatsheet"]),
+     untidy("primer-06-cheatsheet")),
     ("c4-l1-base-bias-one-decimal", "scenes/lstm_chapter/why.py",
      '                          b=Val("param.base_forget_bias", "num"))',
      '                          b=Val("param.base_forget_bias", "num:1"))',
-     ["tests/test_untidy.py", "-k", "untidy_parameters and lstm-01-why"]),
+     untidy("lstm-01-why")),
     ("c4-l2-sweep-x-one-decimal", "scenes/lstm_chapter/cell.py",
      'self.claim("sweep_x", x=Val("param.x", "num"),',
      'self.claim("sweep_x", x=Val("param.x", "num:1"),',
-     ["tests/test_untidy.py", "-k", "untidy_parameters and lstm-02-cell"]),
+     untidy("lstm-02-cell")),
     # the sentence's gate (0.7503, the trace's) read from the parameter (0.75 at the defaults)
     ("c4-l5-half-narration-reads-param", "scenes/lstm_chapter/trace.py",
      'tf=Val("trace_forget", "fmt:2"), th=', 'tf=Val("forget_param", "fmt:2"), th=',
-     ["tests/test_untidy.py", "-k", "untidy_parameters and lstm-05-trace"]),
+     untidy("lstm-05-trace")),
     ("c4-l6-step-claim-one-decimal", "scenes/lstm_chapter/gru.py",
      'self.claim("step", x=Val("x", "num"), h=Val("h_prev", "num"))',
      'self.claim("step", x=Val("x", "num"), h=Val("h_prev", "num:1"))',
-     ["tests/test_untidy.py", "-k", "untidy_parameters and lstm-06-gru"]),
+     untidy("lstm-06-gru")),
     ("c4-l7-four-claim-reads-h-for-d", "scenes/lstm_chapter/variants.py",
      'self.claim("four", h=Val("h", "int"), d=Val("d", "int"))',
      'self.claim("four", h=Val("h", "int"), d=Val("h", "int"))',
-     ["tests/test_untidy.py", "-k", "untidy_parameters and lstm-07-variants"]),
+     untidy("lstm-07-variants")),
     ("c4-l8-ledger-narration-reads-h-for-d", "scenes/lstm_chapter/ledger.py",
      'self.claim("ledger", h=Val("h", "int"), d=Val("d", "int"),',
      'self.claim("ledger", h=Val("h", "int"), d=Val("h", "int"),',
-     ["tests/test_untidy.py", "-k", "untidy_parameters and lstm-08-ledger"]),
+     untidy("lstm-08-ledger")),
     # ---- class 5: a choice made on the exact value, a number shown rounded (issue 20) ------
     # §01, §05 and L6: see NOT_APPLICABLE.
     ("c5-s02-clip-exact", "scenes/primer/vanishing.py",
