@@ -29,7 +29,7 @@ import os
 from fractions import Fraction
 from pathlib import Path
 
-from scenes.manim_patches import mux_timed
+from scenes.manim_patches import WEBM_MUXER_OPTIONS, mux_timed, open_webm
 
 __all__ = ["WEBM_MUXER_OPTIONS", "h264_codecs", "mux_timed", "to_webm", "video_duration"]
 
@@ -40,13 +40,6 @@ def video_duration(path: Path) -> float:
 
     with av.open(str(path)) as c:
         return float(c.duration / 1e6) if c.duration else 0.0
-
-
-#: Options of every WebM we write. Matroska's muxer draws each file's TrackUID and TagTrackUID
-#: (16 bytes) at random, so two renders of the same input differed; ``bitexact`` makes it
-#: derive them and leave out its version string. Only the container changes: the VP9 packets,
-#: and so the picture, are the same.
-WEBM_MUXER_OPTIONS = {"fflags": "+bitexact"}
 
 
 def to_webm(src: Path, dst: Path, poster: Path | None = None) -> None:
@@ -60,26 +53,21 @@ def to_webm(src: Path, dst: Path, poster: Path | None = None) -> None:
 
     tmp = dst.with_name(f".{dst.name}.part")
     last = None
-    with av.open(str(src)) as inp, av.open(str(tmp), "w", format="webm",
-                                           options=dict(WEBM_MUXER_OPTIONS)) as out:
+    with av.open(str(src)) as inp:
         vin = inp.streams.video[0]
         # the frame period: the rate every timestamp is a multiple of (not the average rate,
         # which holds lower)
         rate = Fraction(vin.base_rate or vin.average_rate or 15).limit_denominator(1001)
-        vout = out.add_stream("libvpx-vp9", rate=rate)
-        vout.width, vout.height = vin.codec_context.width, vin.codec_context.height
-        vout.pix_fmt = "yuv420p"
-        # realtime deadline: ~5x faster than "good" and plenty for flat lecture graphics
-        vout.options = {"deadline": "realtime", "cpu-used": "8", "row-mt": "1", "crf": "32",
-                        "b": "0", "g": str(max(int(rate * 4), 1))}
-        durations: dict[int, int] = {}
-        for frame in inp.decode(vin):
-            last = frame
-            f = frame.reformat(format="yuv420p")
-            f.pts, f.time_base = round(frame.time * rate), 1 / rate
-            durations[f.pts] = max(round(frame.duration * vin.time_base * rate), 1)
-            mux_timed(out, vout.encode(f), durations)
-        mux_timed(out, vout.encode(), durations)
+        out, vout = open_webm(tmp, rate, vin.codec_context.width, vin.codec_context.height)
+        with out:
+            durations: dict[int, int] = {}
+            for frame in inp.decode(vin):
+                last = frame
+                f = frame.reformat(format="yuv420p")
+                f.pts, f.time_base = round(frame.time * rate), 1 / rate
+                durations[f.pts] = max(round(frame.duration * vin.time_base * rate), 1)
+                mux_timed(out, vout.encode(f), durations)
+            mux_timed(out, vout.encode(), durations)
     os.replace(tmp, dst)
     if poster is not None and last is not None:
         last.to_image().convert("RGB").save(poster)

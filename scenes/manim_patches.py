@@ -48,6 +48,9 @@ FINGERPRINTS = {
     "manim.scene.video_segment_encoder.VideoSegmentEncoder.finish": (
         "6a80e09722bf6567b034f43153ed7d479b5b91f927c88f53e2f65c63e1ccc886",
         "(self) -> 'None'"),
+    "manim.scene.video_segment_encoder.VideoSegmentEncoder.abort": (
+        "1cb3b0a3d951eb46629f7d65379ef65e42cba9f3d4a7c386f095fe7c691aa1e2",
+        "(self) -> 'None'"),
     "manim.renderer.cairo_renderer.CairoRenderer.update_frame": (
         "8f79c10a482647be4d6e309d589e322b2d12fed06e1aee8350805fe30affebf9",
         "(self, scene: 'Scene', mobjects: 'Iterable[Mobject] | None' = None, include_submobjects: 'bool' = True, ignore_skipping: 'bool' = True, **kwargs: 'Any') -> 'None'"),
@@ -232,6 +235,34 @@ def skip_frames_while(renderer, skipping) -> None:
 
 # ----- the encoder --------------------------------------------------------------------------
 
+#: The WebM/VP9 stream of every WebM this project writes: beside the drawing
+#: (:func:`encode_webm_beside`) and by transcoding (:func:`rnn_lecture.encoding.to_webm`). The
+#: realtime deadline is ~5x faster than "good" and plenty for flat lecture graphics.
+VP9_OPTIONS = {"deadline": "realtime", "cpu-used": "8", "row-mt": "1", "crf": "32", "b": "0"}
+#: Options of every WebM container we write. Matroska's muxer draws each file's TrackUID and
+#: TagTrackUID (16 bytes) at random, so two renders of the same input differed; ``bitexact``
+#: makes it derive them and leave out its version string. Only the container changes: the VP9
+#: packets, and so the picture, are the same.
+WEBM_MUXER_OPTIONS = {"fflags": "+bitexact"}
+
+
+def open_webm(path, rate, width: int, height: int):
+    """A WebM container at ``path`` and its VP9 stream (:data:`VP9_OPTIONS`, a key frame at
+    least every 4 s), ready for yuv420p frames with timestamps in periods of ``1 / rate``."""
+    import av
+
+    container = av.open(str(path), "w", format="webm", options=dict(WEBM_MUXER_OPTIONS))
+    try:
+        stream = container.add_stream("libvpx-vp9", rate=rate)
+        stream.width, stream.height = width, height
+        stream.pix_fmt = "yuv420p"
+        stream.options = {**VP9_OPTIONS, "g": str(max(int(rate * 4), 1))}
+    except BaseException:
+        container.close()
+        raise
+    return container, stream
+
+
 def mux_timed(container, packets, durations: dict[int, int]) -> None:
     """Mux ``packets``, each with the duration of its frame (``durations``: a frame's
     timestamp to its length in frame periods, taken out as used; 1 if not listed)."""
@@ -240,9 +271,34 @@ def mux_timed(container, packets, durations: dict[int, int]) -> None:
         container.mux(packet)
 
 
+def webm_beside(target):
+    """The WebM :func:`encode_webm_beside` writes beside a segment's MP4 ``target``."""
+    from pathlib import Path
+
+    return Path(target).with_suffix(".webm")
+
+
+def encode_webm_beside(on: bool = True) -> None:
+    """Make every video segment Manim encodes also write a WebM/VP9 of the same frames beside
+    it (:func:`webm_beside`), from the frames as they are drawn (``on=False``: stop).
+
+    The segment encoder runs on Manim's encoder thread, beside the drawing (PyAV releases the
+    GIL while libvpx encodes), so the WebM costs no decode of the MP4 and no second colour
+    conversion (one yuv420p frame feeds both encoders) and takes no time after the drawing;
+    it shows the drawn frames, not the H.264's decoded ones. A segment's WebM is complete when
+    its encoder's ``finish`` returned; ``abort`` removes it with the MP4. Installs
+    :func:`encode_held_frames_once` (the WebM's frames are held as the MP4's are).
+    """
+    from manim.scene.video_segment_encoder import VideoSegmentEncoder
+
+    encode_held_frames_once()
+    VideoSegmentEncoder._webm_beside = bool(on)
+
+
 def encode_held_frames_once() -> None:
-    """Patch ``VideoSegmentEncoder.write_frame`` and ``finish`` (idempotent): a frame Manim
-    writes ``repeat`` times is encoded once, as one video frame lasting ``repeat`` periods.
+    """Patch ``VideoSegmentEncoder.write_frame``, ``finish`` and ``abort`` (idempotent): a frame
+    Manim writes ``repeat`` times is encoded once, as one video frame lasting ``repeat`` periods;
+    and, once :func:`encode_webm_beside` is on, into a WebM beside the MP4 as well.
 
     Manim 0.22.0's segment encoder makes a new ``VideoFrame`` from the RGBA array, converts it
     to YUV and encodes it once per repeat; a lecture is mostly held frames (~85% of lstm-08's at
@@ -250,7 +306,8 @@ def encode_held_frames_once() -> None:
     duration of ``repeat`` periods (each packet carries it: libx264 does not pass durations
     through), so the video shows the same pictures at the same instants from a fraction of the
     frames (:mod:`rnn_lecture.encoding`, ``tests/test_encoding.py``). ``finish`` is Manim's,
-    but flushes through the same duration-keeping mux.
+    but flushes through the same duration-keeping mux (both files); ``abort`` is Manim's, and
+    closes and removes the WebM too.
     """
     import av
     from manim.scene.video_segment_encoder import VideoSegmentEncoder
@@ -261,6 +318,16 @@ def encode_held_frames_once() -> None:
     def mux(self, packets) -> None:
         mux_timed(self._container, packets, self.__dict__.setdefault("_durations", {}))
 
+    def webm(self):
+        """This segment's WebM (container, stream, durations), opened on the first frame."""
+        if "_webm" not in self.__dict__:
+            self._webm = None
+            if getattr(self, "_webm_beside", False):
+                rate = self.spec.frame_rate
+                self._webm = (*open_webm(webm_beside(self.target), rate, self.spec.width,
+                                         self.spec.height), {})
+        return self._webm
+
     def write_frame(self, pixels, *, repeat: int = 1) -> None:
         self._validate_frame(pixels, repeat)
         time_base = Fraction(self.spec.frame_rate.denominator, self.spec.frame_rate.numerator)
@@ -270,6 +337,13 @@ def encode_held_frames_once() -> None:
             frame.pts = self._next_pts
             frame.time_base = time_base
             self.__dict__.setdefault("_durations", {})[self._next_pts] = repeat
+            also = webm(self)
+            if also is not None:
+                # one conversion for both encoders (the one libx264's stream would make)
+                frame = frame.reformat(format=self.spec.pixel_format)
+                frame.pts, frame.time_base = self._next_pts, time_base
+                also[2][self._next_pts] = repeat
+                mux_timed(also[0], also[1].encode(frame), also[2])
             self._next_pts += repeat
             mux(self, self._stream.encode(frame))
         except BaseException as error:
@@ -284,19 +358,40 @@ def encode_held_frames_once() -> None:
         try:
             try:
                 mux(self, self._stream.encode())
+                also = webm(self)
+                if also is not None:
+                    mux_timed(also[0], also[1].encode(), also[2])
             except Exception as error:
                 first_error = error
         finally:
-            try:
-                self._container.close()
-            except Exception as error:
-                if first_error is None:
-                    first_error = error
+            for container in (self._container, (self.__dict__.get("_webm") or (None,))[0]):
+                if container is None:
+                    continue
+                try:
+                    container.close()
+                except Exception as error:
+                    if first_error is None:
+                        first_error = error
         if first_error is not None:
             raise self._operation_error("finish", first_error) from first_error
 
+    manim_abort = VideoSegmentEncoder.abort
+
+    def abort(self) -> None:
+        """Manim's ``abort``, and the WebM closed and removed too."""
+        also = self.__dict__.get("_webm")
+        try:
+            manim_abort(self)
+        finally:
+            if also is not None:
+                with contextlib.suppress(Exception):
+                    also[0].close()
+                webm_beside(self.target).unlink(missing_ok=True)
+
     write_frame.__wrapped__ = VideoSegmentEncoder.write_frame
     finish.__wrapped__ = VideoSegmentEncoder.finish
+    abort.__wrapped__ = VideoSegmentEncoder.abort
     write_frame._held_once = True
     VideoSegmentEncoder.write_frame = write_frame
     VideoSegmentEncoder.finish = finish
+    VideoSegmentEncoder.abort = abort

@@ -121,3 +121,50 @@ def test_rendered_videos_carry_our_x264_settings(site_media):
     text = sei[sei.find(b"x264 - core"):][:2000].decode("latin-1")
     assert f"crf={float(VIDEO_ENCODER_OPTIONS['crf']):.1f}" in text, text[:400]
     assert " threads=1 " in text and " subme=1 " in text and " bframes=0 " in text, text[:400]
+
+
+def _with_webm_beside(on: bool):
+    was = getattr(VideoSegmentEncoder, "_webm_beside", False)
+    manim_patches.encode_webm_beside(on)
+    return was
+
+
+def test_the_webm_is_encoded_beside_the_drawing(tmp_path):
+    """With the WebM beside the drawing on, every segment writes ``<segment>.webm`` from the
+    frames as drawn: the same starts and durations as its MP4, the pictures Manim drew
+    (within VP9's rounding), and the MP4 byte for byte what it is without the WebM (one colour
+    conversion feeds both encoders: the one libx264's stream makes)."""
+    repeats = [2, 1, 25, 1, 6]
+    writes = list(zip(repeats, _frames(5)))
+    was = _with_webm_beside(False)
+    try:
+        alone = _encode(tmp_path / "alone.mp4", writes, VIDEO_ENCODER_OPTIONS)
+        assert not manim_patches.webm_beside(alone).exists()
+        manim_patches.encode_webm_beside(True)
+        both = _encode(tmp_path / "both.mp4", writes, VIDEO_ENCODER_OPTIONS)
+    finally:
+        manim_patches.encode_webm_beside(was)
+    assert both.read_bytes() == alone.read_bytes()
+    webm = manim_patches.webm_beside(both)
+    starts, shown, seconds = _shown(webm)
+    assert starts == [sum(repeats[:i]) for i in range(len(repeats))]
+    assert len(shown) == sum(repeats) and abs(seconds - sum(repeats) / 15) < 1e-3
+    drawn = [p[..., :3] for r, p in writes for _ in range(r)]
+    for a, b in zip(shown, drawn):
+        assert np.abs(a.astype(int) - b.astype(int)).mean() < 6.0
+    assert webm.read_bytes()[:4] == b"\x1a\x45\xdf\xa3"    # EBML: a Matroska/WebM file
+
+
+def test_an_aborted_segment_leaves_no_webm(tmp_path):
+    was = _with_webm_beside(True)
+    try:
+        spec = VideoEncoderSpec("mp4", "libx264", "yuv420p", 160, 96, Fraction(15),
+                                tuple(sorted(VIDEO_ENCODER_OPTIONS.items())))
+        enc = VideoSegmentEncoder(target=tmp_path / "x.mp4", spec=spec)
+        for pixels in _frames(12):
+            enc.write_frame(pixels, repeat=2)
+        assert enc._webm is not None              # the WebM was being written
+        enc.abort()
+    finally:
+        manim_patches.encode_webm_beside(was)
+    assert sorted(p.name for p in tmp_path.iterdir()) == []

@@ -70,6 +70,8 @@ def test_every_patch_is_installed_once_and_keeps_its_original():
             VideoSegmentEncoder.write_frame,
         "manim.scene.video_segment_encoder.VideoSegmentEncoder.finish":
             VideoSegmentEncoder.finish,
+        "manim.scene.video_segment_encoder.VideoSegmentEncoder.abort":
+            VideoSegmentEncoder.abort,
     }
     assert tex_mobject.tex_to_svg_file is tfw.tex_to_svg_file
     originals = manim_patches.originals()

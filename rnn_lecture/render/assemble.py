@@ -109,12 +109,15 @@ def assemble_section(job: Job, key: str, stage: Path, work: Path, final: Path,
     return entry
 
 
-def publish_section(stage: Path, entry: dict, beat_titles: dict | None = None) -> dict:
+def publish_section(stage: Path, entry: dict, beat_titles: dict | None = None,
+                    encoded: bool = False) -> dict:
     """Add the web outputs to a staged section folder; return the updated render record.
 
     Writes split captions (SRT, WebVTT), chapters, per-clip captions, ``<section>.webm``,
     ``clips/NN_<beat>.webm`` and ``.png``; records them in the entry (``files`` included) and
-    makes every file 0644 and every folder 0755.
+    makes every file 0644 and every folder 0755. With ``encoded`` the WebMs and posters are
+    in ``stage`` already (encoded beside the drawing, :func:`.draw.render_one`); otherwise
+    they are transcoded from the MP4s.
     """
     stage = Path(stage)
     entry = dict(entry)
@@ -122,11 +125,13 @@ def publish_section(stage: Path, entry: dict, beat_titles: dict | None = None) -
     extra = captions.write_section_captions(stage, entry, beat_titles)
     files = list(entry.get("files", []))
     webm = f"{sid}.webm"
-    to_webm(stage / entry["video"], stage / webm)
+    if not encoded:
+        to_webm(stage / entry["video"], stage / webm)
     clips = []
     for c in extra["clips"]:
         stem = c["file"].rsplit(".", 1)[0]
-        to_webm(stage / c["file"], stage / f"{stem}.webm", poster=stage / f"{stem}.png")
+        if not encoded:
+            to_webm(stage / c["file"], stage / f"{stem}.webm", poster=stage / f"{stem}.png")
         clips.append({**c, "webm": f"{stem}.webm", "poster": f"{stem}.png"})
         files += [f"{stem}.webm", f"{stem}.png"]
     files += [webm, *extra["files"]]

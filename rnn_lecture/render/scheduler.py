@@ -181,6 +181,8 @@ class _Scheduler:
         self.pending.sort(key=lambda s: -sum(s.expected.values()))
         self.ready: list[tuple] = []         # (sec, kind, beats)
         self.running: list[_Worker] = []
+        # sections whose every beat is in, assembled once the freed workers have new jobs
+        self.complete: list[_Section] = []
         self.rendered, self.failed, self.skipped = [], [], []
 
     # ----- sections --------------------------------------------------------------------
@@ -308,7 +310,7 @@ class _Scheduler:
                   + (f", {kept} unchanged" if kept else ""))
         self.ready += self._runs(sec, todo)
         if not todo:
-            self.assemble(sec)
+            self.complete.append(sec)
 
     def assemble(self, sec: _Section) -> None:
         from scenes.registry import get, to_json
@@ -395,7 +397,7 @@ class _Scheduler:
                     sec.records[rec["beat"]] = {**rec, "drawn": True, "key": beat_key(
                         job, self.code, rec["beat"], rec.get("fingerprint") or "")}
                 if len(sec.records) == len(sec.beats):
-                    self.assemble(sec)
+                    self.complete.append(sec)
             return
         self.fail(sec, _cause(job, w.msg[1]))
 
@@ -441,7 +443,7 @@ class _Scheduler:
     def run(self):
         warm = any(s.job.lang == "zh" for s in self.pending)
         try:
-            while self.pending or self.ready or self.running:
+            while self.pending or self.ready or self.running or self.complete:
                 self._take_pending()
                 while self.ready and len(self.running) < self.n_jobs:
                     sec, kind, beats = self._next()
@@ -449,6 +451,10 @@ class _Scheduler:
                         self.start(sec, kind, beats)
                     except Exception as e:
                         self.fail(sec, _cause(sec.job, describe_failure(e)))
+                # a section's end (joining its clips, captions, posters, its manifest entry)
+                # runs here while the workers draw the next jobs, not in their way
+                while self.complete:
+                    self.assemble(self.complete.pop(0))
                 if warm and self.running:   # Chinese captions come at the end: load now
                     from ..captions import warm_segmenter
 
@@ -472,6 +478,10 @@ class _Scheduler:
                     _remove_leftovers(sec.job)
                 sec.lock.release()
             for sec in self.pending:
+                sec.lock.release()
+            for sec in self.complete:
+                with contextlib.suppress(OSError):
+                    _remove_leftovers(sec.job)
                 sec.lock.release()
             for sec in {id(r[0]): r[0] for r in self.ready if r[0].running == 0}.values():
                 with contextlib.suppress(OSError):
