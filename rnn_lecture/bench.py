@@ -392,8 +392,10 @@ def _runs_json(runs1: list, runs2: list, names=("jobs1", "jobs2"), cpu: bool = T
 
 
 def idle_seconds(trace: list[dict], n_jobs: int, wall: float) -> float:
-    """Worker-seconds in which a worker had no job: ``n_jobs`` x wall minus the jobs' time."""
-    busy = sum(r["end"] - r["start"] for r in trace if "end" in r)
+    """Worker-seconds in which a worker had no job: ``n_jobs`` x wall minus the jobs' time
+    (a section's assembly runs in the render's own process, not on a worker)."""
+    busy = sum(r["end"] - r["start"] for r in trace if "end" in r
+               and r.get("kind") != "assemble")
     return max(n_jobs * wall - busy, 0.0)
 
 
@@ -442,7 +444,8 @@ def _compare_jobs(echo, local: list[dict], cluster: list[dict], wall: float) -> 
     """The same jobs run by local workers and by the cluster's: their seconds side by side,
     and the cluster's idle worker-seconds (waiting on the scheduler or on files coming back)."""
     def seconds(trace):
-        return sum(r["end"] - r["start"] for r in trace if "end" in r)
+        return sum(r["end"] - r["start"] for r in trace if "end" in r
+                   and r.get("kind") != "assemble")
 
     lo, cl = seconds(local), seconds(cluster)
     idle = idle_seconds(cluster, 2, wall)

@@ -275,10 +275,15 @@ def test_a_run_traces_its_jobs_for_the_bench(tmp_path):
     assert sorted(beats) == sorted(get(sid).scene_class().BEATS)
     assert len([r for r in trace if r["kind"] == "beats"]) == 2       # cut in --jobs runs
     assert all(0 <= r["start"] < r["end"] <= wall for r in trace)
+    # the section is assembled once, in the render's process, after its last job is in
+    (built,) = [r for r in trace if r["kind"] == "assemble"]
+    assert built["start"] >= max(r["end"] for r in trace if r["kind"] != "assemble")
     assert _timed.cpu - mine > 5            # the workers' CPU is counted, not only this process
     idle = idle_seconds(trace, 2, wall)
     assert 0 <= idle < 2 * wall
     assert idle_seconds([{"start": 0, "end": 4}, {"start": 1, "end": 3}], 2, 5) == 4
+    assert idle_seconds([{"start": 0, "end": 4}, {"start": 1, "end": 3},
+                         {"kind": "assemble", "start": 4, "end": 5}], 2, 5) == 4
 
 
 def test_the_cluster_line_compares_the_same_jobs():

@@ -313,6 +313,18 @@ class _Scheduler:
             self.complete.append(sec)
 
     def assemble(self, sec: _Section) -> None:
+        record = None
+        if self.trace is not None:   # done in this process, not by a worker
+            record = {"section": sec.job.section, "kind": "assemble", "beats": [],
+                      "start": round(time.perf_counter() - self.t0, 3)}
+            self.trace.append(record)
+        try:
+            self._assemble(sec)
+        finally:
+            if record is not None:
+                record["end"] = round(time.perf_counter() - self.t0, 3)
+
+    def _assemble(self, sec: _Section) -> None:
         from scenes.registry import get, to_json
 
         job = sec.job
