@@ -17,6 +17,10 @@ services state them:
 ``<section>.vtt`` for the whole video, ``<section>.chapters.vtt`` (one chapter per beat, titled
 by the beat's claim) and ``clips/NN_<beat>.srt/.vtt`` with times shifted to each clip's start.
 
+Titles and cues are text, not TeX: a claim's ``$...$`` parts and the narration's code-style
+names (``W_h``, ``c_t``, ``f^k``) are written in Unicode (Wₕ, cₜ, fᵏ) by
+:func:`scenes.plain.plain_text` (:func:`title_text`, :func:`cue_text`).
+
 Pure Python (no manim, no numpy).
 """
 
@@ -26,6 +30,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
+
+from scenes.plain import plain_text
 
 #: Line width limit in display columns.
 LINE_COLUMNS = {"en": 42, "zh": 32}
@@ -459,11 +465,24 @@ def to_vtt(cues: list[Cue], ids: list[str] | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
+def cue_text(line: str) -> str:
+    """A narration line as its caption shows it: one line of plain Unicode text (``W_h = 0.9``
+    becomes ``Wₕ = 0.9``; words and numbers as they are)."""
+    return plain_text(" ".join(line.split()))
+
+
+def title_text(claim: str) -> str:
+    """A beat's claim as its chapter title and clip heading show it: one line, its ``$...$``
+    parts written in Unicode (``$\\tanh$ 的斜率`` becomes ``tanh 的斜率``)."""
+    return plain_text(" ".join(claim.split()))
+
+
 def split_all(narration: list[Cue], lang: str) -> list[Cue]:
-    """Split every narration cue (one line each) into caption cues."""
+    """Split every narration cue (one line each) into caption cues of plain text
+    (:func:`cue_text`)."""
     out: list[Cue] = []
     for c in narration:
-        out.extend(split_cue(" ".join(c.lines), lang, c.start, c.end))
+        out.extend(split_cue(cue_text(" ".join(c.lines)), lang, c.start, c.end))
     return out
 
 
@@ -501,7 +520,7 @@ def record_beat_titles(scene) -> dict[str, str]:
     """Record each beat's claim line (its chapter title) while ``scene`` renders.
 
     Wraps the scene instance's ``claim`` so the first claim text of each beat is stored in the
-    returned dict; ``$`` math markers are dropped.
+    returned dict, as plain text (:func:`title_text`).
     """
     titles: dict[str, str] = {}
     original = getattr(scene, "claim", None)
@@ -513,7 +532,7 @@ def record_beat_titles(scene) -> dict[str, str]:
         beat = getattr(scene, "current_beat", None)
         shown = getattr(getattr(scene, "_claim", None), "shown_text", None)
         if beat and beat not in titles and shown:   # the claim as drawn, bound to the values
-            titles[beat] = " ".join(shown.replace("$", "").split())
+            titles[beat] = title_text(shown)
         return out
 
     scene.claim = claim
@@ -539,7 +558,8 @@ def write_section_captions(folder: Path, entry: dict, beat_titles: dict | None =
         t += float(c["duration"])
     # A narration line can run a few ms past its beat's clip (clips are whole frames): keep
     # it inside the clip that holds most of it, so seeking to a chapter shows no leftover.
-    narration = [clip_to_window(c, windows) for c in narration]
+    narration = [clip_to_window(Cue(c.start, c.end, (cue_text(" ".join(c.lines)),)), windows)
+                 for c in narration]
     cues = split_all(narration, lang)
     files = []
     srt.write_text(to_srt(cues), encoding="utf-8")
@@ -549,7 +569,7 @@ def write_section_captions(folder: Path, entry: dict, beat_titles: dict | None =
     clips, chapters, t = [], [], 0.0
     for c in entry.get("clips", []):
         t1 = t + float(c["duration"])
-        title = titles.get(c["beat"]) or beat_title(c["beat"])
+        title = title_text(titles.get(c["beat"]) or beat_title(c["beat"]))
         chapters.append(Cue(round(t, 3), round(t1, 3), (title,)))
         stem = c["file"].rsplit(".", 1)[0]
         own = shift(cues, t, t1)

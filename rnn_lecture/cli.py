@@ -144,10 +144,12 @@ def list_cmd(as_json):
 @cli.command("params")
 @click.argument("section")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def params_cmd(section, as_json):
+@click.option("--lang", type=click.Choice(["zh", "en"]), default="en", show_default=True,
+              help="Language of the descriptions.")
+def params_cmd(section, as_json, lang):
     """Show a section's parameters: type, default, allowed values."""
     s = get(section)
-    rows = [p.describe() for p in s.schema.params]
+    rows = [p.describe(lang) for p in s.schema.params]
     if as_json:
         click.echo(json.dumps({"section": s.id, "params": rows}, ensure_ascii=False, indent=2))
         return

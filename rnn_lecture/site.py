@@ -13,6 +13,11 @@ helpers of :mod:`rnn_lecture.encoding`; the site only reads what it wrote.
 
 A re-run copies only the sections whose render changed (their render key), and writes a file
 only when its bytes change, so the other sections' files keep their mtimes.
+
+Every text a page shows is plain text in the page's language: clip titles, the narration and
+the parameter descriptions go through :func:`scenes.plain.plain_text` (``W_h`` is Wₕ, ``$\\tanh$``
+tanh), each parameter's description is the one in ``lang`` (:meth:`scenes.params.Param.doc_in`),
+and the page's own words (:data:`UI`, quality and language names) are in ``lang`` too.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from scenes.params import shown
+from scenes.plain import plain_text
 from scenes.registry import PARTS as REGISTRY_PARTS
 
 from . import safefs
@@ -51,7 +57,9 @@ UI = {
            "transcript": "旁白文字", "back": "← 目录",
            "lang_label": "中文", "prev": "上一节", "next": "下一节",
            "quality": "画质", "command": "重现命令", "changed": "（已改）",
-           "doc": "说明", "language": "语言"},
+           "doc": "说明", "language": "语言",
+           "quality_names": {"low": "低", "medium": "中", "high": "高", "4k": "4K"},
+           "lang_names": {"zh": "中文", "en": "英文"}},
     "en": {"site": "Recurrent networks: an animated lecture", "sections": "sections",
            "clips": "clips", "duration": "Duration", "chapters": "Chapters",
            "clips_h": "Clips", "params": "Rendered with", "param": "Parameter",
@@ -60,7 +68,9 @@ UI = {
            "transcript": "Narration", "back": "← Contents",
            "lang_label": "English", "prev": "Previous", "next": "Next",
            "quality": "quality", "command": "To reproduce", "changed": " (changed)",
-           "doc": "Meaning", "language": "language"},
+           "doc": "Meaning", "language": "language",
+           "quality_names": {"low": "low", "medium": "medium", "high": "high", "4k": "4K"},
+           "lang_names": {"zh": "Chinese", "en": "English"}},
 }
 
 
@@ -437,7 +447,7 @@ def _build(media: Path, site: Path, entries: list[dict], lang: str, quality: str
         prev_e = sections[k - 1][0] if k > 0 else None
         next_e = sections[k + 1][0] if k + 1 < len(sections) else None
         schema = get(e["section"]).schema
-        page = section_page(e, lang, schema_rows=[p.describe() for p in schema.params],
+        page = section_page(e, lang, schema_rows=[p.describe(lang) for p in schema.params],
                             base_url=base_url, prev_e=prev_e, next_e=next_e)
         _write_if_changed(site / e["section"] / "index.html", page, site)
     _write_if_changed(site / "index.html", index_page(manifest), site)
@@ -466,7 +476,7 @@ def _manifest(site: Path, sections, lang: str, quality: str) -> dict:
         clips = []
         for c in e["clips"]:
             clips.append({
-                "beat": c["beat"], "title": c["title"], "start": c["start"],
+                "beat": c["beat"], "title": plain_text(c["title"]), "start": c["start"],
                 "duration": c["duration"],
                 "video": {"mp4": rec(c["file"]), "webm": rec(c["webm"])},
                 "poster": rec(c["poster"]),
@@ -532,7 +542,8 @@ def index_page(manifest: dict) -> str:
                 f'{_fmt_duration(s["duration"])}</time> · {len(s["clips"])} '
                 f'{_e(t["clips"])}</span></li>\n')
         out.append("</ol>\n</section>\n")
-    out.append(f'<footer>{_e(manifest["quality"])} · {_e(t["lang_label"])} · '
+    out.append(f'<footer>{_e(_quality_name(manifest["quality"], lang))} · '
+               f'{_e(t["lang_label"])} · '
                f'<a href="manifest.json">manifest.json</a></footer>\n</main>\n</body>\n</html>\n')
     return "".join(out)
 
@@ -597,18 +608,18 @@ def section_page(e: dict, lang: str, schema_rows: list[dict] | None = None,
            f'<h2>{_e(t["chapters"])}</h2>\n<ol class="chapters" data-video="main-video">\n']
     for k, c in enumerate(e["clips"]):
         out.append(f'<li><a href="#clip-{k:02d}" data-start="{c["start"]:.3f}">'
-                   f'<time>{_fmt_time(c["start"])}</time> {_e(c["title"])}</a></li>\n')
+                   f'<time>{_fmt_time(c["start"])}</time> {_e(plain_text(c["title"]))}</a></li>\n')
     out.append("</ol>\n")
     if e.get("narration"):
         out.append(f'<details class="transcript"><summary>{_e(t["transcript"])}</summary>\n')
-        out.extend(f"<p>{_e(n['text'])}</p>\n" for n in e["narration"])
+        out.extend(f"<p>{_e(plain_text(n['text']))}</p>\n" for n in e["narration"])
         out.append("</details>\n")
     out.append(f'<h2>{_e(t["embed"])}</h2>\n')
     out.append(_snippet_block(embed_snippet(e, None, lang, base_url), t, "embed-section"))
     out.append(f'<h2>{_e(t["clips_h"])}</h2>\n')
     for k, c in enumerate(e["clips"]):
         out.append(f'<section class="clip" id="clip-{k:02d}">\n'
-                   f'<h3>{k + 1}. {_e(c["title"])} <span class="meta">'
+                   f'<h3>{k + 1}. {_e(plain_text(c["title"]))} <span class="meta">'
                    f'{_fmt_duration(c["duration"])}</span></h3>\n')
         out.append(video_tag("", c["file"], c["webm"], c["poster"], c["captions_vtt"], lang,
                              codecs))
@@ -634,6 +645,11 @@ def section_page(e: dict, lang: str, schema_rows: list[dict] | None = None,
     return "".join(out)
 
 
+def _quality_name(quality: str, lang: str) -> str:
+    """A quality as the page's language names it (``low`` is 低 on a Chinese page)."""
+    return UI[lang]["quality_names"].get(quality, quality)
+
+
 def _snippet_block(snippet: str, t: dict, ident: str) -> str:
     return (f'<div class="snippet"><div class="bar"><span>HTML</span>'
             f'<button type="button" data-copy="{ident}" data-done="{_e(t["copied"])}">'
@@ -644,8 +660,8 @@ def _snippet_block(snippet: str, t: dict, ident: str) -> str:
 def _params_table(e: dict, rows: list[dict], lang: str) -> str:
     t = UI[lang]
     defaults = {r["name"]: r for r in rows}
-    out = [f'<p class="meta">{_e(t["quality"])} {_e(e["quality"])} · '
-           f'{_e(t["language"])} {_e(e["lang"])}</p>\n',
+    out = [f'<p class="meta">{_e(t["quality"])} {_e(_quality_name(e["quality"], lang))} · '
+           f'{_e(t["language"])} {_e(t["lang_names"].get(e["lang"], e["lang"]))}</p>\n',
            f'<table class="params"><thead><tr><th>{_e(t["param"])}</th><th>{_e(t["value"])}'
            f'</th><th>{_e(t["default"])}</th><th>{_e(t["doc"])}</th></tr></thead><tbody>\n']
     sets = []
@@ -658,11 +674,12 @@ def _params_table(e: dict, rows: list[dict], lang: str) -> str:
         out.append(f'<tr{" class=changed" if changed else ""}><td><code>{_e(name)}</code></td>'
                    f'<td>{_e(_value_text(value))}{_e(t["changed"]) if changed else ""}</td>'
                    f'<td>{_e(_value_text(default)) if default is not None else ""}</td>'
-                   f'<td lang="en">{_e(r.get("doc", ""))}</td></tr>\n')
+                   f'<td>{_e(plain_text(r.get("doc", "")))}</td></tr>\n')
     out.append("</tbody></table>\n")
     cmd = (f'rnn-lecture render {e["section"]} --quality {e["quality"]} --lang {e["lang"]} '
            + " ".join(sets)).strip()
-    out.append(f'<p>{_e(t["command"])}: <code>{_e(cmd)}</code></p>\n')
+    colon = "：" if lang == "zh" else ": "
+    out.append(f'<p>{_e(t["command"])}{colon}<code>{_e(cmd)}</code></p>\n')
     return "".join(out)
 
 

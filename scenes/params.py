@@ -52,7 +52,9 @@ class Param:
         ``floats`` is a comma-separated list of numbers of length ``length``.
     default : Any
     doc : str
-        One line, English.
+        One line, English (code-style names such as ``W_h``; pages show them as Wₕ).
+    doc_zh : str
+        The same line in Chinese, for the viewer of the Chinese lecture.
     min, max : float, optional
         Inclusive bounds (for ``floats``: on every element).
     choices : tuple of str
@@ -69,6 +71,12 @@ class Param:
     max: float | None = None
     choices: tuple[str, ...] = ()
     length: int | None = None
+    doc_zh: str = ""
+
+    def doc_in(self, lang: str) -> str:
+        """The description in ``lang`` ("zh" or "en"; English where no Chinese one is
+        given)."""
+        return self.doc_zh if lang == "zh" and self.doc_zh else self.doc
 
     def allowed(self) -> str:
         """Human description of what is allowed."""
@@ -163,10 +171,10 @@ class Param:
             return False
         return not (self.max is not None and v > self.max)
 
-    def describe(self) -> dict:
-        """JSON-ready description of the parameter."""
+    def describe(self, lang: str = "en") -> dict:
+        """JSON-ready description of the parameter, its ``doc`` in ``lang``."""
         d = {"name": self.name, "type": self.kind, "default": _jsonable(self.default),
-             "doc": self.doc, "allowed": self.allowed()}
+             "doc": self.doc_in(lang), "allowed": self.allowed()}
         if self.min is not None:
             d["min"] = self.min
         if self.max is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import os
 import re
@@ -16,8 +17,10 @@ import av
 import pytest
 from conftest import SITE_SECTIONS
 from test_captions import check_cues
+from test_plain_text import assert_plain
 
 from rnn_lecture.captions import LINE_COLUMNS, beat_title, display_width, parse_srt
+from scenes.plain import plain_text
 from scenes.registry import get
 
 pytestmark = pytest.mark.render
@@ -48,6 +51,8 @@ def test_every_cue_of_every_section_and_clip_is_within_limits(site_media):
             cues = parse_srt((d / name).read_text(encoding="utf-8"))
             check_cues(cues, lang)
             assert cues[-1].end <= e["duration"] + 0.05
+            for q in cues:                     # Wₕ, not W_h (issue 21)
+                assert_plain(q.text, f"{d.name}/{name}")
         # nothing of the narration is lost in the split
         said = "".join(n["text"] for n in e["narration"]).replace(" ", "")
         shown = "".join("".join(c.lines) for c in parse_srt((d / e["captions"]).read_text()))
@@ -58,6 +63,7 @@ def test_every_cue_of_every_section_and_clip_is_within_limits(site_media):
                 cues = parse_srt((d / name).read_text(encoding="utf-8"))
                 assert all(0 <= q.start < q.end <= c["duration"] + 1e-3 for q in cues), name
                 for q in cues:
+                    assert_plain(q.text, f"{d.name}/{name}")
                     assert len(q.lines) <= 2
                     assert all(display_width(ln) <= LINE_COLUMNS[lang] for ln in q.lines)
             total += len(parse_srt((d / c["captions"]).read_text(encoding="utf-8")))
@@ -75,6 +81,7 @@ def test_chapters_list_the_beats_with_their_claims(site_media):
         assert len(chapters) == len(beats)
         for ch, clip in zip(chapters, e["clips"]):
             assert ch.text == clip["title"] != beat_title(clip["beat"])  # the claim, not a name
+            assert_plain(ch.text, f"{d.name}/{e['chapters']}")      # text, not TeX (issue 21)
             assert ch.start == pytest.approx(clip["start"], abs=1e-3)
         assert chapters[-1].end == pytest.approx(e["duration"], abs=0.1)
         if lang == "zh":
@@ -144,6 +151,10 @@ def test_pages_are_in_the_language_self_contained_and_link_everything(built_site
             assert f'href="{sid}/index.html"' in index
             page = (site / sid / "index.html").read_text(encoding="utf-8")
             assert get(sid).title[lang] in page
+            for p in get(sid).schema.params:    # the viewer's language (issue 21)
+                assert html.escape(plain_text(p.doc_in(lang)), quote=True) in page, p.name
+            if lang == "zh":
+                assert 'lang="en"' not in page
             assert page.count("<video") == 1 + len(get(sid).scene_class().BEATS)
             assert 'kind="chapters"' in page and 'kind="captions"' in page
         for page in site.rglob("*.html"):

@@ -27,59 +27,81 @@ def _values(ref: str):
 # ----- L1 why ----------------------------------------------------------------------------
 _LSTM_01 = Schema((
     Param("steps", "int", 40, "time steps the RNN and the LSTM read (input only at step 1)",
-          min=2, max=120),
+          min=2, max=120,
+          doc_zh="RNN 和 LSTM 读入的时间步数（只有第 1 步有输入）"),
     Param("forget_bias", "float", -1.0, "forget bias of the second (turned) LSTM run",
-          min=-5.0, max=5.0),
+          min=-5.0, max=5.0,
+          doc_zh="第二次（调过的）LSTM 运行的遗忘门偏置"),
     Param("base_forget_bias", "float", 3.0, "forget bias of the first LSTM run (f near 1)",
-          min=-5.0, max=5.0),
-    Param("seed", "int", 0, "seed of both cells' weights", min=0, max=2**32 - 1),
+          min=-5.0, max=5.0,
+          doc_zh="第一次 LSTM 运行的遗忘门偏置（f 接近 1）"),
+    Param("seed", "int", 0, "seed of both cells' weights", min=0, max=2**32 - 1,
+          doc_zh="两个单元权重的随机种子"),
 ))
 
 # ----- L2 cell ---------------------------------------------------------------------------
 _LSTM_02 = Schema((
-    Param("x", "float", 0.5, "the current input x_t", min=-3.0, max=3.0),
-    Param("h_prev", "float", 0.2, "the previous hidden state h_{t-1}", min=-1.0, max=1.0),
-    Param("c_prev", "float", 0.6, "the previous cell state c_{t-1}", min=-5.0, max=5.0),
+    Param("x", "float", 0.5, "the current input x_t", min=-3.0, max=3.0,
+          doc_zh="当前输入 x_t"),
+    Param("h_prev", "float", 0.2, "the previous hidden state h_{t-1}", min=-1.0, max=1.0,
+          doc_zh="上一步隐藏状态 h_{t-1}"),
+    Param("c_prev", "float", 0.6, "the previous cell state c_{t-1}", min=-5.0, max=5.0,
+          doc_zh="上一步细胞状态 c_{t-1}"),
 ))
 
 # ----- L3 conveyor -----------------------------------------------------------------------
 _LSTM_03 = Schema((
-    Param("old", "float", -0.29, "cell value before the step (c_{t-1})", min=-5.0, max=5.0),
-    Param("forget", "float", 0.36, "forget gate f of the step", min=0.0, max=1.0),
-    Param("written", "float", 0.19, "what the step writes, i*g", min=-1.0, max=1.0),
+    Param("old", "float", -0.29, "cell value before the step (c_{t-1})", min=-5.0, max=5.0,
+          doc_zh="这一步之前的细胞值（c_{t-1}）"),
+    Param("forget", "float", 0.36, "forget gate f of the step", min=0.0, max=1.0,
+          doc_zh="这一步的遗忘门 f"),
+    Param("written", "float", 0.19, "what the step writes, i·g", min=-1.0, max=1.0,
+          doc_zh="这一步写入的量 i·g"),
 ))
 
 # ----- L4 sandbox ------------------------------------------------------------------------
 _LSTM_04 = Schema((
-    Param("forget", "float", 0.9, "forget gate f held over the sentence", min=0.0, max=1.0),
-    Param("input", "float", 0.6, "input gate i held over the sentence", min=0.0, max=1.0),
-    Param("output", "float", 0.8, "output gate o held over the sentence", min=0.0, max=1.0),
+    Param("forget", "float", 0.9, "forget gate f held over the sentence", min=0.0, max=1.0,
+          doc_zh="整句保持不变的遗忘门 f"),
+    Param("input", "float", 0.6, "input gate i held over the sentence", min=0.0, max=1.0,
+          doc_zh="整句保持不变的输入门 i"),
+    Param("output", "float", 0.8, "output gate o held over the sentence", min=0.0, max=1.0,
+          doc_zh="整句保持不变的输出门 o"),
 ))
 
 # ----- L5 trace --------------------------------------------------------------------------
 _LSTM_05 = Schema((
-    Param("forget", "float", 0.75, "forget gate of the half-life beat", min=0.01, max=0.999),
+    Param("forget", "float", 0.75, "forget gate of the half-life beat", min=0.01, max=0.999,
+          doc_zh="半衰期那一拍的遗忘门"),
 ))
 
 # ----- L6 gru ----------------------------------------------------------------------------
 _LSTM_06 = Schema((
-    Param("x", "float", 0.5, "the current input x_t", min=-3.0, max=3.0),
-    Param("h_prev", "float", 0.4, "the previous hidden state h_{t-1}", min=-1.0, max=1.0),
+    Param("x", "float", 0.5, "the current input x_t", min=-3.0, max=3.0,
+          doc_zh="当前输入 x_t"),
+    Param("h_prev", "float", 0.4, "the previous hidden state h_{t-1}", min=-1.0, max=1.0,
+          doc_zh="上一步隐藏状态 h_{t-1}"),
 ))
 
 # ----- L7 variants -----------------------------------------------------------------------
 _LSTM_07 = Schema((
-    Param("h", "int", 512, "hidden size h", min=1, max=65536),
-    Param("d", "int", 512, "input size d", min=1, max=65536),
-    Param("steps", "int", 8, "time steps T of the waiting timeline", min=2, max=64),
+    Param("h", "int", 512, "hidden size h", min=1, max=65536,
+          doc_zh="隐藏层大小 h"),
+    Param("d", "int", 512, "input size d", min=1, max=65536,
+          doc_zh="输入大小 d"),
+    Param("steps", "int", 8, "time steps T of the waiting timeline", min=2, max=64,
+          doc_zh="等待时间线的时间步数 T"),
 ))
 
 # ----- L8 ledger -------------------------------------------------------------------------
 _LSTM_08 = Schema((
-    Param("h", "int", 512, "hidden size h", min=1, max=65536),
-    Param("d", "int", 512, "input size d", min=1, max=65536),
+    Param("h", "int", 512, "hidden size h", min=1, max=65536,
+          doc_zh="隐藏层大小 h"),
+    Param("d", "int", 512, "input size d", min=1, max=65536,
+          doc_zh="输入大小 d"),
     Param("layers", "int", 16, "stacked LSTM layers (GNMT: 8 encoder + 8 decoder)",
-          min=1, max=1024),
+          min=1, max=1024,
+          doc_zh="堆叠的 LSTM 层数（GNMT：编码器 8 层 + 解码器 8 层）"),
 ))
 
 _M, _S = "mathcore.lstm_chapter", "scenes.lstm_chapter"
