@@ -72,8 +72,8 @@ TEXT = {
         "zh": "LSTM 的遗忘门和输入门各自独立：保留 {lk}、写入 {lw}，共 {lt}，不到整条轨道。",
         "en": "The LSTM's forget and input gates are independent: it keeps {lk} and writes {lw}, {lt} in all, less than the whole track."},
     "gru.cite.say": {
-        "zh": "GRU（Cho 等，2014）有两个门，LSTM 有三个：一个是这个更新门，另一个是作用在候选上的重置门。",
-        "en": "The GRU (Cho et al., 2014) has two gates to the LSTM's three: this update gate, and a reset gate that acts on the candidate.",
+        "zh": "GRU（Cho 等，2014）有两个门，LSTM 有三个：一个是这个更新门，另一个是重置门，决定候选能看到多少旧状态。",
+        "en": "The GRU (Cho et al., 2014) has two gates to the LSTM's three: this update gate, and a reset gate that sets how much of the old state the candidate sees.",
         "fixed": {"2014": "year of the cited paper"}},
     "gru.keep": {"zh": "保留 {v}", "en": "keep {v}"},
     "gru.write": {"zh": "写入 {v}", "en": "write {v}"},
