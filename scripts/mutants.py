@@ -498,7 +498,7 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
     ("c6-s05-grid-sweep-from-itself", "scenes/primer/attention.py",
      'variant="one" if v.n == 1 else "sweep"', 'variant="sweep"', degenerate("primer-05-attention")),
     ("c6-s05-multiply-adds-plural", "scenes/primer/attention.py",
-     "each needs {rec} multiply-add{rec_s} per layer", "each needs {rec} multiply-adds per layer",
+     "each need {rec} multiply-add{rec_s}.", "each need {rec} multiply-adds.",
      degenerate("primer-05-attention")),
     ("c6-s01-sweep-from-zero-to-zero", "scenes/primer/recurrence.py",
      'n=Val("length", "int"), variant="same" if same else "sweep")',

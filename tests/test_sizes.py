@@ -168,6 +168,33 @@ def test_attention_layer_costs_by_torch_flop_counter(n, d):
     assert v.cheaper == ("attention" if _mac(attention) < _mac(recurrent) else "recurrent")
 
 
+# (n, d, heads): heads divide d; n < d, n > d, one head
+NDH = [(12, 40, 4), (40, 12, 3), (7, 3, 1)]
+
+
+@pytest.mark.parametrize("n, d, heads", NDH)
+def test_attention_whole_layer_costs_by_torch_modules(n, d, heads):
+    """§05's whole layers (issue 21: like with like beside the Table 1 counts), counted by
+    torch's FLOP counter on torch's own modules: n steps of ``nn.RNNCell(d, d)`` (input and
+    state products) and one ``nn.MultiheadAttention(d, heads)`` over n positions (Q, K, V and
+    O projections, scores, weighted sum); biases off, as the count leaves them out."""
+    v = values("primer-05-attention", {"n": n, "d": d, "path_target": n - 1, "n_long": n + 5})
+
+    def recurrent():
+        cell, h, x = torch.nn.RNNCell(d, d, bias=False), torch.zeros(1, d), torch.zeros(n, 1, d)
+        with torch.no_grad():
+            for t in range(n):
+                h = cell(x[t], h)
+
+    def attention():
+        m, x = torch.nn.MultiheadAttention(d, heads, bias=False, batch_first=True), torch.zeros(1, n, d)
+        with torch.no_grad():
+            m(x, x, x, need_weights=True)     # the bmm path, which the counter sees
+
+    assert v.cost_whole["recurrent"] == _mac(recurrent)
+    assert v.cost_whole["attention"] == _mac(attention)
+
+
 @pytest.mark.parametrize("n, d", ND)
 def test_attention_bottleneck_counts_by_enumeration(n, d):
     """§05's bottleneck beat at n != d: the decoder reads the encoder's last state (d numbers)

@@ -26,6 +26,10 @@ def values(**over):
 def test_costs_and_verdict(n, d):
     v = values(n=n, d=d, path_target=0)
     assert v.cost == {"recurrent": n * d * d, "attention": n * n * d}
+    # the whole layers, by an enumeration of their products (each (a x b)(b x c): a b c)
+    products = {"recurrent": [(1, d, d)] * (2 * n),                 # W_x x_t and W_h h_t-1
+                "attention": [(n, d, d)] * 4 + [(n, d, n), (n, n, d)]}   # Q K V O, QK^T, AV
+    assert v.cost_whole == {k: sum(a * b * c for a, b, c in ps) for k, ps in products.items()}
     want = "attention" if n * n * d < n * d * d else (
         "recurrent" if n * n * d > n * d * d else "equal")
     assert v.cheaper == want and v.cost_crossover_n == d
@@ -119,12 +123,17 @@ def test_path_narration_follows_the_target(k, variant):
     assert readouts["path_length_attention"] == str(0 if k == 0 else 1)
 
 
-@pytest.mark.parametrize("n,d,word", [(12, 512, "attention is cheaper"),
-                                      (1000, 512, "recurrence is cheaper"),
-                                      (512, 512, "each needs")])
+@pytest.mark.parametrize("n,d,word", [(12, 512, "on this count attention is cheaper"),
+                                      (1000, 512, "on this count recurrence is cheaper"),
+                                      (512, 512, "each need")])
 def test_cost_sentence_states_the_comparison(n, d, word):
     scene = constructed(ID, "en", {"n": n, "d": d, "path_target": 0})
-    assert word in _narration(scene, "cost_curves")
+    text = _narration(scene, "cost_curves")
+    assert word in text
+    # issue 21: what each side counts is said, and the whole layers are given beside it
+    assert "Vaswani et al. (2017, Table 1)" in text and "Neither is a whole layer" in text
+    assert f"{2 * n * d * d:,} and {4 * n * d * d + 2 * n * n * d:,} multiply-adds" in text
+    assert "per layer" not in text
     assert not check_scene(scene, CHOICES[ID])
 
 

@@ -136,11 +136,16 @@ def test_param_bars_say_their_convention():
     from scenes.script import script
     beats = {b["beat"]: b for b in script(_scene({}))["beats"]}
     bars = beats["param_bars"]
-    assert "PyTorch layout: 2 bias vectors per gate $(b_{ih},\\ b_{hh})$" in bars["labels"]
-    assert bars["readouts"]["params_gru"] == "6.30 M"
-    assert bars["readouts"]["param_counts_one_bias_gru"] == "one bias: 6.29 M"
+    # the lecture's convention (one bias a gate or candidate, issue 21) on the bars,
+    # PyTorch's two beside them
+    assert "one bias a block; PyTorch keeps 2 $(b_{ih},\\ b_{hh})$" in bars["labels"]
+    assert "= 2d^2 + d" in bars["labels"]
+    assert bars["readouts"]["params_gru"] == "6.29 M"
+    assert bars["readouts"]["param_counts_torch_gru"] == "PyTorch: 6.30 M"
+    assert "one bias vector of length d" in bars["narration"]
     small = {b["beat"]: b for b in script(_scene({"d": 3}))["beats"]}["param_bars"]
-    assert small["readouts"]["params_lstm"] == "96"          # 4 (2*9 + 2*3), as a count
+    assert small["readouts"]["params_lstm"] == "84"          # 4 (2*9 + 3), as a count
+    assert small["readouts"]["param_counts_torch_lstm"] == "PyTorch: 96"   # 4 (2*9 + 2*3)
 
 
 def test_lstm_below_the_track_on_screen():

@@ -83,7 +83,12 @@ class AttentionValues:
     enc_sampled, enc_sampled_long : bool
         Whether the drawn states are a sample (fewer than ``n`` / ``n_long``).
     cost : dict
-        Multiply-adds per layer at ``n``, ``d``: ``{"recurrent": n d^2, "attention": n^2 d}``.
+        The multiply-adds at ``n``, ``d`` that Vaswani et al. 2017, Table 1, count: the
+        recurrent products ``W_h h`` and the attention scores ``q . k``,
+        ``{"recurrent": n d^2, "attention": n^2 d}`` (:func:`layer_costs`).
+    cost_whole : dict
+        The multiply-adds of the whole layers at ``n``, ``d``:
+        ``{"recurrent": 2 n d^2, "attention": 4 n d^2 + 2 n^2 d}`` (:func:`whole_layer_costs`).
     cost_crossover_n : int
         The n where they are equal: ``d``.
     cheaper : str
@@ -181,6 +186,7 @@ class AttentionValues:
     enc_sampled: bool
     enc_sampled_long: bool
     cost: dict
+    cost_whole: dict
     cost_crossover_n: int
     cheaper: str
     curve_n: np.ndarray
@@ -260,10 +266,12 @@ def grid_sweep(n: int, most: int = GRID_SWEEP_MAX) -> np.ndarray:
 
 
 def layer_costs(n, d) -> dict:
-    """Multiply-adds of one layer over n tokens at width d.
+    """The multiply-adds over n tokens at width d that Vaswani et al. 2017, Table 1, count,
+    not a whole layer's (see :func:`whole_layer_costs`).
 
-    Recurrent: n steps of a d x d matrix-vector product, ``n d^2``; attention: a d-long dot
-    product per pair of positions, ``n^2 d``.
+    Recurrent: the state product ``W_h h_{t-1}``, n steps of a (1 x d)(d x d) product,
+    ``n d^2``; attention: the scores ``Q K^T``, a d-long dot product per pair of positions,
+    ``n^2 d``.
 
     Parameters
     ----------
@@ -276,6 +284,30 @@ def layer_costs(n, d) -> dict:
         ``{"recurrent": ..., "attention": ...}``.
     """
     return {"recurrent": n * d * d, "attention": n * n * d}
+
+
+def whole_layer_costs(n, d) -> dict:
+    """Multiply-adds of a whole layer over n tokens at width d (input width d too).
+
+    Recurrent (an Elman layer, ``h_t = tanh(W_x x_t + W_h h_{t-1} + b)``): per step the input
+    product ``W_x x_t`` and the state product ``W_h h_{t-1}``, each (1 x d)(d x d):
+    ``2 n d^2``. Attention (any number of heads of total width d): the projections
+    ``Q = X W_q``, ``K = X W_k``, ``V = X W_v`` and the output ``Z W_o``, each (n x d)(d x d),
+    ``4 n d^2``; the scores ``Q K^T``, (n x d)(d x n), ``n^2 d``; the weighted sum ``A V``,
+    (n x n)(n x d), ``n^2 d``: ``4 n d^2 + 2 n^2 d``. Biases, the nonlinearity and the softmax
+    are not counted, nor a Transformer block's feed-forward part.
+
+    Parameters
+    ----------
+    n, d : int or numpy.ndarray
+        Broadcast together.
+
+    Returns
+    -------
+    dict
+        ``{"recurrent": ..., "attention": ...}``.
+    """
+    return {"recurrent": 2 * n * d * d, "attention": 4 * n * d * d + 2 * n * n * d}
 
 
 def even_sample(count: int, most: int) -> np.ndarray:
@@ -394,6 +426,7 @@ def attention_values(p: dict) -> AttentionValues:
         enc_sampled=len(enc) < n,
         enc_sampled_long=len(enc_long) < n_long,
         cost=cost,
+        cost_whole=whole_layer_costs(n, d),
         cost_crossover_n=d,
         cheaper="attention" if n < d else ("recurrent" if n > d else "equal"),
         curve_n=COST_CURVE_N.copy(),

@@ -36,8 +36,8 @@ TEXT = {
     "pairs.out": {"tex": r"\textstyle\sum_j w_j v_j = @o"},
     "grid": {"zh": "注意力一步算完整列", "en": "Attention fills a whole column at once"},
     "grid.say.many": {
-        "zh": "还是上一节的位置乘时间格子。循环层每个时间步只能推进一个位置，{n} 个位置要走 {n} 列；注意力没有要传递的状态，所有位置在同一步里一起算，只占 {a} 列。",
-        "en": "The same position-by-time grid as before. A recurrent layer advances one position per step: {n} position{n_s} take {n} column{n_s}. Attention carries no state, so every position is computed in the same step: {a} column."},
+        "zh": "还是上一节的位置乘时间格子。循环层每个时间步只能推进一个位置，{n} 个位置要走 {n} 列；注意力没有要传递的状态，整条序列已知时，所有位置在同一步里一起算，只占 {a} 列。",
+        "en": "The same position-by-time grid as before. A recurrent layer advances one position per step: {n} position{n_s} take {n} column{n_s}. Attention carries no state, so when the whole sequence is given, every position is computed in the same step: {a} column."},
     "grid.say.one": {
         "zh": "还是上一节的位置乘时间格子。只有 {n} 个位置时，循环层和注意力都只占 {a} 列；位置一多，循环层每多一个位置就多一列，注意力始终一列。",
         "en": "The same position-by-time grid as before. With {n} position, recurrence and attention both take {a} column; each extra position adds a column to the recurrent layer, never to attention."},
@@ -50,8 +50,8 @@ TEXT = {
         "zh": "这里序列只有 {n} 个位置，没有可以拉长的：顺序深度停在 {n}。",
         "en": "Here the sequence has {n} position and nothing to stretch: the sequential depth stays at {n}."},
     "grid.cite.say": {
-        "zh": "这就是 GPU 只用上一小部分宽度和 GPU 跑满的差别。Vaswani 等人 2017 年的 base Transformer 在 8 块 P100 上训练 12 小时，它超过的那些 LSTM 系统要在更多硬件上训练好几天。",
-        "en": "That is the gap between a GPU using a sliver of its width and a GPU kept full. The base Transformer of Vaswani et al. (2017) trained in 12 hours on 8 P100s; the LSTM systems it beat took days on far more hardware.",
+        "zh": "在一个序列之内，这就是一次算一个位置和所有位置一起算的差别。Vaswani 等人 2017 年的 base Transformer 在 8 块 P100 上训练了 12 小时。",
+        "en": "Within one sequence, that is the difference between one position at a time and all of them at once. The base Transformer of Vaswani et al. (2017) trained in 12 hours on 8 P100s.",
         "fixed": {"2017": "year of the cited paper", "8": "GPUs in the cited training run",
                   "100": "the GPU model named in the paper (P100)",
                   "12": "hours of the cited training run"}},
@@ -67,8 +67,8 @@ TEXT = {
              "en": "Multiplications between token 0 and token {k}",
              "fixed": {"0": "index of the first token"}},
     "path.say.many": {
-        "zh": "台阶每升一级就是一次乘法。循环层里，token 0 要经过 {r} 次乘法才到 token {k}，这正是前面那个会衰减的连乘；注意力只用一条边，不管隔多远都是 {a} 次。",
-        "en": "Each stair is one multiplication. In a recurrent layer token 0 reaches token {k} through {r} of them, the decaying product from before; attention links the two by a single edge: {a}, however far apart.",
+        "zh": "台阶每升一级就是一次乘法。循环层里，token 0 要经过 {r} 次乘法才到 token {k}，这正是前面那个可能消失、也可能爆炸的连乘；注意力只用一条边，不管隔多远都是 {a} 次。",
+        "en": "Each stair is one multiplication. In a recurrent layer token 0 reaches token {k} through {r} of them, the product from before that can vanish or explode; attention links the two by a single edge: {a}, however far apart.",
         "fixed": {"0": "index of the first token"}},
     "path.say.one": {
         "zh": "台阶每升一级就是一次乘法。token {k} 紧挨着 token 0：循环层要 {r} 次乘法，注意力也是 {a} 次；再远一点，循环层的台阶就一级级往上加，注意力始终一条边。",
@@ -88,14 +88,14 @@ TEXT = {
     "path.sample": {"zh": "画出 {total} 个 token 中的 {m} 个", "en": "{m} of the {total} token{total_s} drawn"},
     "bottle": {"zh": "解码器能看到多少个数", "en": "How many numbers the decoder can read"},
     "bottle.say": {
-        "zh": "循环编码器只把最后一个状态交给解码器，源句再长也只有 {d} 个数。直连让解码器读每一个位置的状态：n 等于 {n} 时是 {direct} 个数，n 等于 {n_long} 时是 {direct_long} 个。",
-        "en": "A recurrent encoder hands the decoder only its last state: {d} number{d_s} however long the source. A direct connection lets it read every position: {direct} number{direct_s} for n = {n}, {direct_long} for n = {n_long}."},
+        "zh": "没有注意力时，循环编码器只把最后一个状态交给解码器，源句再长也只有 {d} 个数。直连让解码器读每一个位置的状态：n 等于 {n} 时是 {direct} 个数，n 等于 {n_long} 时是 {direct_long} 个。",
+        "en": "Without attention, a recurrent encoder hands the decoder only its last state: {d} number{d_s} however long the source. A direct connection lets it read every position: {direct} number{direct_s} for n = {n}, {direct_long} for n = {n_long}."},
     "bottle.rnn_att": {"zh": "RNN 加上注意力", "en": "attention on an RNN"},
     "bottle.att_only": {"zh": "留下注意力，去掉 RNN", "en": "attention kept, RNN dropped"},
     "bottle.cite.say": {
-        "zh": "Bahdanau、Cho 和 Bengio 在 2014 年看到了这一点，把注意力接在 RNN 编码器上；2017 年的 Transformer 留下了注意力，把 RNN 整个去掉了。",
-        "en": "Bahdanau, Cho and Bengio saw this in 2014 and put attention on top of an RNN encoder; the 2017 Transformer kept the attention and dropped the RNN.",
-        "fixed": {"2014": "year of the cited paper", "2017": "year of the cited paper"}},
+        "zh": "Bahdanau、Cho 和 Bengio（2015）让 RNN 解码器对编码器的每一个状态做注意力；2017 年的 Transformer 留下了注意力，把 RNN 整个去掉了。",
+        "en": "Bahdanau, Cho and Bengio (2015) let an RNN decoder attend to every encoder state; the 2017 Transformer kept the attention and dropped the RNN.",
+        "fixed": {"2015": "year of the cited paper", "2017": "year of the cited paper"}},
     "enc": {"zh": "编码器状态", "en": "encoder states"},
     "dec": {"zh": "解码器", "en": "decoder"},
     "neck": {"zh": "瓶颈", "en": "bottleneck"},
@@ -104,35 +104,40 @@ TEXT = {
     "cost": {"zh": "代价：$n\\,d^2$ 对 $n^2 d$", "en": "The price: $n\\,d^2$ against $n^2 d$",
              "fixed": {"2": "the exponent in the cost formulas"}},
     "cost.say": {
-        "zh": "循环层每步做一次 d 乘 d 的矩阵乘，共 n·d² 次乘加；注意力给每一对位置打分，共 n²·d 次。对数坐标下两条都是直线，在 n 等于 d 处相交。改变 d，交点跟着移动。",
-        "en": "A recurrent layer does one d-by-d product per step, n·d² multiply-adds; attention scores every pair, n²·d. On log-log axes both are straight lines, crossing at n = d. Change d and the crossing moves with it."},
-    "cost.below.crossing": {"zh": "$n < {d}$：注意力更省", "en": "$n < {d}$: attention cheaper"},
+        "zh": "按 Vaswani 等（2017，Table 1）的数法：循环层的状态乘 W_h，每步一次 d 乘 d 的矩阵乘，共 n·d² 次乘加；注意力的打分，每对位置一次长 d 的点积，共 n²·d 次。对数坐标下两条都是直线，在 n 等于 d 处相交。改变 d，交点跟着移动。",
+        "en": "Count what Vaswani et al. (2017, Table 1) count: the recurrent state times W_h, one d-by-d product per step, n·d² multiply-adds; the attention scores, one d-long dot product per pair, n²·d. On log-log axes both are straight lines, crossing at n = d. Change d and the crossing moves with it.",
+        "fixed": {"2017": "year of the cited paper", "1": "the cited paper's table"}},
+    "cost.below.crossing": {"zh": "$n < {d}$：打分更省", "en": "$n < {d}$: scores cheaper"},
     # d = 1: no legal n (n >= 1) is below d
-    "cost.below.never": {"zh": "没有 $n < {d}$：注意力从不更省",
-                         "en": "no $n < {d}$: attention never cheaper"},
-    "cost.above": {"zh": "$n > {d}$：循环更省", "en": "$n > {d}$: recurrence cheaper"},
+    "cost.below.never": {"zh": "没有 $n < {d}$：打分从不更省",
+                         "en": "no $n < {d}$: scores never cheaper"},
+    "cost.above": {"zh": "$n > {d}$：$W_h h$ 更省", "en": "$n > {d}$: $W_h h$ cheaper"},
     "cost.sides.say.crossing": {
-        "zh": "在 d 等于 {d} 时，序列短于 {d} 个 token 注意力更省，长于 {d} 个就更贵。",
-        "en": "At d = {d}, attention is the cheaper layer below {d} tokens and the dearer one above."},
+        "zh": "在 d 等于 {d} 时，序列短于 {d} 个 token，打分比循环的矩阵乘省；长于 {d} 个就更贵。",
+        "en": "At d = {d}, the scores cost less than the recurrent products below {d} tokens and more above."},
     # d = 1: no sequence is shorter than d, so attention is never the cheaper layer
     "cost.sides.say.never": {
-        "zh": "在 d 等于 {d} 时，没有比 d 更短的序列：只有一个 token 时两者一样，再长注意力就更贵。",
-        "en": "At d = {d} no sequence is shorter than d: at one token the two cost the same, and above that attention is the dearer layer."},
-    "cost.head": {"zh": "每层乘加（对数轴）", "en": "multiply-adds per layer (log)"},
+        "zh": "在 d 等于 {d} 时，没有比 d 更短的序列：只有一个 token 时两者一样，再长打分就更贵。",
+        "en": "At d = {d} no sequence is shorter than d: at one token the two counts are the same, and above that the scores cost more."},
+    "cost.head": {"zh": "乘加：$W_h h$、$q\\cdot k$（对数轴）", "en": "multiply-adds: $W_h h$, $q\\cdot k$ (log)"},
     "tick.pow": {"tex": "10^{@e}", "fixed": {"10": "base of the logarithmic axis"}},
     "cross": {"zh": "交点", "en": "crossing"},
-    "cost.verdict.attention": {"zh": "$n$ = {n}：注意力更省", "en": "$n$ = {n}: attention is cheaper"},
-    "cost.verdict.recurrent": {"zh": "$n$ = {n}：循环层更省", "en": "$n$ = {n}: recurrence is cheaper"},
-    "cost.verdict.equal": {"zh": "$n$ = {n}：两者一样", "en": "$n$ = {n}: both cost the same"},
+    "cost.verdict.attention": {"zh": "$n$ = {n}：打分更省", "en": "$n$ = {n}: scores cheaper"},
+    "cost.verdict.recurrent": {"zh": "$n$ = {n}：$W_h h$ 更省", "en": "$n$ = {n}: $W_h h$ cheaper"},
+    "cost.verdict.equal": {"zh": "$n$ = {n}：两者一样", "en": "$n$ = {n}: both the same"},
     "cost.verdict.say.attention": {
-        "zh": "这里 n 是 {n}，比 d 等于 {d} 小：注意力每层 {att} 次乘加，循环层 {rec} 次，注意力更省。",
-        "en": "Here n = {n} is below d = {d}: attention needs {att} multiply-adds per layer, recurrence {rec}, so attention is cheaper."},
+        "zh": "这里 n 是 {n}，比 d 等于 {d} 小：打分要 {att} 次乘加，循环的矩阵乘 {rec} 次，按这个数法注意力更省。",
+        "en": "Here n = {n} is below d = {d}: the scores take {att} multiply-adds, the recurrent products {rec}, so on this count attention is cheaper."},
     "cost.verdict.say.recurrent": {
-        "zh": "这里 n 是 {n}，比 d 等于 {d} 大：循环层每层 {rec} 次乘加，注意力 {att} 次，循环层更省。",
-        "en": "Here n = {n} is above d = {d}: recurrence needs {rec} multiply-adds per layer, attention {att}, so recurrence is cheaper."},
+        "zh": "这里 n 是 {n}，比 d 等于 {d} 大：循环的矩阵乘要 {rec} 次乘加，打分 {att} 次，按这个数法循环更省。",
+        "en": "Here n = {n} is above d = {d}: the recurrent products take {rec} multiply-adds, the scores {att}, so on this count recurrence is cheaper."},
     "cost.verdict.say.equal": {
-        "zh": "这里 n 正好等于 d，都是 {n}：两者每层都是 {rec} 次乘加。",
-        "en": "Here n equals d, both {n}: each needs {rec} multiply-add{rec_s} per layer."},
+        "zh": "这里 n 正好等于 d，都是 {n}：打分和循环的矩阵乘都是 {rec} 次乘加。",
+        "en": "Here n equals d, both {n}: the scores and the recurrent products each need {rec} multiply-add{rec_s}."},
+    # the whole layers, counted like with like (mathcore.primer.attention.whole_layer_costs)
+    "cost.whole.say": {
+        "zh": "两者都不是整层。循环层再加上输入的矩阵乘 W_x x，注意力再加上 Q、K、V、O 四个投影和对 value 的加权和，这里整层分别要 {rec} 和 {att} 次乘加。",
+        "en": "Neither is a whole layer. Add the input product W_x x to recurrence, and the Q, K, V and O projections and the weighted sum of the values to attention, and the whole layers take {rec} and {att} multiply-adds here."},
 }
 
 #: Citations shown where their idea appears (fixed labels: the digits are years and the cited
@@ -140,7 +145,7 @@ TEXT = {
 CITE = {
     "vaswani": {"zh": "Vaswani 等，2017 · Table 1", "en": "Vaswani et al., 2017 · Table 1"},
     "train": {"zh": "base Transformer：8 块 P100，12 小时", "en": "base Transformer: 8 P100s, 12 hours"},
-    "bahdanau": {"zh": "Bahdanau、Cho、Bengio，2014", "en": "Bahdanau, Cho & Bengio, 2014"},
+    "bahdanau": {"zh": "Bahdanau、Cho、Bengio，2015", "en": "Bahdanau, Cho & Bengio, 2015"},
     "transformer": {"zh": "Vaswani 等，2017", "en": "Vaswani et al., 2017"},
 }
 
@@ -592,6 +597,8 @@ class Attention(LectureScene):
         self.say("cost.verdict.say", variant=v.cheaper, n=Val("n", "count"),
                  d=Val("d", "count"), rec=Val("cost.recurrent", "count"),
                  att=Val("cost.attention", "count"))
+        self.say("cost.whole.say", rec=Val("cost_whole.recurrent", "count"),
+                 att=Val("cost_whole.attention", "count"))
         self.play(Create(here), FadeIn(here_dots), FadeIn(verdict), run_time=0.8)
         self.play(FadeIn(VGroup(r_lab, r_val, a_lab, a_val)), run_time=0.6)
         sides_case = "never" if v.d == 1 else "crossing"

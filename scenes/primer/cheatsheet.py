@@ -17,8 +17,8 @@ L = style.LABEL_SIZE
 TEXT = {
     "cell": {"zh": "LSTM 一页写完", "en": "The whole LSTM on one page"},
     "cell.say": {
-        "zh": "四个门各读上一步的 h 和当前的 x：遗忘门决定留多少，输入门决定写多少，候选给出写什么，输出门决定露出多少。细胞状态只经过一次逐元素乘法和一次加法，这就是回到过去的那条路。",
-        "en": "Each gate reads the previous h and the current x: forget sets how much to keep, input how much to write, the candidate what to write, output how much to reveal. The cell state passes one elementwise product and one sum, the road back in time."},
+        "zh": "三个门和候选各读上一步的 h 和当前的 x：遗忘门决定留多少，输入门决定写多少，候选给出写什么，输出门决定露出多少。从一步到下一步，细胞状态只经过一次逐元素乘法和一次加法：这就是回到过去的那条路。",
+        "en": "The three gates and the candidate each read the previous h and the current x: the forget gate sets how much to keep, the input gate how much to write, the candidate what to write, the output gate how much to show. From one step to the next the cell state passes one elementwise product and one sum: the road back in time."},
     "role.f": {"zh": "保留多少", "en": "how much to keep"},
     "role.i": {"zh": "写入多少", "en": "how much to write"},
     "role.g": {"zh": "写入什么", "en": "what to write"},
@@ -27,11 +27,11 @@ TEXT = {
     "role.h": {"zh": "隐藏状态", "en": "hidden state"},
     "tbptt": {"zh": "截断 BPTT：梯度只在窗口里走", "en": "Truncated BPTT: gradient stays in the window"},
     "tbptt.say.truncated": {
-        "zh": "训练时不会一路反传到开头：要存下整条链的激活太贵。前向状态照常一路传下去，但梯度只在长度为 {w} 的窗口里回流，窗口之前的步不会为末端的误差负责。",
-        "en": "Training does not backpropagate to the start: storing every activation is too costly. The forward state still flows all the way, but gradient returns only inside a window of length {w}; earlier steps are never blamed for the error at the end."},
+        "zh": "截断 BPTT 不一路反传到开头，好让每次更新的内存和时间有个上限。前向状态照常一路传下去，但梯度只在长度为 {w} 的窗口里回流，窗口之前的步从末端的误差里得不到梯度。",
+        "en": "Truncated BPTT does not backpropagate to the start, so that the memory and time of each update stay bounded. The forward state still flows all the way, but gradient returns only inside a window of length {w}; steps before the window get no gradient from the error at the end."},
     "tbptt.say.full": {
-        "zh": "训练时通常不会一路反传到开头：要存下整条链的激活太贵。这里窗口长 {w}，和整条序列（{n} 步）一样长，所以梯度能回到开头：这就是不截断的 BPTT。",
-        "en": "Training usually does not backpropagate to the start: storing every activation is too costly. Here the window, {w} long, covers the whole sequence of {n} step{n_s}, so gradient reaches the start: plain, untruncated BPTT."},
+        "zh": "截断 BPTT 让梯度停在窗口边上，好让每次更新的内存和时间有个上限。这里窗口长 {w}，盖住了整条序列（{n} 步），所以梯度能回到开头：这就是不截断的 BPTT。",
+        "en": "Truncated BPTT stops the gradient at the edge of a window, so that the memory and time of each update stay bounded. Here the window, {w} long, covers the whole sequence of {n} step{n_s}, so gradient reaches the start: plain, untruncated BPTT."},
     "tbptt.fwd": {"zh": "前向：一路传下去", "en": "forward: flows all the way"},
     "tbptt.grad": {"zh": "梯度：只在窗口内", "en": "gradient: window only"},
     "tbptt.window": {"zh": "窗口", "en": "window"},
@@ -39,8 +39,8 @@ TEXT = {
     "kv": {"zh": "服务时：KV cache 随上下文长，状态不变",
            "en": "Serving: the KV cache grows, the state does not"},
     "kv.say": {
-        "zh": "解码时注意力要为每个见过的位置存下键和值，缓存随上下文成比例增长；循环网络只存一个固定大小的状态。这里是 {layers} 层、宽 {width}、每个数 {b} 字节的模型。",
-        "en": "While decoding, attention keeps a key and a value for every position seen, so its cache grows with the context; a recurrent net keeps one fixed state. Here: {layers} layer{layers_s}, width {width}, {b} byte{b_s} a number."},
+        "zh": "解码时注意力要为每个见过的位置存下键和值，缓存随上下文成比例增长；同样大小的循环网络每层只存一个固定大小的状态。这里是 {layers} 层、宽 {width}、每个数 {b} 字节的模型。",
+        "en": "While decoding, attention keeps a key and a value for every position seen, so its cache grows with the context; a recurrent net of the same size keeps one fixed-size state per layer. Here: {layers} layer{layers_s}, width {width}, {b} byte{b_s} a number."},
     "kv.ratio.say.larger": {
         "zh": "上下文到 {ctx} 时，缓存要 {kv}，状态始终是 {state}：缓存是状态的 {ratio} 倍。",
         "en": "At a context of {ctx} the cache takes {kv}; the state stays {state}: the cache is {ratio} times larger."},
@@ -51,33 +51,36 @@ TEXT = {
         "zh": "上下文只有 {ctx} 时，缓存 {kv} 还比状态 {state} 小，只有它的 {ratio}；上下文一长，缓存就会超过状态。",
         "en": "At a context of only {ctx} the cache, {kv}, is still smaller than the state, {state}: {ratio} of it. A longer context soon reverses that."},
     "kv.gqa.say.smaller": {
-        "zh": "分组查询注意力让 {q} 个查询头共用 {g} 组键值头（模型原有 {h} 组），缓存降到原来的 {frac}，即 {gqa}。",
-        "en": "Grouped-query attention lets {q} query head{q_s} share {g} key-value head{g_s} instead of {h}: the cache drops to {frac} of its size, {gqa}."},
+        "zh": "分组查询注意力（Ainslie 等，2023）让 {q} 个查询头共用 {g} 组键值头（模型原有 {h} 组），缓存降到原来的 {frac}，即 {gqa}。",
+        "en": "Grouped-query attention (Ainslie et al., 2023) lets {q} query head{q_s} share {g} key-value head{g_s} instead of {h}: the cache drops to {frac} of its size, {gqa}.",
+        "fixed": {"2023": "year of the grouped-query attention paper (a citation)"}},
     "kv.gqa.say.same": {
-        "zh": "分组查询注意力用 {g} 组键值头，而这个模型本来就只有 {h} 组：缓存不变，还是 {gqa}。",
-        "en": "Grouped-query attention with {g} key-value head{g_s} changes nothing here: the model already keeps {h}, so the cache stays {gqa}."},
+        "zh": "分组查询注意力（Ainslie 等，2023）用 {g} 组键值头，而这个模型本来就只有 {h} 组：缓存不变，还是 {gqa}。",
+        "en": "Grouped-query attention (Ainslie et al., 2023) with {g} key-value head{g_s} changes nothing here: the model already keeps {h}, so the cache stays {gqa}.",
+        "fixed": {"2023": "year of the grouped-query attention paper (a citation)"}},
     "kv.gqa.say.larger": {
-        "zh": "分组查询注意力的 {g} 组键值头比模型原有的 {h} 组还多：缓存反而变成原来的 {frac} 倍，即 {gqa}。",
-        "en": "Grouped-query attention with {g} key-value head{g_s} is more than the model's {h}: the cache would grow {frac} times, to {gqa}."},
+        "zh": "分组查询注意力（Ainslie 等，2023）的 {g} 组键值头比模型原有的 {h} 组还多：缓存反而变成原来的 {frac} 倍，即 {gqa}。",
+        "en": "Grouped-query attention (Ainslie et al., 2023) with {g} key-value head{g_s} is more than the model's {h}: the cache would grow {frac} times, to {gqa}.",
+        "fixed": {"2023": "year of the grouped-query attention paper (a citation)"}},
     "kv.acc.say.most": {
-        "zh": "模型自己的缓存 {kv}，占一块 {acc} GiB 加速器显存的 {frac}：权重还没放上去，大半张卡就没了。",
-        "en": "The model's own cache, {kv}, fills {frac} of one {acc} GiB accelerator: most of the card is gone before the weights are even loaded."},
+        "zh": "只算一条序列，在这个上下文下模型自己的缓存 {kv}，占一块 {acc} GiB 加速器显存的 {frac}：权重还没放上去，大半张卡就没了。",
+        "en": "For one sequence at this context, the model's own cache, {kv}, fills {frac} of one {acc} GiB accelerator: most of the card is gone before the weights are even loaded."},
     "kv.acc.say.fits": {
-        "zh": "模型自己的缓存 {kv}，占一块 {acc} GiB 加速器显存的 {frac}。",
-        "en": "The model's own cache, {kv}, fills {frac} of one {acc} GiB accelerator."},
+        "zh": "只算一条序列，在这个上下文下模型自己的缓存 {kv}，占一块 {acc} GiB 加速器显存的 {frac}。",
+        "en": "For one sequence at this context, the model's own cache, {kv}, fills {frac} of one {acc} GiB accelerator."},
     "kv.acc.say.exceeds": {
-        "zh": "模型自己的缓存 {kv}，是一块 {acc} GiB 加速器显存的 {frac} 倍，一块装不下。",
-        "en": "The model's own cache, {kv}, is {frac} times the memory of one {acc} GiB accelerator: it does not fit on one."},
+        "zh": "只算一条序列，在这个上下文下模型自己的缓存 {kv}，是一块 {acc} GiB 加速器显存的 {frac} 倍，一块装不下。",
+        "en": "For one sequence at this context, the model's own cache, {kv}, is {frac} times the memory of one {acc} GiB accelerator: it does not fit on one."},
     # the fraction shows "1" (64 GiB on a 63.99, 64 or 64.01 GiB card): no "1 times", no "fills 1"
     "kv.acc.say.over": {
-        "zh": "模型自己的缓存 {kv}，刚好超过一块 {acc} GiB 加速器的显存，一块装不下。",
-        "en": "The model's own cache, {kv}, is just over the memory of one {acc} GiB accelerator: it does not fit on one."},
+        "zh": "只算一条序列，在这个上下文下模型自己的缓存 {kv}，刚好超过一块 {acc} GiB 加速器的显存，一块装不下。",
+        "en": "For one sequence at this context, the model's own cache, {kv}, is just over the memory of one {acc} GiB accelerator: it does not fit on one."},
     "kv.acc.say.all": {
-        "zh": "模型自己的缓存 {kv}，正好占满一块 {acc} GiB 加速器的显存：权重已经没有地方放了。",
-        "en": "The model's own cache, {kv}, fills all of one {acc} GiB accelerator: there is no room left for the weights."},
+        "zh": "只算一条序列，在这个上下文下模型自己的缓存 {kv}，正好占满一块 {acc} GiB 加速器的显存：权重已经没有地方放了。",
+        "en": "For one sequence at this context, the model's own cache, {kv}, fills all of one {acc} GiB accelerator: there is no room left for the weights."},
     "kv.acc.say.nearly": {
-        "zh": "模型自己的缓存 {kv}，几乎占满一块 {acc} GiB 加速器的显存：权重已经放不下了。",
-        "en": "The model's own cache, {kv}, fills nearly all of one {acc} GiB accelerator: the weights no longer fit beside it."},
+        "zh": "只算一条序列，在这个上下文下模型自己的缓存 {kv}，几乎占满一块 {acc} GiB 加速器的显存：权重已经放不下了。",
+        "en": "For one sequence at this context, the model's own cache, {kv}, fills nearly all of one {acc} GiB accelerator: the weights no longer fit beside it."},
     "kv.context": {"zh": "上下文", "en": "context"},
     "kv.cache": {"zh": "KV cache", "en": "KV cache"},
     "kv.state": {"zh": "循环状态", "en": "recurrent state"},
@@ -90,12 +93,13 @@ TEXT = {
     "kv.acc.over": {"zh": "刚超过一块 {acc} GiB 加速器", "en": "just over one {acc} GiB accelerator"},
     "kv.acc.all": {"zh": "正好占满一块 {acc} GiB 加速器", "en": "all of one {acc} GiB accelerator"},
     "kv.acc.nearly": {"zh": "几乎占满一块 {acc} GiB 加速器", "en": "nearly all of one {acc} GiB accelerator"},
-    "tight": {"zh": "为什么这个界是紧的：$n$ 对 1", "en": "Why the bound is tight: $n$ against 1",
+    "tight": {"zh": "顺序深度与路径：$n$ 对 1", "en": "Depth and path: $n$ against 1",
               "fixed": {"1": "attention's constant depth and path length"}},
     "tight.say": {
-        "zh": "真正决定架构选型的是两个量：顺序深度和路径长度。循环层两者都随 n 增长，注意力两者都是常数 1。它为此付的账，是每层 n²·d 次乘加。",
-        "en": "Two quantities decide the architecture: sequential depth and path length. A recurrent layer grows both with n; attention holds both at 1. It pays for that with n²·d multiply-adds a layer.",
-        "fixed": {"1": "attention's constant depth and path length"}},
+        "zh": "把循环和注意力分开的是两个量：顺序深度和路径长度。循环层两者都随 n 增长，注意力两者都是常数 1。代价在最后一行，按 Vaswani 等（2017，Table 1）的数法：循环的矩阵乘 n·d²，注意力的打分 n²·d，两边都不算投影。",
+        "en": "Two quantities set recurrence and attention apart: sequential depth and path length. A recurrent layer grows both with n; attention holds both at 1. The price is the last row, counted as Vaswani et al. (2017, Table 1) count it: n·d² for the recurrent products, n²·d for the attention scores, projections not counted on either side.",
+        "fixed": {"1": "attention's constant depth and path length; Table 1 of the cited paper",
+                  "2017": "year of the Transformer paper (a citation)"}},
     "tight.at.say.many": {
         "zh": "表里的数按上下文 {n}、宽 {d} 算：循环层要走 {n} 步，注意力一步；最远的两个位置之间，循环隔着 {p} 次乘法，注意力一次。",
         "en": "The table is computed at a context of {n} and width {d}: the recurrent layer takes {n} step{n_s}, attention one; between the two farthest positions recurrence puts {p} multiplication{p_s}, attention one."},
@@ -107,7 +111,7 @@ TEXT = {
         "en": "The table is computed at a context of {n} and width {d}: with a single position both layers take one step, and there is no path to cross, {p} multiplication{p_s} either way."},
     "tight.depth": {"zh": "顺序深度", "en": "sequential depth"},
     "tight.path": {"zh": "最长路径", "en": "longest path"},
-    "tight.cost": {"zh": "每层乘加", "en": "multiply-adds a layer"},
+    "tight.cost": {"zh": "乘加 $W_h h$、$q\\cdot k$", "en": "multiply-adds $W_h h$, $q\\cdot k$"},
     "tight.rec": {"zh": "循环", "en": "recurrent"},
     "tight.att": {"zh": "注意力", "en": "attention"},
     "tight.at": {"zh": "$n$ = {n}，$d$ = {d}", "en": "$n$ = {n}, $d$ = {d}"},
@@ -118,18 +122,21 @@ TEXT = {
     "tight.sym.path.one": {"tex": r"\min(1,\, n-1)"},
     "back": {"zh": "循环回来了", "en": "Recurrence comes back"},
     "back.say": {
-        "zh": "在代价曲线交叉之后的长上下文里，循环状态又有了用处：Mamba（Gu、Dao 2023）与 RWKV 都保留固定大小的状态，同时把训练安排成可以并行。",
-        "en": "Past the point where the cost curves cross, a fixed state pays again: Mamba (Gu & Dao, 2023) and RWKV keep a constant-size state while training in parallel.",
-        "fixed": {"2023": "year of the Mamba paper (a citation)"}},
-    "back.serving": {"zh": "今天 LLM 服务的窗口里，注意力的三个胜利仍然说了算",
-                     "en": "In the windows LLMs serve today, attention's three wins still rule"},
-    "back.take": {"zh": "只隔一次乘法的路，不会衰减", "en": "A path of one multiplication does not decay"},
+        "zh": "打分的代价越过循环矩阵乘的代价之后，也就是在长上下文里，固定大小的状态又划算了：Mamba（Gu、Dao 2023）与 RWKV（Peng 等，2023）都保留固定大小的状态，同时可以并行训练。",
+        "en": "Past the point where the score cost overtakes the recurrent one, in long contexts, a fixed state pays again: Mamba (Gu & Dao, 2023) and RWKV (Peng et al., 2023) keep a constant-size state while training in parallel.",
+        "fixed": {"2023": "year of the Mamba and RWKV papers (citations)"}},
+    "back.serving": {"zh": "注意力的三个胜利：深度 1、路径 1、每个位置都读得到",
+                     "en": "Attention's three wins: depth 1, path 1, every position in reach",
+                     "fixed": {"1": "attention's constant depth and path length"}},
+    "back.take": {"zh": "没有长连乘的路，梯度不会消失", "en": "A path with no long product does not vanish"},
     "back.take.say": {
-        "zh": "对今天 LLM 服务的那些窗口，注意力的三个胜利还是说了算。这一页最值得带走的一句比它们都老：只隔一次乘法的路，不会衰减。",
-        "en": "For the windows LLMs serve today, attention's three wins still decide. The lesson worth keeping is older than all of them: a path with a single multiplication does not decay."},
-    "back.where": {"zh": "在代价曲线交叉之处", "en": "where the cost curves cross"},
-    "back.names": {"zh": "Mamba（Gu、Dao 2023） · RWKV", "en": "Mamba (Gu & Dao, 2023)  ·  RWKV",
-                   "fixed": {"2023": "year of the Mamba paper (a citation)"}},
+        "zh": "注意力的三个胜利仍在：顺序深度一步，路径一次乘法，每个位置都读得到。最值得带走的一句和 LSTM 一样老（Hochreiter、Schmidhuber 1997）：没有长连乘的路，梯度就没有地方消失。",
+        "en": "Attention keeps its three wins: one step of depth, a path of one multiplication, every position in reach. The lesson worth keeping is as old as the LSTM (Hochreiter & Schmidhuber, 1997): a path with no long product of factors has nothing to vanish in.",
+        "fixed": {"1997": "year of the LSTM paper (a citation)"}},
+    "back.where": {"zh": "打分的代价越过循环之处", "en": "where scores overtake recurrence"},
+    "back.names": {"zh": "Mamba（Gu、Dao 2023） · RWKV（Peng 等，2023）",
+                   "en": "Mamba (Gu & Dao, 2023)  ·  RWKV (Peng et al., 2023)",
+                   "fixed": {"2023": "year of the Mamba and RWKV papers (citations)"}},
 }
 
 LSTM_LINES = (

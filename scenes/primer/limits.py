@@ -28,9 +28,9 @@ TEXT = {
         "zh": "{n} 个 token 时每个 {s1} 个数。",
         "en": "{s1} number{s1_s} each for {n} token{n_s}."},
     "capacity.recall.say": {
-        "zh": "这不是调参能修掉的 bug，而是定宽状态本来的意思。若要它回忆 {r} 个 token 以前的细节，摊到每个 token 上只有 {s} 个数：它会答得像模像样，却不一定答对。",
-        "en": "This is not a bug a hyperparameter can fix; it is what a fixed-width state means. Ask an LSTM about a detail {r} token{r_s} back, where each token had {s} number{s_s} on average: it answers plausibly, not necessarily correctly."},
-    "capacity.nobug": {"zh": "不是可调的 bug：这就是定宽", "en": "not a tunable bug: it is what fixed width means"},
+        "zh": "任何固定的宽度都逃不开这一点：宽度定了，序列越长，每个 token 摊到的就越少。若要 LSTM 回忆 {r} 个 token 以前的细节，平均摊到每个 token 上只有 {s} 个数：没有什么能保证那个细节还留在状态里。",
+        "en": "No fixed width escapes this: whatever the width, the share per token falls as the sequence grows. Ask an LSTM about a detail {r} token{r_s} back, where each token had {s} number{s_s} on average: nothing guarantees the detail is still in the state."},
+    "capacity.nobug": {"zh": "宽度一定：序列越长，每个 token 分得越少", "en": "any fixed width: the longer the sequence, the less per token"},
     "capacity.state": {"zh": "状态：{w} 个数", "en": "state: {w} number{w_s}"},
     "capacity.n": {"zh": "token 数 $n$", "en": "tokens $n$"},
     "capacity.per": {"zh": "每个 token", "en": "per token"},
@@ -41,8 +41,8 @@ TEXT = {
         "en": "Rows are positions, columns are clock ticks. Position t has to wait for position t minus 1, so only the diagonal lights up: {p} position{p_s} take {s} tick{s_s}, and only {busy} of {total} cell{total_s} ever work.",
         "fixed": {"1": "t minus 1: the position before t"}},
     "grid.lanes.say": {
-        "zh": "一块 GPU 有上万条并行通道。把不同序列打成一个 batch，能让每一列同时亮 batch 条对角线，但同一个序列里面仍是一条链：链没有宽度，这 {s} 步一步也省不掉。",
-        "en": "A GPU has tens of thousands of parallel lanes. Batching several sequences lights one diagonal per sequence in every column, but inside one sequence the work is still a chain: a chain has no width, and none of its {s} step{s_s} can be skipped."},
+        "zh": "GPU 是为大量运算同时进行而造的。把不同序列打成一个 batch，能让每一列同时亮 batch 条对角线，但同一个序列里面仍是一条链：链没有宽度，这 {s} 步一步也省不掉。",
+        "en": "A GPU is built to run many operations side by side. Batching several sequences lights one diagonal per sequence in every column, but inside one sequence the work is still a chain: a chain has no width, and none of its {s} step{s_s} can be skipped."},
     "grid.lanes1": {"zh": "链没有宽度：", "en": "a chain has no width:"},
     "grid.lanes2": {"zh": "batch 只能跨序列并行", "en": "batching helps only across sequences"},
     "grid.rows": {"zh": "位置", "en": "position"},
@@ -51,8 +51,8 @@ TEXT = {
     "gru": {"zh": "GRU 少一个门：保留和写入绑在一起",
             "en": "GRU drops a gate: keeping and writing are tied"},
     "gru.say": {
-        "zh": "GRU 只有一个更新门：保留 {gk}，写入就只能是 {gw}。",
-        "en": "GRU has a single update gate: keep {gk} and the write must be {gw}."},
+        "zh": "GRU 里一个更新门同时管两件事：保留 {gk}，写入就只能是 {gw}。",
+        "en": "In the GRU one update gate sets both: keep {gk} and the write must be {gw}."},
     "gru.fill.equal": {
         "zh": "两段加起来是 {gt}，正好是整条轨道。",
         "en": "Together they are {gt}: exactly the whole track."},
@@ -63,17 +63,17 @@ TEXT = {
         "zh": "两段加起来是 {gt}，不到整条轨道。",
         "en": "Together they are {gt}, less than the whole track."},
     "lstm.sum.above": {
-        "zh": "LSTM 的两个门各自独立：保留 {lk} 的同时写入 {lw}，共 {lt}，超过整条轨道。",
-        "en": "LSTM's two gates are independent: it keeps {lk} and writes {lw}, {lt} in all, more than the whole track."},
+        "zh": "LSTM 的遗忘门和输入门各自独立：保留 {lk} 的同时写入 {lw}，共 {lt}，超过整条轨道。",
+        "en": "The LSTM's forget and input gates are independent: it keeps {lk} and writes {lw}, {lt} in all, more than the whole track."},
     "lstm.sum.equal": {
-        "zh": "LSTM 的两个门各自独立：保留 {lk}、写入 {lw}，共 {lt}，这次恰好是整条轨道。",
-        "en": "LSTM's two gates are independent: it keeps {lk} and writes {lw}, {lt} in all, exactly the track this time."},
+        "zh": "LSTM 的遗忘门和输入门各自独立：保留 {lk}、写入 {lw}，共 {lt}，这次恰好是整条轨道。",
+        "en": "The LSTM's forget and input gates are independent: it keeps {lk} and writes {lw}, {lt} in all, exactly the track this time."},
     "lstm.sum.below": {
-        "zh": "LSTM 的两个门各自独立：保留 {lk}、写入 {lw}，共 {lt}，不到整条轨道。",
-        "en": "LSTM's two gates are independent: it keeps {lk} and writes {lw}, {lt} in all, less than the whole track."},
+        "zh": "LSTM 的遗忘门和输入门各自独立：保留 {lk}、写入 {lw}，共 {lt}，不到整条轨道。",
+        "en": "The LSTM's forget and input gates are independent: it keeps {lk} and writes {lw}, {lt} in all, less than the whole track."},
     "gru.cite.say": {
-        "zh": "GRU 由 Cho 等人在 2014 年提出，是 LSTM 的省钱版。",
-        "en": "The GRU, Cho et al. 2014, is the LSTM's budget version.",
+        "zh": "GRU（Cho 等，2014）有两个门，LSTM 有三个：一个是这个更新门，另一个是重置门，决定候选能看到多少旧状态。",
+        "en": "The GRU (Cho et al., 2014) has two gates to the LSTM's three: this update gate, and a reset gate that sets how much of the old state the candidate sees.",
         "fixed": {"2014": "year of the cited paper"}},
     "gru.keep": {"zh": "保留 {v}", "en": "keep {v}"},
     "gru.write": {"zh": "写入 {v}", "en": "write {v}"},
@@ -81,18 +81,16 @@ TEXT = {
     "gru.total": {"tex": r"\Sigma = @t"},
     "params": {"zh": "参数量：整块整块地数", "en": "Parameters come in whole blocks"},
     "params.say": {
-        "zh": "每个门或候选各占一块：两个 d 乘 d 的矩阵，加上 {nb} 个长度为 d 的偏置向量，这是 PyTorch 的布局。d 等于 {d} 时，RNN {br} 块 {rnn}，GRU {bg} 块 {gru}，LSTM {bl} 块 {lstm}。",
-        "en": "Each gate or candidate is one block: two d by d matrices and {nb} bias vectors of length d, as PyTorch lays them out. At d = {d}: RNN {br} block, {rnn}; GRU {bg}, {gru}; LSTM {bl}, {lstm}."},
-    "params.say_one": {
-        "zh": "如果每个门只算一个偏置，也就是 2d 平方加 d，三者依次为 {rnn} / {gru} / {lstm}。",
-        "en": "Counted with a single bias per gate, 2d squared plus d, they are {rnn}, {gru} and {lstm}.",
-        "fixed": {"2": "the two d-by-d weight matrices of a block"}},
+        "zh": "每个门或候选各占一块：两个 d 乘 d 的矩阵（这里输入也是 d 宽），加上一个长度为 d 的偏置向量，和教科书里的公式一样。d 等于 {d} 时，RNN {br} 块 {rnn}，GRU {bg} 块 {gru}，LSTM {bl} 块 {lstm}。",
+        "en": "Each gate or candidate is one block: two d by d matrices (the input is d wide here too) and one bias vector of length d, as in the textbook equations. At d = {d}: RNN {br} block, {rnn}; GRU {bg}, {gru}; LSTM {bl}, {lstm}."},
+    "params.say_torch": {
+        "zh": "PyTorch 的 nn.RNN、nn.GRU、nn.LSTM 每块存 {nb} 个偏置向量，输入一侧一个、状态一侧一个，三者依次为 {rnn} / {gru} / {lstm}。",
+        "en": "PyTorch's nn.RNN, nn.GRU and nn.LSTM keep {nb} bias vectors per block, one on the input side and one on the state side: {rnn}, {gru} and {lstm}."},
     "params.block": {"zh": "一块", "en": "one block"},
-    "params.block_tex": {"tex": r"= 2d^2 + @b\,d"},
     "params.d_tex": {"tex": r"(d = @d)"},
-    "params.layout": {"zh": "PyTorch 布局：每个门 {nb} 个偏置向量 $(b_{{ih}},\\ b_{{hh}})$",
-                      "en": "PyTorch layout: {nb} bias vectors per gate $(b_{{ih}},\\ b_{{hh}})$"},
-    "params.one_bias": {"zh": "单偏置：{v}", "en": "one bias: {v}"},
+    "params.layout": {"zh": "每块一个偏置；PyTorch 存 {nb} 个 $(b_{{ih}},\\ b_{{hh}})$",
+                      "en": "one bias a block; PyTorch keeps {nb} $(b_{{ih}},\\ b_{{hh}})$"},
+    "params.torch": {"zh": "PyTorch：{v}", "en": "PyTorch: {v}"},
 }
 
 
@@ -331,14 +329,17 @@ class Limits(LectureScene):
         v = self.v
         names = ("rnn", "gru", "lstm")
         f = v.param_format
-        self.claim("params", nb=Val("bias_vectors", "int"), d=Val("d", "count"),
+        # the lecture's convention, one bias vector per gate and candidate, first; PyTorch's
+        # two (b_ih, b_hh) second, both computed by mathcore
+        self.claim("params", d=Val("d", "count"),
                  br=Val("param_blocks.rnn", "int"), bg=Val("param_blocks.gru", "int"),
                  bl=Val("param_blocks.lstm", "int"),
+                 **{k: Val(f"param_counts_one_bias.{k}", f) for k in names})
+        self.say("params.say_torch", nb=Val("bias_vectors", "int"),
                  **{k: Val(f"param_counts.{k}", f) for k in names})
-        self.say("params.say_one", **{k: Val(f"param_counts_one_bias.{k}", f) for k in names})
         block = VGroup(self.text("params.block", size=style.BODY_SIZE, color=P.muted),
-                       self.mathv("params.block_tex", scale=0.8, color=P.muted,
-                                  b=Val("bias_vectors", "int")),
+                       self.math(r"= 2d^2 + d", scale=0.8, color=P.muted,
+                                 reason="the block's closed form: two d-by-d matrices, one bias"),
                        self.mathv("params.d_tex", scale=0.8, color=P.muted, name="d",
                                   d=Val("d", "int")))
         block.arrange(RIGHT, buff=0.25).move_to([0, 1.95, 0])
@@ -357,12 +358,13 @@ class Limits(LectureScene):
                               .move_to([x0 + (j + 0.5) * bw, y, 0])
                               for j in range(v.param_blocks[k])])
             name = self.plain(titles[k], size=style.BODY_SIZE).move_to([x0 - 1.0, y, 0])
-            lab = self.value(f"param_counts.{k}", f, size=style.BODY_SIZE, color=colors[k])
+            lab = self.value(f"param_counts_one_bias.{k}", f, size=style.BODY_SIZE,
+                             color=colors[k], name=f"params_{k}")
             lab.move_to([right, y + 0.17, 0], aligned_edge=LEFT)
-            one = self.text("params.one_bias", size=style.SMALL_SIZE, color=P.muted,
-                            v=Val(f"param_counts_one_bias.{k}", f))
+            one = self.text("params.torch", size=style.SMALL_SIZE, color=P.muted,
+                            v=Val(f"param_counts.{k}", f))
             one.move_to([right, y - 0.24, 0], aligned_edge=LEFT)
             self.play(FadeIn(name), Create(blocks), FadeIn(lab), FadeIn(one), run_time=0.9)
             self.show(f"params_{k}", lab)
-            self.show(f"param_counts_one_bias_{k}", one)
+            self.show(f"param_counts_torch_{k}", one)
         self.hold(2.0)

@@ -24,12 +24,14 @@ PINS = {
     "lstm_write": {"v": ("lstm_write", "num")},
     "lstm_total": {"t": ("lstm_total", "num")},
     "d": {"d": ("d", "int")},
-    "params_rnn": {"v": ("param_counts.rnn", "millions")},
-    "params_gru": {"v": ("param_counts.gru", "millions")},
-    "params_lstm": {"v": ("param_counts.lstm", "millions")},
-    "param_counts_one_bias_rnn": {"v": ("param_counts_one_bias.rnn", "millions")},
-    "param_counts_one_bias_gru": {"v": ("param_counts_one_bias.gru", "millions")},
-    "param_counts_one_bias_lstm": {"v": ("param_counts_one_bias.lstm", "millions")},
+    # the lecture's convention (one bias vector a gate or candidate) on the bars, PyTorch's
+    # two (b_ih, b_hh) beside them
+    "params_rnn": {"v": ("param_counts_one_bias.rnn", "millions")},
+    "params_gru": {"v": ("param_counts_one_bias.gru", "millions")},
+    "params_lstm": {"v": ("param_counts_one_bias.lstm", "millions")},
+    "param_counts_torch_rnn": {"v": ("param_counts.rnn", "millions")},
+    "param_counts_torch_gru": {"v": ("param_counts.gru", "millions")},
+    "param_counts_torch_lstm": {"v": ("param_counts.lstm", "millions")},
 }
 
 

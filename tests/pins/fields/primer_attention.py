@@ -21,6 +21,8 @@ FIELDS = {
     "cost.below": {"d": ("d", "count")},
     "cost.sides.say": {"d": ("d", "count")},
     "cost.verdict": {"n": ("n", "count")},
+    "cost.whole.say": {"att": ("cost_whole.attention", "count"),
+                       "rec": ("cost_whole.recurrent", "count")},
     "cost.verdict.say": {"att": ("cost.attention", "count"),
                          "d": ("d", "count"),
                          "n": ("n", "count"),
