@@ -54,6 +54,10 @@ def test_ledger_counts_match_torch(h, d):
     # attention of width d: W_Q, W_K, W_V and W_O, no biases
     att = nn.MultiheadAttention(d, 1, bias=False)
     assert v.counts["attention"] == n_params(att)
+    # the whole Transformer layer the LSTM is compared with: attention and a feed-forward block
+    # 4 d wide, with biases and two layer norms (torch's encoder layer, one head)
+    layer = nn.TransformerEncoderLayer(d, 1, dim_feedforward=v.ffn_mult * d)
+    assert v.counts["transformer"] == n_params(layer)
     gnmt = nn.LSTM(v.gnmt_hidden, v.gnmt_hidden)
     assert v.gnmt_layer == n_params(gnmt, "bias_hh")
 
