@@ -476,7 +476,7 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
      'kind = "within" if self.shown_value("half_life", "fmt:2") < 1.0 else "after"',
      "kind = v.half_kind", edges("lstm-05-trace")),
     ("c5-l08-ratio-exact", "scenes/lstm_chapter/ledger.py",
-     'if cmp == "close" and self.shown_value("attention_ratio", "ratio") >= CLOSE_FACTOR:',
+     'if cmp == "close" and self.shown_value("layer_ratio", "ratio") >= CLOSE_FACTOR:',
      "if False:", edges("lstm-08-ledger")),
     # ---- class 6: degenerate and singular cases (issue 20) ---------------------------------
     # a sweep from a value to itself, a count of 1 before a plural noun, a ratio of 1 stated
@@ -521,7 +521,7 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
      'self.claim("turn", "same" if same else "sweep",', 'self.claim("turn", "sweep",',
      edges("lstm-01-why")),
     ("c6-l08-layers-plural", "scenes/lstm_chapter/ledger.py",
-     "your setting: {k} layer{k_s}", "your setting: {k} layers", edges("lstm-08-ledger")),
+     "a stack of {k} layer{k_s}", "a stack of {k} layers", edges("lstm-08-ledger")),
 ]
 
 

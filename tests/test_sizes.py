@@ -54,6 +54,10 @@ def test_ledger_counts_match_torch(h, d):
     # attention of width d: W_Q, W_K, W_V and W_O, no biases
     att = nn.MultiheadAttention(d, 1, bias=False)
     assert v.counts["attention"] == n_params(att)
+    # the whole Transformer layer the LSTM is compared with: attention and a feed-forward block
+    # 4 d wide, with biases and two layer norms (torch's encoder layer, one head)
+    layer = nn.TransformerEncoderLayer(d, 1, dim_feedforward=v.ffn_mult * d)
+    assert v.counts["transformer"] == n_params(layer)
     gnmt = nn.LSTM(v.gnmt_hidden, v.gnmt_hidden)
     assert v.gnmt_layer == n_params(gnmt, "bias_hh")
 
@@ -91,8 +95,11 @@ def test_limits_cell_counts_match_torch(d):
 def test_gru_section_counts_match_torch():
     """L6's counts are at its fixed width (h = d = count_h, no parameter changes them)."""
     v = values("lstm-06-gru", {})
-    assert v.gru_params == n_params(nn.GRU(v.count_h, v.count_h))
-    assert v.lstm_params == n_params(nn.LSTM(v.count_h, v.count_h))
+    gru, lstm = nn.GRU(v.count_h, v.count_h), nn.LSTM(v.count_h, v.count_h)
+    assert v.gru_params == n_params(gru, "bias_hh")      # one bias vector a gate group
+    assert v.lstm_params == n_params(lstm, "bias_hh")
+    assert v.gru_params_torch == n_params(gru)           # torch's two, said in the narration
+    assert v.lstm_params_torch == n_params(lstm)
 
 
 @pytest.mark.parametrize("d, d_in", [(24, 40), (40, 24), (1, 5)])

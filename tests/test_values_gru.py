@@ -75,6 +75,18 @@ def test_comparison_counts():
     assert (v.lstm_groups, v.gru_groups) == (4, 3)
     assert v.fewer_percent == 25.0
     h = d = v.count_h
-    assert v.lstm_params == 4 * h * (h + d) + 2 * 4 * h    # both biases, PyTorch layout
-    assert v.gru_params == 3 * h * (h + d) + 2 * 3 * h
+    # the lecture's convention: one bias vector per gate and per candidate (as L7 and L8)
+    assert v.lstm_params == 4 * h * (h + d) + 4 * h
+    assert v.gru_params == 3 * h * (h + d) + 3 * h
+    # PyTorch's layout keeps a second bias b_hh
+    assert v.lstm_params_torch == v.lstm_params + 4 * h
+    assert v.gru_params_torch == v.gru_params + 3 * h
     assert v.params_percent == pytest.approx(25.0)
+
+
+def test_comparison_counts_agree_with_the_ledger():
+    """L6 shows the same counts as L7 and L8 at the same size (one bias convention)."""
+    from mathcore.lstm_chapter.ledger import gru_params, lstm_params
+    v = values()
+    assert v.lstm_params == lstm_params(v.count_h, v.count_h)
+    assert v.gru_params == gru_params(v.count_h, v.count_h)

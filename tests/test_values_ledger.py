@@ -14,10 +14,12 @@ def _count(params) -> int:
 
 def test_seed_figures_at_512():
     v = ledger_values({"h": 512, "d": 512, "layers": 16})
-    assert v.params == {"lstm": 2_099_200, "rnn": 524_800, "attention": 1_048_576}
+    assert v.params == {"lstm": 2_099_200, "rnn": 524_800, "attention": 1_048_576,
+                        "transformer": 3_152_384}
     assert round(v.params["lstm"] / 1e6, 1) == 2.1            # "about 2.1 M"
     assert v.rnn_ratio == 4
-    assert v.attention_cmp == "more" and round(v.attention_ratio, 1) == 2.0   # "twice"
+    # a whole Transformer layer (attention + feed-forward) is about 1.5x the LSTM
+    assert v.layer_cmp == "less" and round(v.layer_ratio, 2) == 1.50
     assert v.concat == 1024 and v.gates_width == 2048
     assert v.stack_params == 16 * 2_099_200
 
@@ -47,15 +49,18 @@ def test_ledger_is_the_cells_minus_the_second_bias(h, d):
     assert v.lstm_bias == cell.b_ih.size
 
 
-@pytest.mark.parametrize("h,d,want", [(512, 512, "more"), (64, 512, "less"), (100, 160, "close"),
-                                      (4096, 64, "more")])
-def test_attention_comparison_flips(h, d, want):
+@pytest.mark.parametrize("h,d,want", [(512, 512, "less"), (64, 512, "less"), (668, 512, "close"),
+                                      (1024, 512, "more"), (4096, 64, "more")])
+def test_transformer_layer_comparison_flips(h, d, want):
     v = ledger_values({"h": h, "d": d, "layers": 1})
-    lstm_n, att = 4 * h * (h + d) + 4 * h, 4 * d * d
-    assert v.attention_cmp == want
-    big, small = max(lstm_n, att), min(lstm_n, att)
+    ff = 4 * d          # attention with biases, a feed-forward block 4 d wide, two layer norms
+    layer = (4 * d * d + 4 * d) + (d * ff + ff) + (ff * d + d) + 4 * d
+    lstm_n = 4 * h * (h + d) + 4 * h
+    assert v.counts["transformer"] == layer == 12 * d * d + 13 * d
+    assert v.layer_cmp == want
+    big, small = max(lstm_n, layer), min(lstm_n, layer)
     if want != "close":
-        assert v.attention_ratio == pytest.approx(big / small)
+        assert v.layer_ratio == pytest.approx(big / small)
     assert v.bar_share == pytest.approx(tuple(x / max(v.bar_counts) for x in v.bar_counts))
 
 

@@ -16,7 +16,14 @@ The comparison counts come from the cells themselves: weight groups are the rows
 over the hidden size (``lstm.init_params``: 4, ``gru.init_params``: 3), gates are the groups
 less the one candidate block (tanh: g for the LSTM, n for the GRU), states are the initial-state
 arguments of ``forward`` (h0, c0 against h0). The parameter counts at ``COUNT_H`` = ``COUNT_D``
-are summed over the arrays ``init_params`` returns.
+are summed over the arrays ``init_params`` returns, in the lecture's convention of one bias
+vector per gate and per candidate (the textbook equations; L7 and L8 count the same way)::
+
+    lstm = w_ih + w_hh + b_ih = 4h d + 4h h + 4h       (= 4 h (h + d) + 4 h)
+    gru  = w_ih + w_hh + b_ih = 3h d + 3h h + 3h       (= 3 h (h + d) + 3 h)
+
+The cells follow PyTorch's layout, which keeps a second bias ``b_hh`` (shape (G h,)); summing
+every array gives PyTorch's ``nn.LSTM`` / ``nn.GRU`` count, kept as ``*_params_torch``.
 """
 
 from __future__ import annotations
@@ -53,7 +60,13 @@ def _groups(params, hidden: int) -> int:
 
 
 def _count(params) -> int:
+    """Numbers in every array of a cell (PyTorch's count: both bias vectors)."""
     return int(sum(np.asarray(a).size for a in params))
+
+
+def _count_one_bias(params) -> int:
+    """Numbers of a cell in the lecture's convention: every array but the second bias ``b_hh``."""
+    return _count(params) - int(np.asarray(params.b_hh).size)
 
 
 @dataclass(frozen=True, eq=False)
@@ -91,7 +104,9 @@ class GRUValues:
     count_h : int
         Hidden = input size of the parameter counts.
     lstm_params, gru_params : int
-        Parameters of one layer at ``count_h`` (both biases, PyTorch layout).
+        Parameters of one layer at ``count_h``, one bias vector per gate and per candidate.
+    lstm_params_torch, gru_params_torch : int
+        The same with PyTorch's second bias ``b_hh`` (``nn.LSTM`` / ``nn.GRU``'s count).
     params_percent : float
         Share of the LSTM's parameters the GRU drops, in percent.
     """
@@ -130,6 +145,8 @@ class GRUValues:
     count_h: int
     lstm_params: int
     gru_params: int
+    lstm_params_torch: int
+    gru_params_torch: int
     params_percent: float
 
 
@@ -154,7 +171,7 @@ def gru_values(p: dict) -> GRUValues:
     sh = np.array([float(t.h[0, 0]) for t in runs])
     lp, gp = lstm.init_params(COUNT_D, COUNT_H, 0), gru.init_params(COUNT_D, COUNT_H, 0)
     lg, gg = _groups(lp, COUNT_H), _groups(gp, COUNT_H)
-    lc, gc = _count(lp), _count(gp)
+    lc, gc = _count_one_bias(lp), _count_one_bias(gp)
     return GRUValues(
         w_ih=w[0], w_hh=w[1], b_ih=w[2], b_hh=w[3], x=x, h_prev=hp,
         reset=r, update=z, candidate=n, hidden=h,
@@ -166,5 +183,6 @@ def gru_values(p: dict) -> GRUValues:
         lstm_states=_states(lstm.forward), gru_states=_states(gru.forward),
         lstm_gates=lg - 1, gru_gates=gg - 1, lstm_groups=lg, gru_groups=gg,
         fewer_percent=100.0 * (lg - gg) / lg, count_h=COUNT_H,
-        lstm_params=lc, gru_params=gc, params_percent=100.0 * (lc - gc) / lc,
+        lstm_params=lc, gru_params=gc, lstm_params_torch=_count(lp), gru_params_torch=_count(gp),
+        params_percent=100.0 * (lc - gc) / lc,
     )

@@ -15,8 +15,18 @@ Parameter counts of one layer, hidden size ``h``, input size ``d``.
       lstm(h, d)      = 4 h (h + d) + 4 h          = 4 rnn(h, d)
       gru(h, d)       = 3 h (h + d) + 3 h
       attention(d)    = 4 d^2     (W_Q, W_K, W_V, W_O, each d x d, no biases)
+      transformer(d)  = (4 d^2 + 4 d)              attention: W_Q, W_K, W_V, W_O and biases
+                      + (d 4d + 4d) + (4d d + d)   feed-forward block, hidden width 4 d
+                      + 2 (2 d)                    two layer norms (gain and shift)
+                      = 12 d^2 + 13 d
 
-  At h = d = 512: rnn 524,800, lstm 2,099,200 (about 2.1 M), attention 1,048,576.
+  The feed-forward width ``FFN_MULT`` d = 4 d is the original Transformer's (Vaswani et al.
+  2017: 2048 at d = 512); ``transformer(d)`` is what ``torch.nn.TransformerEncoderLayer(d,
+  nhead, dim_feedforward=4 d)`` holds (``tests/test_sizes.py``). The LSTM is compared with this
+  whole layer, not with its attention's four matrices alone.
+
+  At h = d = 512: rnn 524,800, lstm 2,099,200 (about 2.1 M), attention 1,048,576,
+  transformer 3,152,384.
 - ``mathcore.cells`` follow PyTorch, which keeps two bias vectors (``b_ih`` and ``b_hh``), so a
   cell built by ``mathcore.cells.lstm.init_params(d, h, seed)`` holds ``lstm(h, d) + 4h``
   numbers; ``torch_lstm`` counts that (``tests/test_values_ledger.py`` counts the arrays).
@@ -37,6 +47,9 @@ from dataclasses import dataclass
 GNMT_HIDDEN = 1024
 GNMT_ENCODER_LAYERS = 8
 GNMT_DECODER_LAYERS = 8
+
+#: The feed-forward block's hidden width over d (Vaswani et al. 2017: 2048 = 4 x 512).
+FFN_MULT = 4
 
 #: Two counts within this factor of each other are "about the same" (a comparison sentence).
 CLOSE_FACTOR = 1.05
@@ -60,6 +73,14 @@ def lstm_params(h: int, d: int) -> int:
 def attention_params(d: int) -> int:
     """Weights of one attention layer of width ``d``: ``W_Q, W_K, W_V, W_O``, ``4 d^2``."""
     return 4 * d * d
+
+
+def transformer_params(d: int) -> int:
+    """Parameters of one Transformer encoder layer of width ``d`` with biases and a feed-forward
+    block ``FFN_MULT d`` wide: attention ``4 d^2 + 4 d``, feed-forward ``2 FFN_MULT d^2 +
+    FFN_MULT d + d``, two layer norms ``4 d`` (``12 d^2 + 13 d`` at ``FFN_MULT`` = 4)."""
+    ff = FFN_MULT * d
+    return (4 * d * d + 4 * d) + (d * ff + ff) + (ff * d + d) + 2 * (2 * d)
 
 
 def compare(a: float, b: float) -> tuple[str, float]:
@@ -86,8 +107,8 @@ class LedgerValues:
     gates_width : int
         ``4 h``, the width of the fused matrix's output (four gate groups of ``h``).
     params : dict
-        ``{"lstm", "rnn", "attention"}``: one layer's counts (one bias vector per group;
-        attention ``4 d^2``). A path ``params.*`` reads the section's parameters, so scenes bind
+        ``{"lstm", "rnn", "attention", "transformer"}``: one layer's counts (one bias vector
+        per group; attention ``4 d^2``; a whole Transformer layer ``12 d^2 + 13 d``). A path ``params.*`` reads the section's parameters, so scenes bind
         the same numbers through ``counts``.
     counts : dict
         The same dict as ``params`` plus ``"gru"``.
@@ -99,12 +120,15 @@ class LedgerValues:
         ``4 h``, PyTorch's second bias vector.
     rnn_ratio : float
         ``lstm / rnn`` (4).
-    attention_cmp : str
-        :func:`compare` of the LSTM layer with the attention layer: ``more``, ``less``, ``close``.
-    attention_ratio : float
-        The larger of the two over the smaller (or lstm / attention when ``close``).
+    layer_cmp : str
+        :func:`compare` of the LSTM layer with a whole Transformer layer of width ``d``
+        (attention and feed-forward block): ``more``, ``less``, ``close``.
+    layer_ratio : float
+        The larger of the two over the smaller (or lstm / transformer when ``close``).
+    ffn_mult : int
+        :data:`FFN_MULT`, the feed-forward width over d (4).
     bar_names : tuple of str, length 3
-        ``("rnn", "lstm", "attention")``, the bars' order.
+        ``("rnn", "lstm", "transformer")``, the bars' order.
     bar_counts : tuple of int, length 3
         Their counts.
     bar_share : tuple of float, length 3
@@ -140,8 +164,9 @@ class LedgerValues:
     torch_lstm: int
     second_bias: int
     rnn_ratio: float
-    attention_cmp: str
-    attention_ratio: float
+    layer_cmp: str
+    layer_ratio: float
+    ffn_mult: int
     bar_names: tuple
     bar_counts: tuple
     bar_share: tuple
@@ -162,18 +187,19 @@ def ledger_values(p: dict) -> LedgerValues:
     """Compute L8 from its parameters (``h``, ``d``, ``layers``)."""
     h, d, layers = int(p["h"]), int(p["d"]), int(p["layers"])
     lstm, rnn, att, gru = lstm_params(h, d), rnn_params(h, d), attention_params(d), gru_params(h, d)
-    main = {"lstm": lstm, "rnn": rnn, "attention": att}
+    tf = transformer_params(d)
+    main = {"lstm": lstm, "rnn": rnn, "attention": att, "transformer": tf}
     counts = {**main, "gru": gru}
-    cmp, ratio = compare(lstm, att)
-    bars = (rnn, lstm, att)
+    cmp, ratio = compare(lstm, tf)
+    bars = (rnn, lstm, tf)
     top = max(bars)
     gnmt_layers = GNMT_ENCODER_LAYERS + GNMT_DECODER_LAYERS
     gnmt_layer = lstm_params(GNMT_HIDDEN, GNMT_HIDDEN)
     return LedgerValues(
         h=h, d=d, layers=layers, concat=h + d, gates_width=4 * h, params=main, counts=counts,
         lstm_weights=4 * h * (h + d), lstm_bias=4 * h, torch_lstm=lstm + 4 * h,
-        second_bias=4 * h, rnn_ratio=lstm / rnn, attention_cmp=cmp, attention_ratio=ratio,
-        bar_names=("rnn", "lstm", "attention"), bar_counts=bars,
+        second_bias=4 * h, rnn_ratio=lstm / rnn, layer_cmp=cmp, layer_ratio=ratio,
+        ffn_mult=FFN_MULT, bar_names=("rnn", "lstm", "transformer"), bar_counts=bars,
         bar_share=tuple(b / top for b in bars), stack_params=layers * lstm,
         concat_share=h / (h + d), gnmt_hidden=GNMT_HIDDEN,
         gnmt_encoder=GNMT_ENCODER_LAYERS, gnmt_decoder=GNMT_DECODER_LAYERS,

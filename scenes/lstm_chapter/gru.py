@@ -39,8 +39,8 @@ TEXT = {
             "en": "One $z$ does two jobs: keep $z$, write $1-z$, always {s} together",
             "fixed": ONE},
     "bar.say": {
-        "zh": "LSTM 用遗忘门和输入门分别决定留多少、写多少；GRU 只用一个更新门 z，留下 z，写入 1 减 z。把输入 x 从 {lo} 拖到 {hi}，z 在 {zl} 到 {zh} 之间移动，这一根条的两段始终加起来是 {s}。",
-        "en": "The LSTM decides how much to keep and how much to write with two gates, forget and input; the GRU uses one update gate z: keep z, write 1 minus z. Drag the input x from {lo} to {hi}: z moves between {zl} and {zh}, and the two parts of this one bar always add up to {s}.",
+        "zh": "LSTM 用遗忘门和输入门分别决定留多少、写多少；GRU 只用一个更新门 z，留下 z，写入 1 减 z。输入 x 从 {lo} 扫到 {hi} 时，z 在 {zl} 到 {zh} 之间移动，这一根条的两段始终加起来是 {s}。",
+        "en": "The LSTM decides how much to keep and how much to write with two gates, forget and input; the GRU uses one update gate z: keep z, write 1 minus z. As the input x sweeps from {lo} to {hi}, z moves between {zl} and {zh}, and the two parts of this one bar always add up to {s}.",
         "fixed": {"1": "the 1 of 1 - z"}},
     "bar.keep": {"zh": "留下旧状态 $z$", "en": "keep old state $z$"},
     "bar.write": {"zh": "写入候选 $1-z$", "en": "write candidate $1-z$", "fixed": ONE},
@@ -50,8 +50,10 @@ TEXT = {
     "cmp": {"zh": "LSTM 对 GRU：{lg} 组权重对 {gg} 组，少 {p}%",
             "en": "LSTM against GRU: {lg} weight group{lg_s} to {gg}, {p}% fewer"},
     "cmp.say": {
-        "zh": "这些数直接从两个单元的参数形状数出来：LSTM 有 {lg} 组权重，GRU 有 {gg} 组，少 {p}%。效果上多数任务两者打平，LSTM 在很长、要求精确记忆的序列上略好；常见的建议是先试 GRU，不够再换 LSTM。两者都还是一步一步按时间算。",
-        "en": "These counts come straight from the two cells' parameter shapes: the LSTM has {lg} weight group{lg_s}, the GRU {gg}, {p}% fewer. In quality the two tie on most tasks, with the LSTM slightly ahead on long sequences that need exact memory; the usual advice is to try the GRU first and switch if it falls short. Both still run step by step in time."},
+        "zh": "这些数直接从两个单元的参数形状数出来：LSTM 有 {lg} 组权重，GRU 有 {gg} 组，少 {p}%。参数按每个门和候选各一个偏置向量来数；PyTorch 的 nn.LSTM 和 nn.GRU 多存一个偏置，所以分别有 {lt} 和 {gt} 个。效果上两者没有明显的高下：Jozefowicz、Zaremba 和 Sutskever 2015 年的大规模比较发现，把 LSTM 遗忘门的偏置设为 1，它和 GRU 的差距就消失了。两者都还是一步一步按时间算。",
+        "en": "These counts come straight from the two cells' parameter shapes: the LSTM has {lg} weight group{lg_s}, the GRU {gg}, {p}% fewer. The parameters count one bias vector per gate and per candidate; PyTorch's nn.LSTM and nn.GRU keep a second one and so hold {lt} and {gt}. On quality neither is clearly ahead: in a large comparison by Jozefowicz, Zaremba and Sutskever in 2015, an LSTM with its forget bias set to 1 closed the gap to the GRU. Both still run step by step in time.",
+        "fixed": {"1": "the forget-gate bias of Jozefowicz et al. 2015",
+                  "2015": "year of Jozefowicz, Zaremba & Sutskever"}},
     "cmp.head": {"zh": "对比项", "en": "aspect"},
     "cmp.states": {"zh": "状态", "en": "states"},
     "cmp.gates": {"zh": "门", "en": "gates"},
@@ -69,8 +71,10 @@ TEXT = {
     "gru.params": {"zh": "{n}", "en": "{n}"},
     "lstm.path": {"zh": "独立传送带 $c$", "en": "a separate conveyor $c$"},
     "gru.path": {"zh": "耦合的 $1-z$", "en": "coupled $1-z$", "fixed": ONE},
-    "lstm.quality": {"zh": "长程精确记忆略好", "en": "slightly ahead on long recall"},
-    "gru.quality": {"zh": "多数任务打平，先试它", "en": "ties on most tasks; try it first"},
+    "lstm.quality": {"zh": "遗忘门偏置为 1 时持平", "en": "on par with forget bias 1",
+                     "fixed": {"1": "the forget-gate bias of Jozefowicz et al. 2015"}},
+    "gru.quality": {"zh": "持平（Jozefowicz et al., 2015）", "en": "on par (Jozefowicz et al., 2015)",
+                    "fixed": {"2015": "citation year"}},
 }
 
 
@@ -204,7 +208,11 @@ class GRU(LectureScene):
     # ----- beat 3 -------------------------------------------------------------------------
     def compare(self):
         p = dict(p=Val("fewer_percent", "int"))
-        self.claim("cmp", lg=Val("lstm_groups", "int"), gg=Val("gru_groups", "int"), **p)
+        groups = dict(lg=Val("lstm_groups", "int"), gg=Val("gru_groups", "int"), **p)
+        self.claim("cmp", say=False, **groups)
+        # the narration also gives PyTorch's two-bias counts (the table shows the lecture's one)
+        self.say("cmp.say", lt=Val("lstm_params_torch", "count"),
+                 gt=Val("gru_params_torch", "count"), **groups)
         xs = (-6.6, -2.2, 2.3)
         head = VGroup(self.text("cmp.head", size=style.BODY_SIZE, color=P.muted),
                       self.plain("LSTM", size=style.BODY_SIZE, color=P.cell),

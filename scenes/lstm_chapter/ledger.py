@@ -40,37 +40,38 @@ TEXT = {
     "ledger": {"zh": "一层的参数账：$4h(h+d) + 4h$",
                "en": "One layer's bill: $4h(h+d) + 4h$", "fixed": FOUR},
     "ledger.say": {
-        "zh": "四组门各有一个 {h} 乘 {hd} 的权重矩阵，再各带一个长 {h} 的偏置。h = {h}、d = {d} 时一共 {n} 个参数，约 {m}。",
-        "en": "Each of the four gate groups has a weight matrix of {h} by {hd} and a bias of length {h}. At h = {h}, d = {d} that makes {n} parameters, about {m}.",
+        "zh": "四组（三个门和候选）各有一个 {h} 乘 {hd} 的权重矩阵，再各带一个长 {h} 的偏置。h = {h}、d = {d} 时一共 {n} 个参数，约 {m}。",
+        "en": "Each of the four groups, three gates and the candidate, has a weight matrix of {h} by {hd} and a bias of length {h}. At h = {h}, d = {d} that makes {n} parameters, about {m}.",
         "fixed": {"4": "four gate groups"}},
     "ledger.rnn.say": {
-        "zh": "同样宽度的简单 RNN 只有一组：{rnn} 个。LSTM 是它的 {r} 倍，因为门有四组。注意力层的 Q、K、V、O 四个方阵共 {att} 个。",
-        "en": "A simple RNN of the same width has one group: {rnn}. The LSTM is {r} times that, because there are four gate groups. An attention layer's four square matrices Q, K, V, O hold {att}."},
+        "zh": "同样宽度的简单 RNN 只有一组：{rnn} 个。LSTM 是它的 {r} 倍，因为它有四组。作为对照，一整层宽 d 的 Transformer 有 {tf} 个：注意力的 Q、K、V、O 四个方阵（{att} 个权重），一个宽度是 d 的 {f} 倍的前馈块，加上它们的偏置和两个层归一化。",
+        "en": "A simple RNN of the same width has one group: {rnn}. The LSTM is {r} times that, because it has four groups. For comparison, a whole Transformer layer of width d holds {tf}: attention's four square matrices Q, K, V, O ({att} weights), a feed-forward block {f} times as wide as d, their biases and two layer norms."},
     "bar.rnn": {"zh": "简单 RNN", "en": "simple RNN"},
     "bar.lstm": {"zh": "LSTM", "en": "LSTM"},
-    "bar.attention": {"zh": "注意力层 $4d^2$", "en": "attention layer $4d^2$",
-                      "fixed": {"4": "four d x d matrices (Q, K, V, O)",
-                                "2": "exponent: d squared"}},
+    "bar.transformer": {"zh": "Transformer 层", "en": "Transformer layer"},
     "ledger.rnn": {"zh": "LSTM 是同宽 RNN 的 {r} 倍", "en": "the LSTM is {r}× the RNN of its width"},
-    "ledger.att.more": {"zh": "LSTM 约是注意力层的 {r} 倍", "en": "the LSTM is about {r}× an attention layer"},
-    "ledger.att.less": {"zh": "注意力层约是 LSTM 的 {r} 倍", "en": "an attention layer is about {r}× the LSTM"},
-    "ledger.att.close": {"zh": "LSTM 和注意力层差不多大（{r} 倍）",
-                         "en": "the LSTM and an attention layer are about the same ({r}×)"},
+    # against a whole Transformer layer of width d (attention and feed-forward block)
+    "ledger.layer.more": {"zh": "LSTM 约是一层 Transformer 的 {r} 倍",
+                          "en": "the LSTM is about {r}× a Transformer layer"},
+    "ledger.layer.less": {"zh": "一层 Transformer 约是 LSTM 的 {r} 倍",
+                          "en": "a Transformer layer is about {r}× the LSTM"},
+    "ledger.layer.close": {"zh": "LSTM 和一层 Transformer 差不多大（{r} 倍）",
+                           "en": "the LSTM and a Transformer layer are about the same ({r}×)"},
     "ledger.bias": {
-        "zh": "账本每组门只算一个偏置（{b} 个）；PyTorch 存两个，共 {t}",
-        "en": "the ledger counts one bias per gate group ({b}); PyTorch keeps two: {t}"},
+        "zh": "账本每个门和候选只算一个偏置（{b} 个）；PyTorch 存两个，共 {t}",
+        "en": "one bias per gate and per candidate ({b}); PyTorch keeps two: {t}"},
     "ledger.bias.say": {
-        "zh": "这里的账每组门只算一个偏置。PyTorch 的 LSTM 存 b_ih 和 b_hh 两个，多出 {b} 个，合计 {t}。",
-        "en": "This ledger counts one bias per gate group. PyTorch's LSTM stores two, b_ih and b_hh: {b} more, {t} in all."},
+        "zh": "这里的账每个门和候选只算一个偏置向量。PyTorch 的 nn.LSTM 存 b_ih 和 b_hh 两个，多出 {b} 个，合计 {t}。",
+        "en": "This ledger counts one bias vector per gate and per candidate. PyTorch's nn.LSTM stores two, b_ih and b_hh: {b} more, {t} in all."},
     # ----- beat 3: GNMT ---------------------------------------------------------------------
     "gnmt": {"zh": "真实规模：GNMT 堆了 {n} 层 LSTM", "en": "At real scale: GNMT stacked {n} LSTM layers"},
     "gnmt.say": {
-        "zh": "2016 年谷歌的 GNMT 翻译系统，编码器 {e} 层、解码器 {dd} 层，每层宽 {w}。按同一本账，一层 {one}，{n} 层约 {m}，还不算词表。",
-        "en": "Google's GNMT translation system of 2016 had {e} encoder and {dd} decoder layer{dd_s}, each {w} wide. By the same ledger one layer holds {one}; {n} layer{n_s} about {m}, vocabulary not counted.",
+        "zh": "2016 年谷歌的 GNMT 翻译系统，编码器 {e} 层、解码器 {dd} 层，每层宽 {w}。按同一本账把每层当作普通 LSTM 层来数，一层 {one}，{n} 层约 {m}，不算词表和注意力。",
+        "en": "Google's GNMT translation system of 2016 had {e} encoder and {dd} decoder layer{dd_s}, each {w} wide. Counted by the same ledger as plain LSTM layers, one holds {one}; {n} layer{n_s} about {m}, vocabulary and attention not counted.",
         "fixed": {"2016": "year of the GNMT paper"}},
     "gnmt.train.say": {
-        "zh": "论文报告的训练用了 96 块 K80 GPU，跑了大约 6 天。算力账决定了架构。",
-        "en": "The paper reports training on 96 K80 GPUs for about 6 days. The compute bill decided the architecture.",
+        "zh": "论文报告的训练用了 96 块 K80 GPU，跑了大约 6 天；而这些层每一层都还要沿着句子一步一步地算。",
+        "en": "The paper reports training on 96 K80 GPUs for about 6 days, and every one of those layers still runs step by step along the sentence.",
         "fixed": {"96": "cited fact (Wu et al. 2016): GPU count", "80": "GPU model name K80",
                   "6": "cited fact (Wu et al. 2016): training days"}},
     "gnmt.enc": {"zh": "编码器 ×{n}", "en": "encoder ×{n}"},
@@ -78,20 +79,20 @@ TEXT = {
     "gnmt.width": {"zh": "每层 $h = d = {w}$", "en": "each layer $h = d = {w}$"},
     "gnmt.one": {"zh": "一层：{n}", "en": "one layer: {n}"},
     "gnmt.all": {"zh": "{k} 层：{n}（约 {m}）", "en": "{k} layer{k_s}: {n} (about {m})"},
-    "gnmt.mine": {"zh": "你的设置：{k} 层，$h = {h}$，$d = {d}$：{n}",
-                  "en": "your setting: {k} layer{k_s}, $h = {h}$, $d = {d}$: {n}"},
+    "gnmt.mine": {"zh": "{k} 层的堆叠，$h = {h}$，$d = {d}$：{n}",
+                  "en": "a stack of {k} layer{k_s}, $h = {h}$, $d = {d}$: {n}"},
     # ----- beat 4: the trade ----------------------------------------------------------------
     "trade": {"zh": "付出了什么，换来了什么", "en": "What it paid, what it bought"},
     "trade.say": {
-        "zh": "付出的：{r} 倍的参数和更复杂的结构；RNN 的两个大问题，不能并行、记忆容量固定，一个也没解决。换来的：梯度沿 c 回传时只乘一个遗忘门，衰减从注定的指数下降变成可以控制。",
-        "en": "Paid: {r} times the parameters and a more complex structure; the RNN's two big problems, no parallelism and a fixed memory size, are both still there. Bought: going back along c the gradient is multiplied by one forget gate only, so decay is no longer bound to be exponential but something the model can control."},
+        "zh": "付出的：{r} 倍的参数和更复杂的结构；RNN 的两个大问题，不能并行、记忆容量固定，一个也没解决。换来的：沿 c 的直接路径回传时，梯度每步只乘一个遗忘门，衰减多快由学到的门决定，而不是注定的。",
+        "en": "Paid: {r} times the parameters and a more complex structure; the RNN's two big problems, no parallelism and a fixed memory size, are both still there. Bought: on the direct path back along c the gradient is multiplied by one forget gate a step, so how fast it decays is set by learned gates instead of being forced."},
     "trade.state.say": {
-        "zh": "还有一个意外的好处：推理时每层只需带着 c 和 h 共 {s} 个数往下走，和句子多长无关，不需要 KV cache。",
-        "en": "A bonus: at inference each layer carries only c and h, {s} number{s_s}, however long the text is; there is no KV cache."},
+        "zh": "还有一个意外的好处：推理时每层每条序列只需带着 c 和 h 共 {s} 个数往下走，和句子多长无关，不需要 KV cache。",
+        "en": "A bonus: at inference each layer carries only c and h, {s} number{s_s} per sequence, however long the text is; there is no KV cache."},
     "paid": {"zh": "付出", "en": "paid"},
     "bought": {"zh": "换来", "en": "bought"},
     "paid.params": {"zh": "参数：同宽 RNN 的 {r} 倍", "en": "parameters: {r}× the RNN"},
-    "paid.simple": {"zh": "结构：四组门、两条状态", "en": "structure: four gate groups, two states"},
+    "paid.simple": {"zh": "结构：三个门加 $g$，两条状态", "en": "structure: three gates, $g$, two states"},
     "paid.parallel": {"zh": "并行：仍然不能", "en": "parallelism: still none"},
     "paid.memory": {"zh": "记忆容量：仍然固定", "en": "memory size: still fixed"},
     "bought.path": {"zh": "回传路径：$\\partial c_t / \\partial c_{{t-1}} = f_t$",
@@ -102,17 +103,18 @@ TEXT = {
     # ----- beat 5: takeaways ----------------------------------------------------------------
     "take": {"zh": "这一章的四句话", "en": "The chapter in four lines", "fixed": {"4": "four takeaways"}},
     "take.say": {
-        "zh": "它背后有两条假设：记忆的价值会衰减，衰减多少能从当前输入读出来；保留和写入应当分开学。可耦合的 f = 1 − i 效果几乎不变，说明第二条并不必要，这正是 GRU 省掉一个门的依据。",
-        "en": "Two assumptions sit underneath: memory loses value over time, and how much can be read from the input; keeping and writing should be learned separately. The coupled f = 1 − i works about as well, so the second is not needed: that is why the GRU drops a gate.",
-        "fixed": {"1": "coupled gates: f = 1 - i"}},
+        "zh": "它背后有两条假设：记忆的价值会随时间衰减，衰减多少能从当前输入和状态读出来；保留和写入应当分开学。第二条并非必要：在 Greff 等人 2017 年的对比里，耦合的 f = 1 − i 效果差不多，GRU 的更新门也是这样把两者耦合在一起的。",
+        "en": "Two assumptions sit underneath: memory loses value over time, at a rate that can be read from the input and the state; and keeping and writing should be learned separately. The second is not essential: in the comparison by Greff et al. in 2017 the coupled f = 1 − i did about as well, and the GRU's update gate couples the two the same way.",
+        "fixed": {"1": "coupled gates: f = 1 - i", "2017": "year of Greff et al."}},
     "take.intuition.say": {
-        "zh": "几处反直觉：遗忘门主要是在保护，训练后常常接近 1；记得更久靠的是接近 1 的乘积，不是更大的盒子；2024 年的 xLSTM 又把门控带回了前沿。",
-        "en": "Against intuition: the forget gate mostly protects, and trained values are often close to 1; longer memory comes from a product near 1, not a bigger box; and in 2024 xLSTM brought gating back to the front.",
-        "fixed": {"1": "a forget gate fully open", "2024": "year of the xLSTM paper"}},
+        "zh": "几处反直觉：遗忘门名叫遗忘，做的却是保留：f = 1 时 c 原样传下去，小于 1 才会忘；它是 Gers、Schmidhuber 和 Cummins 在 2000 年加上的，为的是让细胞能清空自己。记得更久靠的是一串 f 的乘积接近 1，不是更大的盒子。2024 年，Beck 等人的 xLSTM 用指数门和矩阵记忆把门控循环网络又做大了。",
+        "en": "Against intuition: the forget gate, despite its name, keeps: at f = 1 it passes c on whole, and only below 1 does it forget; Gers, Schmidhuber and Cummins added it in 2000 so that a cell could reset itself. Longer memory comes from a product of f's near 1, not from a bigger box. In 2024 the xLSTM of Beck et al. scaled gated recurrence up again, with exponential gates and a matrix memory.",
+        "fixed": {"1": "a forget gate fully open", "2000": "year of Gers, Schmidhuber & Cummins",
+                  "2024": "year of the xLSTM paper (Beck et al.)"}},
     "take.conveyor": {"zh": "一条不打岔的传送带，加三个阀门", "en": "a conveyor that is left alone, plus three valves"},
     "take.gradient": {"zh": "这个加法让梯度穿过很多步", "en": "this sum lets the gradient through many steps"},
     "take.gru": {"zh": "GRU：两个门、一条状态，参数是 LSTM 的 {r}",
-                 "en": "GRU: two gates, one state, {r} of the LSTM's weights"},
+                 "en": "GRU: two gates, one state, {r} of the LSTM's parameters"},
     "take.next": {"zh": "没治好的串行和定长记忆，交给注意力",
                   "en": "what stays serial and fixed-size goes to attention"},
 }
@@ -196,11 +198,11 @@ class Ledger(LectureScene):
         self.clear_stage()
 
     # ----- beat 2 -------------------------------------------------------------------------
-    def _attention_cmp(self) -> str:
+    def _layer_cmp(self) -> str:
         """mathcore's comparison, except that a ratio within the band that shows as its edge
         (1.0497 as "1.05") is "more": the words agree with the digits."""
-        cmp = self.v.attention_cmp
-        if cmp == "close" and self.shown_value("attention_ratio", "ratio") >= CLOSE_FACTOR:
+        cmp = self.v.layer_cmp
+        if cmp == "close" and self.shown_value("layer_ratio", "ratio") >= CLOSE_FACTOR:
             return "more"
         return cmp
 
@@ -209,8 +211,9 @@ class Ledger(LectureScene):
         self.claim("ledger", h=Val("h", "int"), d=Val("d", "int"), hd=Val("concat", "int"),
                    n=Val("params.lstm", "count"), m=Val("params.lstm", "millions"))
         self.say("ledger.rnn.say", rnn=Val("params.rnn", "count"), r=Val("rnn_ratio", "ratio"),
-                 att=Val("params.attention", "count"))
-        colors = {"rnn": P.gradient, "lstm": P.cell, "attention": P.attention}
+                 tf=Val("params.transformer", "count"), att=Val("params.attention", "count"),
+                 f=Val("ffn_mult", "int"))
+        colors = {"rnn": P.gradient, "lstm": P.cell, "transformer": P.attention}
         x0, full, ys = -2.6, 5.6, (1.75, 0.85, -0.05)
         labels, bars, nums = VGroup(), VGroup(), VGroup()
         for k, (name, y) in enumerate(zip(v.bar_names, ys)):
@@ -230,8 +233,8 @@ class Ledger(LectureScene):
         r1 = self.text("ledger.rnn", color=P.cell, r=Val("rnn_ratio", "ratio"))
         # "about the same" unless the ratio as shown reaches the band's edge (1.0497 shows
         # "1.05", which is more)
-        r2 = self.text("ledger.att", variant=self._attention_cmp(), color=P.attention,
-                       r=Val("attention_ratio", "ratio"))
+        r2 = self.text("ledger.layer", variant=self._layer_cmp(), color=P.attention,
+                       r=Val("layer_ratio", "ratio"))
         bias = self.text("ledger.bias", size=style.LABEL_SIZE, color=P.muted,
                          b=Val("second_bias", "count"), t=Val("torch_lstm", "count"))
         VGroup(r1, r2, bias).arrange(DOWN, buff=0.28, aligned_edge=LEFT).move_to([0, -1.85, 0])
@@ -240,9 +243,9 @@ class Ledger(LectureScene):
         self.play(FadeIn(bias), run_time=0.5)
         self.show("rnn_count", nums[0])
         self.show("lstm_count", nums[1])
-        self.show("attention_count", nums[2])
+        self.show("transformer_count", nums[2])
         self.show("rnn_ratio", r1)
-        self.show("attention_ratio", r2)
+        self.show("layer_ratio", r2)
         self.show("bias_convention", bias)
         self.hold(2.0)
         self.clear_stage()

@@ -20,8 +20,8 @@ CHART_LEFT, CHART_RIGHT = -4.9, 6.4
 
 TEXT = {
     # ----- beat 1 ---------------------------------------------------------------------------
-    "intro": {"zh": "门控沙盘：一句话、一个单元、三个门由你来定",
-              "en": "The gate sandbox: one sentence, one cell, three gates you set"},
+    "intro": {"zh": "门控沙盘：一句话、一个单元、三个固定的门",
+              "en": "The gate sandbox: one sentence, one cell, three gates held fixed"},
     "intro.say": {
         "zh": "一个真实的 LSTM 单元读这句话。每个词的写入强度 g 是手工给定的，不是训练出来的；遗忘门、输入门、输出门先固定成 {f}、{i}、{o}。「它」指的是「猫」，中间隔着句号，也就是 {n} 步。",
         "en": "A real LSTM cell reads this sentence. Each token's write strength g is hand-set, not trained; the forget, input and output gates are held at {f}, {i} and {o}. \"It\" refers to the cat, {n} step{n_s} later, with the full stop in between."},
@@ -34,8 +34,8 @@ TEXT = {
     "extremes": {"zh": "两个极端：一个字都不写，和每个词都清空",
                  "en": "Two extremes: write nothing, or wipe at every word"},
     "extremes.say": {
-        "zh": "先把遗忘门拉满、输入门关死：什么也写不进去，记忆一直是空的。再拉回来，然后把遗忘门关到底：每读一个词就清空，只剩当前这个词。",
-        "en": "First open the forget gate fully and shut the input gate: nothing gets in and the memory stays empty. Back again, then shut the forget gate: every word wipes the memory and only the current word is left."},
+        "zh": "遗忘门全开、输入门关死时，什么也写不进去，记忆从空开始，就一直是空的。遗忘门关到底时，每读一个词就清空，只剩当前这个词写入的那一笔。",
+        "en": "With the forget gate fully open and the input gate shut, nothing gets in: the memory starts empty and stays empty. With the forget gate shut, every word wipes the memory and only the current word's write is left."},
     "p.empty.flat": {"zh": "$f = {f}$，$i = {i}$：什么都没写进去，$c$ 始终是 {peak}",
                      "en": "$f = {f}$, $i = {i}$: nothing is written; $c$ stays at {peak}"},
     "p.empty.moves": {"zh": "$f = {f}$，$i = {i}$：$c$ 最大到 {peak}",
@@ -45,8 +45,8 @@ TEXT = {
     # ----- beat 3 ---------------------------------------------------------------------------
     "decay": {"zh": "$f$ 决定那一笔能撑多久", "en": "$f$ decides how long a write lasts"},
     "decay.say": {
-        "zh": "两个门都放在 {h} 附近，每一步都丢掉一半，记忆掉得很快。遗忘门拉到 {l}，同样的一笔能撑得久得多。「活着」的标准：到「它」时还剩猫写入量的 {a} 以上。",
-        "en": "With both gates near {h}, half is lost at every step and the memory drains fast. Raise the forget gate to {l} and the same write lasts much longer. Alive means: when \"it\" arrives, at least {a} of the cat's write is still there."},
+        "zh": "两个门都放在 {h} 附近，每一步都丢掉一半，记忆掉得很快。遗忘门在 {l} 时，同样的一笔能撑得久得多。「活着」的标准：到「它」时还剩猫写入量的 {a} 以上。",
+        "en": "With both gates near {h}, half is lost at every step and the memory drains fast. With the forget gate at {l}, the same write lasts much longer. Alive means: when \"it\" arrives, at least {a} of the cat's write is still there."},
     "p.half.alive": {"zh": "$f = {f}$，$i = {i}$：到「它」还剩 {r}，猫还活着",
                      "en": "$f = {f}$, $i = {i}$: {r} left at it; the cat is alive"},
     "p.half.faded": {"zh": "$f = {f}$，$i = {i}$：到「它」只剩 {r}，不到 {a}，猫淡掉了",
@@ -60,7 +60,7 @@ TEXT = {
     "p.long.unwritten": {"zh": "$f = {f}$，$i = {i}$：猫什么也没写进去",
                          "en": "$f = {f}$, $i = {i}$: the cat wrote nothing"},
     # ----- beat 4 ---------------------------------------------------------------------------
-    "sweep": {"zh": "拖动遗忘门：猫到「它」时还剩几成", "en": "Drag the forget gate: how much of the cat reaches \"it\""},
+    "sweep": {"zh": "扫过遗忘门：猫到「它」时还剩几成", "en": "Sweeping the forget gate: how much of the cat reaches \"it\""},
     "sweep.say": {
         "zh": "从猫到它要过两个遗忘门，所以剩下的是 f 的平方。虚线是 {a}，浅绿的一段是 f 从 {b0} 到 {b1}。",
         "en": "Between the cat and \"it\" stand two forget gates, so what is left is f squared. The dashed line is {a}; the green band is f from {b0} to {b1}."},
@@ -84,19 +84,19 @@ TEXT = {
     "learned": {"zh": "可学出来的归纳偏置：门是 $[h, x]$ 的函数",
                 "en": "A learnable inductive bias: the gate is a function of $[h, x]$"},
     "learned.story.range": {
-        "zh": "如果该忘多少是一个常数，信息只能每一步均匀地流失。而遗忘门是由上一步的 h 和当前的 x 算出来的，它就能学会读到句号时关小一点：这里它在词上是 {w0} 到 {w1}，在句号处是 {s}。",
-        "en": "If how much to forget were a constant, information could only drain evenly, step after step. Because the forget gate is computed from the previous h and the current x, it can learn to close a little at the full stop: here it is {w0} to {w1} on words and {s} at the full stop."},
+        "zh": "如果该忘多少是一个常数，信息只能每一步均匀地流失。而遗忘门是由上一步的 h 和当前的 x 算出来的，它就能学会读到句号时关小一些：这里权重是手工设定的，它在词上是 {w0} 到 {w1}，在句号处是 {s}。",
+        "en": "If how much to forget were a constant, information could only drain evenly, step after step. Because the forget gate is computed from the previous h and the current x, it can learn to close partly at the full stop: here, with hand-set weights, it is {w0} to {w1} on words and {s} at the full stop."},
     "learned.story.flat": {
-        "zh": "如果该忘多少是一个常数，信息只能每一步均匀地流失。而遗忘门是由上一步的 h 和当前的 x 算出来的，它就能学会读到句号时关小一点：这里它在词上是 {w0}，在句号处是 {s}。",
-        "en": "If how much to forget were a constant, information could only drain evenly, step after step. Because the forget gate is computed from the previous h and the current x, it can learn to close a little at the full stop: here it is {w0} on words and {s} at the full stop."},
+        "zh": "如果该忘多少是一个常数，信息只能每一步均匀地流失。而遗忘门是由上一步的 h 和当前的 x 算出来的，它就能学会读到句号时关小一些：这里权重是手工设定的，它在词上是 {w0}，在句号处是 {s}。",
+        "en": "If how much to forget were a constant, information could only drain evenly, step after step. Because the forget gate is computed from the previous h and the current x, it can learn to close partly at the full stop: here, with hand-set weights, it is {w0} on words and {s} at the full stop."},
     "row.const": {"zh": "常数 $f$", "en": "constant $f$"},
-    "row.learned": {"zh": "学出的 $f$", "en": "learned $f$"},
+    "row.learned": {"zh": "算出的 $f$", "en": "computed $f$"},
     "learned.const.alive": {"zh": "常数 $f$：剩 {r}，还活着", "en": "constant $f$: {r} left, alive"},
     "learned.const.faded": {"zh": "常数 $f$：只剩 {r}", "en": "constant $f$: only {r} left"},
     "learned.const.unwritten": {"zh": "常数 $f$：猫没写进去", "en": "constant $f$: the cat wrote nothing"},
-    "learned.gate.alive": {"zh": "学出的 $f$：剩 {r}，还活着", "en": "learned $f$: {r} left, alive"},
-    "learned.gate.faded": {"zh": "学出的 $f$：只剩 {r}", "en": "learned $f$: only {r} left"},
-    "learned.gate.unwritten": {"zh": "学出的 $f$：猫没写进去", "en": "learned $f$: the cat wrote nothing"},
+    "learned.gate.alive": {"zh": "算出的 $f$：剩 {r}，还活着", "en": "computed $f$: {r} left, alive"},
+    "learned.gate.faded": {"zh": "算出的 $f$：只剩 {r}", "en": "computed $f$: only {r} left"},
+    "learned.gate.unwritten": {"zh": "算出的 $f$：猫没写进去", "en": "computed $f$: the cat wrote nothing"},
 }
 
 

@@ -1,7 +1,9 @@
 """L8 pinned readouts and the rule for its one comparison chosen among variants.
 
 The rule recounts both layers from the parameters with the formulas written out here
-(4 h (h + d) + 4 h against 4 d^2), not from mathcore's counts or its variant name.
+(4 h (h + d) + 4 h against a whole Transformer layer of width d, 12 d^2 + 13 d: attention
+4 d^2 + 4 d, a feed-forward block 4 d wide 8 d^2 + 5 d, two layer norms 4 d), not from
+mathcore's counts or its variant name.
 """
 
 from rules_edges import shown
@@ -9,9 +11,9 @@ from rules_edges import shown
 SECTION = "lstm-08-ledger"
 
 
-def _attention(v, p):
+def _layer(v, p):
     h, d = int(p["h"]), int(p["d"])
-    lstm, att = 4 * h * (h + d) + 4 * h, 4 * d * d
+    lstm, att = 4 * h * (h + d) + 4 * h, 12 * d * d + 13 * d
     if lstm >= 1.05 * att or shown(lstm / att, "ratio") >= 1.05:   # 1.0497 shows "1.05"
         return "more"
     if att >= 1.05 * lstm:
@@ -24,9 +26,9 @@ PINS = {
     "matrix": {"a": ("concat", "int"), "b": ("gates_width", "int")},
     "rnn_count": {"v": ("params.rnn", "count")},
     "lstm_count": {"v": ("params.lstm", "count")},
-    "attention_count": {"v": ("params.attention", "count")},
+    "transformer_count": {"v": ("params.transformer", "count")},
     "rnn_ratio": {"r": ("rnn_ratio", "ratio")},
-    "attention_ratio": {"r": ("attention_ratio", "ratio")},
+    "layer_ratio": {"r": ("layer_ratio", "ratio")},
     "bias_convention": {"b": ("second_bias", "count"), "t": ("torch_lstm", "count")},
     "gnmt_layer": {"n": ("gnmt_layer", "count")},
     "gnmt_total": {"k": ("gnmt_layers", "int"), "n": ("gnmt_params", "count"),
@@ -39,5 +41,5 @@ PINS = {
 }
 
 CHOICES = {
-    "ledger.att": _attention,
+    "ledger.layer": _layer,
 }

@@ -35,13 +35,15 @@ FIELDS = {
                "hd": ("concat", "int"),
                "m": ("params.lstm", "millions"),
                "n": ("params.lstm", "count")},
-    "ledger.att": {"r": ("attention_ratio", "ratio")},
+    "ledger.layer": {"r": ("layer_ratio", "ratio")},
     "ledger.bias": {"b": ("second_bias", "count"), "t": ("torch_lstm", "count")},
     "ledger.bias.say": {"b": ("second_bias", "count"), "t": ("torch_lstm", "count")},
     "ledger.rnn": {"r": ("rnn_ratio", "ratio")},
     "ledger.rnn.say": {"att": ("params.attention", "count"),
+                       "f": ("ffn_mult", "int"),
                        "r": ("rnn_ratio", "ratio"),
-                       "rnn": ("params.rnn", "count")},
+                       "rnn": ("params.rnn", "count"),
+                       "tf": ("params.transformer", "count")},
     "ledger.say": {"d": ("d", "int"),
                    "h": ("h", "int"),
                    "hd": ("concat", "int"),
@@ -70,14 +72,14 @@ FIELDS = {
 
 #: a readout named by its own path is pinned by its format (``[*]``: any index)
 READOUTS = {
-    "attention_count": {"v": ("params.attention", "count")},
     "lstm_count": {"v": ("params.lstm", "count")},
     "rnn_count": {"v": ("params.rnn", "count")},
+    "transformer_count": {"v": ("params.transformer", "count")},
 }
 
 #: every variant of each sentence chosen among variants (the rule's base in ``tests/pins/``)
 VARIANTS = {
-    "ledger.att": ("close", "less", "more",),
+    "ledger.layer": ("close", "less", "more",),
 }
 
 #: variants no legal parameter selects, with why
