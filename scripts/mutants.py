@@ -73,7 +73,7 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
     ("s01-slope-wrong-point", "scenes/primer/recurrence.py",
      's=Val("tangent_slope[1]"))', 's=Val("tangent_slope[0]"))', guard("recurrence")),
     ("s01-typed-hops", "scenes/primer/recurrence.py",
-     '"en": "$x_0$ to the answer: {hops} hop{hops_s}"', '"en": "$x_0$ to the answer: 7 hops"',
+     '"en": "$h_0$ to $h_{{{hops}}}$: {hops} hop{hops_s}"', '"en": "$h_0$ to $h_{{{hops}}}$: 7 hops"',
      guard("recurrence")),
     ("s01-narration-neighbour", "scenes/primer/recurrence.py",
      "through {hops} multiplication{hops_s} by W_h",
