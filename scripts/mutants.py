@@ -381,8 +381,8 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
     # ---- class 4: formats and narration off the defaults (issue 20) ------------------------
     # a variant only off-default settings select states a neighbouring value in one language
     ("c4-s02-passes-states-threshold", "scenes/primer/vanishing.py",
-     '"en": "Here the norm {n} is not above the threshold {th}:',
-     '"en": "Here the norm {th} is not above the threshold {th}:', LANGS_AGREE),
+     '"en": "Here the norm {n} is, as shown, not above the threshold {th},',
+     '"en": "Here the norm {th} is, as shown, not above the threshold {th},', LANGS_AGREE),
     ("c4-s03-same-states-old-retention", "scenes/primer/gates.py",
      '"en": "With bias {b1}, f is {g1} and {r1} is left after {n} step{n_s}: to the digits',
      '"en": "With bias {b1}, f is {g1} and {r0} is left after {n} step{n_s}: to the digits',
@@ -505,8 +505,8 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
      'n=Val("length", "int"), variant="sweep")',
      degenerate("primer-01-recurrence")),
     ("c6-s02-sweep-to-itself", "scenes/primer/vanishing.py",
-     'self.say("bars.sweep.say", variant="same" if same else "sweep",',
-     'self.say("bars.sweep.say", variant="sweep",', degenerate("primer-02-vanishing")),
+     'self.say("bars.sweep.say", variant=drag,',
+     'self.say("bars.sweep.say", variant="up",', degenerate("primer-02-vanishing")),
     ("c6-s06-one-times-the-card", "scenes/primer/cheatsheet.py",
      "        if frac == 1.0:", "        if False:", degenerate("primer-06-cheatsheet")),
     ("c6-l01-decades-plural", "scenes/lstm_chapter/why.py",

@@ -181,9 +181,9 @@ EDGES = [
     ("primer-01-recurrence", "zh", {"w_h": 0.0005}, {"sweep": "sweep"}),
     ("primer-01-recurrence", "en", {"w_h": -0.001}, {"sweep": "sweep"}),
     # primer-02: the W_h drag from 0.9 to just below, at and just above 0.9
-    ("primer-02-vanishing", "zh", {"pushed_w_h": 0.899}, {"bars.sweep": "sweep"}),
+    ("primer-02-vanishing", "zh", {"pushed_w_h": 0.899}, {"bars.sweep": "down"}),
     ("primer-02-vanishing", "en", {"pushed_w_h": 0.9}, {"bars.sweep": "same"}),
-    ("primer-02-vanishing", "zh", {"pushed_w_h": 0.901}, {"bars.sweep": "sweep"}),
+    ("primer-02-vanishing", "zh", {"pushed_w_h": 0.901}, {"bars.sweep": "up"}),
     # lstm-02: the sweeps start at x / c_prev and go to -2 first: just below, at, just above
     ("lstm-02-cell", "en", {"x": -2.001, "c_prev": -1.999}, {"sweep_x": "away", "sweep_c": "away"}),
     ("lstm-02-cell", "zh", {"x": -2.0, "c_prev": -2.0}, {"sweep_x": "at_lo", "sweep_c": "at_lo"}),
