@@ -72,6 +72,10 @@ SHOWN = [
      {"dims.note": "grows", "dims.verdict": "grows"}),
     # biases -0.5 and -0.499 both leave 3.5e-9 after 20 steps: the same as shown
     ("primer-03-gates", "en", {"forget_bias": -0.5, "bias_fix": -0.499}, {"bias.cmp": "same"}),
+    # c_prev 0.004 + g 0.8 shows "0.80", the GRU's limit max(c_prev, g) shows "0.80": the same
+    # (it said "less"); 0.006 + 0.8 shows "0.81": less
+    ("primer-03-gates", "zh", {"track_c_prev": 0.004}, {"gru.cmp": "same"}),
+    ("primer-03-gates", "en", {"track_c_prev": 0.006}, {"gru.cmp": "less"}),
     # 0.6 + 0.4004 shows "1": exactly the track
     ("primer-04-limits", "zh", {"lstm_forget": 0.6, "lstm_input": 0.4004}, {"lstm.sum": "equal"}),
     # f^2 = 0.29965 shows "0.30": at the alive line, alive
@@ -178,9 +182,9 @@ EDGES = [
     ("primer-01-recurrence", "zh", {"w_h": 0.0005}, {"sweep": "sweep"}),
     ("primer-01-recurrence", "en", {"w_h": -0.001}, {"sweep": "sweep"}),
     # primer-02: the W_h drag from 0.9 to just below, at and just above 0.9
-    ("primer-02-vanishing", "zh", {"pushed_w_h": 0.899}, {"bars.sweep": "sweep"}),
+    ("primer-02-vanishing", "zh", {"pushed_w_h": 0.899}, {"bars.sweep": "down"}),
     ("primer-02-vanishing", "en", {"pushed_w_h": 0.9}, {"bars.sweep": "same"}),
-    ("primer-02-vanishing", "zh", {"pushed_w_h": 0.901}, {"bars.sweep": "sweep"}),
+    ("primer-02-vanishing", "zh", {"pushed_w_h": 0.901}, {"bars.sweep": "up"}),
     # lstm-02: the sweeps start at x / c_prev and go to -2 first: just below, at, just above
     ("lstm-02-cell", "en", {"x": -2.001, "c_prev": -1.999}, {"sweep_x": "away", "sweep_c": "away"}),
     ("lstm-02-cell", "zh", {"x": -2.0, "c_prev": -2.0}, {"sweep_x": "at_lo", "sweep_c": "at_lo"}),

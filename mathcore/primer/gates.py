@@ -317,6 +317,21 @@ def crossing(curve: np.ndarray, limit: float) -> str:
     return "stays" if bool(np.all(curve[k:] < limit)) else "returns"
 
 
+def gru_case(lstm_both: float, gru_max: float) -> str:
+    """An LSTM step with f = i = 1 against the most a GRU step holds.
+
+    ``c_{t-1} + g`` (both gates open) against ``max(c_{t-1}, g)`` (a weighted average of the
+    two never exceeds the larger). The scene passes both as displayed, so two values that show
+    the same digits are ``"same"``.
+
+    Returns
+    -------
+    str
+        ``"less"`` (the GRU's limit is below the LSTM's) or ``"same"``.
+    """
+    return "less" if lstm_both > gru_max else "same"
+
+
 def axis_ticks(steps: int) -> np.ndarray:
     """Labelled steps of the f^k axis: ``0``, ``round(steps / 2)``, ``steps`` without repeats."""
     return np.unique(np.array([0, int(round(steps / 2)), int(steps)], dtype=np.int64))
@@ -571,5 +586,5 @@ def gates_values(p: dict) -> GatesValues:
         gru_cell=gf * tc + (1.0 - gf) * tg,
         gru_cell_max=gru_max,
         lstm_both_cell=lstm_both,
-        gru_vs_lstm="less" if lstm_both > gru_max else "same",
+        gru_vs_lstm=gru_case(lstm_both, gru_max),
     )

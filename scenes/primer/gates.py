@@ -8,6 +8,8 @@ from manim import (DL, DOWN, LEFT, RIGHT, UP, UR, Arrow, Axes, Create, DashedLin
                    FadeIn, FadeOut, Line, Rectangle, Square, SurroundingRectangle, ValueTracker,
                    VGroup, linear)
 
+from mathcore.primer.gates import gru_case
+
 from .. import style
 from ..base import LectureScene, Val
 from ..live import Live, corners
@@ -22,14 +24,14 @@ TEXT = {
         "en": "The top row is the LSTM cell state, the bottom one the plain RNN of section one. Each RNN hop multiplies by W_h and passes through tanh; along the cell line only two things happen: a multiplication by the forget gate f and an addition of i times g."},
     "path.f": {"zh": "×{f}", "en": "×{f}"},
     "path.f.say": {
-        "zh": "每一跳的 f_t 都不一样：它由这一步的 token 和状态算出来。网络按步学它，在更宽的细胞里还按维度学，每个格子一个。",
-        "en": "Every link has its own f_t, computed from that step's token and state: the network learns the gate per step, and in a wider cell per dimension, one per slot."},
-    "path.back": {"zh": "$c_7 \\to c_0$：只乘遗忘门，{p}",
-                  "en": "$c_7 \\to c_0$: forget gates only, {p}",
+        "zh": "每一跳的 f_t 都不一样：它由这一步的 token 和上一步的状态算出来。网络学的是算门的权重，门的值每一步重新算，在更宽的细胞里每个维度各一个。",
+        "en": "Every link has its own f_t, computed from that step's token and the previous state: the network learns the weights that compute the gate, and the gate's value is computed anew at every step, in a wider cell one per dimension."},
+    "path.back": {"zh": "沿细胞态 $c_7 \\to c_0$：只乘遗忘门，{p}",
+                  "en": "along the cell, $c_7 \\to c_0$: forget gates only, {p}",
                   "fixed": {"7": "index of the last cell state", "0": "index of the first"}},
     "path.back.say": {
-        "zh": "从 c_7 退回 c_0，梯度只乘这七个遗忘门，结果是 {p}。",
-        "en": "Walking back from c_7 to c_0, the gradient meets only these seven forget gates: {p}.",
+        "zh": "沿细胞态这条线从 c_7 退回 c_0，梯度只乘这七个遗忘门，结果是 {p}。",
+        "en": "Walking back along the cell line from c_7 to c_0, the gradient meets only these seven forget gates: {p}.",
         "fixed": {"7": "index of the last cell state", "0": "index of the first"}},
     "track": {"zh": "两个门是比例：一条轨道上的三段长度",
               "en": "Both gates are fractions: three lengths on one track"},
@@ -49,20 +51,20 @@ TEXT = {
         "zh": "再动输入门：i 决定候选写进去多少。i 等于 {i1} 时 c_t 是 {c1}，等于 {i0} 时只剩保留的那段，{c0}。",
         "en": "Now the input gate: i sets how much of the candidate goes in. At i = {i1}, c_t is {c1}; at i = {i0} only the kept part is left, {c0}."},
     # ----- GRU -------------------------------------------------------------------------------
-    "gru": {"zh": "GRU 只有一个门：写入被绑成 $1 - f$",
-            "en": "GRU has one gate: the write is tied to $1 - f$",
+    "gru": {"zh": "GRU 把写入绑成 $1 - f$：留和写由同一个门定",
+            "en": "GRU ties the write to $1 - f$: one gate sets keep and write",
             "fixed": {"1": "the whole track: what is not kept is written"}},
     "gru.say": {
-        "zh": "GRU 更省：只用两个门。写入的份额不另设门，直接取 1 减 f，所以留多少、写多少是同一个旋钮。",
-        "en": "The GRU is the cheaper cell: two gates instead of three, and its input gate is no longer free but fixed to 1 minus f. What to keep and what to write become one decision.",
+        "zh": "GRU 有两个门，更新门和重置门，比 LSTM 的三个门少一个。它没有单独的输入门：这里把更新门画成 f，即保留的份额，写入的份额直接取 1 减 f，所以留多少、写多少是同一个旋钮。GRU 也没有单独的细胞态，下面的 h_t 就是它的状态。",
+        "en": "A GRU has two gates, update and reset, against the LSTM's three, and no input gate of its own: its update gate, drawn here as f, the share kept, also sets the share written in i's place, 1 minus f. What to keep and what to write become one decision. A GRU has no separate cell state either: its h_t below is its state.",
         "fixed": {"1": "the whole track: what is not kept is written"}},
     "gru.cmp.less": {
-        "zh": "LSTM 可以 f 和 i 都取 1，c_t 到 {l}；GRU 的 c_t 只是两者的加权平均，最多 {m}：它没法在同一步既保住旧状态又使劲写。",
-        "en": "An LSTM can set f and i both to 1 and reach {l}; a GRU's c_t is a weighted average, at most {m}: it cannot keep hard and write hard in one step.",
+        "zh": "LSTM 可以 f 和 i 都取 1，c_t 到 {l}；GRU 的 h_t 只是旧状态和候选的加权平均，最多 {m}：它没法在同一步既保住旧状态又使劲写。",
+        "en": "An LSTM can set f and i both to 1 and reach {l}; a GRU's h_t is a weighted average of the old state and the candidate, at most {m}: it cannot keep hard and write hard in one step.",
         "fixed": {"1": "both gates fully open"}},
     "gru.cmp.same": {
-        "zh": "这里旧状态或候选为 0，LSTM 全开也只到 {l}，和 GRU 的上限 {m} 一样。",
-        "en": "Here the old state or the candidate is 0, so even a fully open LSTM reaches only {l}, the GRU's limit {m}.",
+        "zh": "这里旧状态或候选是 0 或接近 0，LSTM 全开也只到 {l}，按显示的位数和 GRU 的上限 {m} 一样。",
+        "en": "Here the old state or the candidate is 0 or nearly so: even a fully open LSTM reaches only {l}, to the digits shown the GRU's limit {m}.",
         "fixed": {"0": "an empty old state or candidate"}},
     "gru.lstm": {"zh": "LSTM，$f = i = 1$", "en": "LSTM, $f = i = 1$",
                  "fixed": {"1": "both gates fully open"}},
@@ -70,15 +72,15 @@ TEXT = {
                  "fixed": {"1": "the GRU's tie: what is not kept is written"}},
     "gru.max": {"zh": "GRU 的上限", "en": "GRU's limit"},
     "curve.sweep.say": {
-        "zh": "现在拖 f：f 等于 {lo} 时，{k} 步后只剩 {plo}；等于 {hi} 时还剩 {phi}。这个数不是架构定死的常数，网络会逐维度、逐步地学它。",
-        "en": "Now drag f: at {lo}, {plo} is left after {k} step{k_s}; at {hi}, {phi}. It is not a constant of the architecture: the network learns it per dimension and per step."},
+        "zh": "现在拖 f：f 等于 {lo} 时，{k} 步后只剩 {plo}；等于 {hi} 时还剩 {phi}。f 不是架构定死的常数：它由学到的权重在每一步、每个维度上算出来。",
+        "en": "Now drag f: at {lo}, {plo} is left after {k} step{k_s}; at {hi}, {phi}. f is not a constant of the architecture: learned weights compute it at every step and in every dimension."},
 
-    "curve": {"zh": "回到 $c_0$ 的路只乘遗忘门：$f^k$",
-              "en": "The way back to $c_0$ multiplies only forget gates: $f^k$",
+    "curve": {"zh": "沿细胞态回到 $c_0$ 只乘遗忘门：$f^k$",
+              "en": "Back to $c_0$ along the cell: only forget gates, $f^k$",
               "fixed": {"0": "index of the first cell state"}},
     "curve.say": {
-        "zh": "同一根线性轴上，绿线是 f 等于 {f} 的 k 次方，玫红线是上一节普通 RNN 的连乘。",
-        "en": "On one linear axis: green is f = {f} to the power k, pink is the plain RNN product from section two."},
+        "zh": "同一根线性轴上，绿线是 f 固定为 {f} 时的 k 次方，玫红线是上一节普通 RNN 的连乘。",
+        "en": "On one linear axis: green is f held at {f}, to the power k, pink is the plain RNN product from section two."},
     "curve.f.never": {
         "zh": "{k} 步后 f^k 还有 {fp}，始终没有跌破 {thr}。",
         "en": "After {k} step{k_s} f^k still holds {fp}: it never falls below {thr}."},
@@ -110,8 +112,8 @@ TEXT = {
     "curve.rnn": {"tex": r"\mathrm{RNN} = @v"},
     "bias": {"zh": "初始化的坑：遗忘门偏置 $b_f$", "en": "The init pitfall: forget bias $b_f$"},
     "bias.say": {
-        "zh": "刚初始化时权重近似为 0，遗忘门只由偏置决定。偏置为 {b} 时 f 等于 {g0}，{n} 步后细胞态只剩 {r0}。",
-        "en": "At initialisation the weights are near 0, so the forget gate is set by its bias alone. With bias {b}, f is {g0}, and after {n} step{n_s} {r0} of the cell state is left.",
+        "zh": "如果初始化时权重接近 0，遗忘门就只由偏置决定。偏置为 {b} 时 f 等于 {g0}，{n} 步后细胞态只剩 {r0}。",
+        "en": "If the weights start near 0, the forget gate is set by its bias alone. With bias {b}, f is {g0}, and after {n} step{n_s} {r0} of the cell state is left.",
         "fixed": {"0": "weights near zero at initialisation"}},
     "bias.fix.say.recommended": {
         "zh": "常用的修正是把遗忘门偏置初始化成 {b1}（Jozefowicz、Zaremba 和 Sutskever，2015）。",
@@ -347,7 +349,10 @@ class Gates(LectureScene):
     def gru_gate(self):
         self.claim("gru")
         v = self.v
-        self.say("gru.cmp", v.gru_vs_lstm, l=Val("lstm_both_cell", "fmt:2"),
+        # decided on the two values as displayed: 0.804 against 0.8 both show 0.80
+        side = gru_case(self.shown_value("lstm_both_cell", "fmt:2"),
+                        self.shown_value("gru_cell_max", "fmt:2"))
+        self.say("gru.cmp", side, l=Val("lstm_both_cell", "fmt:2"),
                  m=Val("gru_cell_max", "fmt:2"))
         cite = self.cite_row("Cho et al. 2014")
         x0, y_l, y_g = -3.2, 1.2, -0.3
@@ -391,8 +396,8 @@ class Gates(LectureScene):
         fn = self.number("gru_sweep_forget[0]", "dec:2", size=0.8, color=P.forget)
         wl = self.math("1 - f =", color=P.input_gate, reason="the GRU's write: 1 minus keep")
         wn = self.number("gru_sweep_write[0]", "dec:2", size=0.8, color=P.input_gate)
-        cl = self.math("c_t =", color=P.cell)
-        cn = self.number("gru_sweep_cell[0]", "dec:2", size=0.8, color=P.cell)
+        cl = self.math("h_t =", color=P.hidden)     # a GRU has no cell state: h_t is its state
+        cn = self.number("gru_sweep_cell[0]", "dec:2", size=0.8, color=P.hidden)
         ro = VGroup(*(VGroup(a, b).arrange(RIGHT, buff=0.15)
                       for a, b in ((fl, fn), (wl, wn), (cl, cn))))
         ro.arrange(RIGHT, buff=0.8).move_to([0, -2.0, 0])

@@ -16,9 +16,9 @@ P = style.PALETTE
 TEXT = {
     "overview": {"zh": "这一篇搭出的六样东西", "en": "What the six sections build"},
     "overview.say": {
-        "zh": "2017 年以前，序列模型都背着一个状态往前读。这一篇把它拆开：算出状态的循环，几十步后让梯度死掉的导数连乘，为救这个连乘造的门，门解决不了的两个极限，取代它的注意力，最后一张速查表。",
-        "en": "Before 2017, sequence models carried a state as they read. This primer takes that apart: the loop that computes the state, the product of derivatives that kills it within tens of steps, the gates built to keep that product alive, the two limits gates leave alone, the attention that replaced it, and a cheat sheet.",
-        "fixed": {"2017": "the year attention replaced recurrence (Vaswani et al.)"}},
+        "zh": "2017 年以前，多数序列模型背着一个状态往前读。这一篇把它拆开：算出状态的循环，几十步内就可能让梯度消失的导数连乘，为救这个连乘造的门，门解决不了的两个极限，在很大程度上取代了循环的注意力（Vaswani 等，2017），最后一张速查表。",
+        "en": "Before 2017, most sequence models carried a state as they read. This primer takes that apart: the loop that computes the state, the product of derivatives that can make the gradient vanish within tens of steps, the gates built to keep that product alive, the two limits gates leave alone, the attention that largely replaced the loop (Vaswani et al. 2017), and a cheat sheet.",
+        "fixed": {"2017": "the year of the Transformer paper (Vaswani et al. 2017), cited"}},
     "overview.s1": {"zh": "循环", "en": "the loop"},
     "overview.s2": {"zh": "导数连乘", "en": "the product"},
     "overview.s3": {"zh": "门", "en": "gates"},
@@ -27,8 +27,8 @@ TEXT = {
     "overview.s6": {"zh": "速查表", "en": "cheat sheet"},
     "count": {"zh": "参数量与序列长度无关", "en": "The parameter count does not depend on length"},
     "count.say": {
-        "zh": "所有步共享同一套权重，所以参数量里没有序列长度。宽度为 d 时：循环一个 d 乘 d 的矩阵，输入一个 d 乘 d 的矩阵，再加一个长 d 的偏置。d 等于 {d} 时一共 {total} 个；序列从 {n0} 拉长到 {n1}，这个数一个也不变。我们的一维例子只有 {p} 个：W_h、W_x 和 b。",
-        "en": "Every step shares one set of weights, so sequence length appears nowhere in the count. At width d: one d by d recurrent matrix, one d by d input matrix, one bias of length d. At d = {d} that is {total}; stretch the sequence from {n0} to {n1} and not one parameter is added. Our 1-D example has {p}: W_h, W_x and b.",
+        "zh": "所有步共享同一套权重，所以参数量里没有序列长度。宽度为 d、输入宽度也为 d 时：循环一个 d 乘 d 的矩阵，输入一个 d 乘 d 的矩阵，再加一个长 d 的偏置（和前面的公式一样，只有一个偏置）。d 等于 {d} 时一共 {total} 个；序列从 {n0} 拉长到 {n1}，这个数一个也不变。我们的一维例子只有 {p} 个：W_h、W_x 和 b。",
+        "en": "Every step shares one set of weights, so sequence length appears nowhere in the count. At width d, with inputs of width d too: one d by d recurrent matrix, one d by d input matrix and one bias of length d, a single bias as in the equation. At d = {d} that is {total}; stretch the sequence from {n0} to {n1} and not one parameter is added. Our 1-D example has {p}: W_h, W_x and b.",
         "fixed": {"1": "the one-dimensional example (width 1)"}},
     "count.n": {"zh": "序列长度 $n$", "en": "sequence length $n$"},
     "count.total": {"zh": "参数总数", "en": "parameters in all"},
@@ -48,13 +48,13 @@ TEXT = {
                 "fixed": {"0": "the point where tanh is steepest", "1": "tanh's largest slope"}},
     "tangent.say": {
         "zh": "压缩函数在 z 等于 0 处最陡，斜率为 1；往两边走，曲线迅速变平，斜率趋近于 0。",
-        "en": "The squashing curve is steepest at z = 0, where its slope is 1; away from 0 it flattens and the slope falls towards 0.",
+        "en": "The squashing curve is steepest at z = 0, where its slope is 1; away from 0 it quickly flattens and the slope falls towards 0.",
         "fixed": {"0": "the point where tanh is steepest; the slope's limit", "1": "tanh's largest slope"}},
     "slope_at": {"zh": "$z = {z}$ 处斜率 $ {s}$", "en": "slope $ {s}$ at $z = {z}$"},
     "sweep.sweep": {"zh": "同一个 $W_h$ 作用在每一步", "en": "One $W_h$ acts at every step"},
     "sweep.sweep.say": {
-        "zh": "所有时间步共享同一个循环权重。把它从 {w} 拖到 {w0}，{n} 个状态一起变化；到 {w0} 时，最后的状态只剩它自己的 token。",
-        "en": "Every step shares one recurrent weight. Drag it from {w} to {w0} and all {n} states move; at {w0} the last state keeps only its own token."},
+        "zh": "所有时间步共享同一个循环权重。把它从 {w} 拖到 {w0}：除第一步外，每一步都用它乘上一步的状态；到 {w0} 时，{n} 个状态各自只剩自己的 token。",
+        "en": "Every step shares one recurrent weight. Drag it from {w} to {w0}: every step after the first multiplies the previous state by it; at {w0} each of the {n} states keeps only its own token."},
     # W_h = 0 already (as shown): the drag to 0 has nowhere to go
     "sweep.same": {"zh": "同一个 $W_h$ 作用在每一步", "en": "One $W_h$ acts at every step"},
     "sweep.same.say": {
@@ -63,12 +63,13 @@ TEXT = {
     "sweep.only_own": {"zh": "$W_h = {w0}$：只剩自己的 token", "en": "$W_h = {w0}$: only its own token"},
     "heads": {"zh": "读出头只看它正下方的状态", "en": "A readout head sees only the state below it"},
     "heads.say": {
-        "zh": "分类只从最后一个状态读出一个答案；序列标注在每个位置各读一个。无论哪种，第一个 token 都要经过 {hops} 次 W_h 和 {hops} 次压缩才能影响最后的答案。",
-        "en": "Classification reads one answer from the last state; tagging reads one at every position. Either way the first token reaches the last answer through {hops} multiplication{hops_s} by W_h and {hops} squashes."},
+        "zh": "分类只从最后一个状态读出一个答案；序列标注在每个位置各读一个。无论哪种，第一个 token 的状态都要经过 {hops} 次乘 W_h 和 {hops} 次压缩，才能到达最后一个状态。",
+        "en": "Classification reads one answer from the last state; tagging reads one at every position. Either way the first token's state reaches the last state through {hops} multiplication{hops_s} by W_h and {hops} squashes."},
     "heads.classify": {"zh": "分类：一个输出", "en": "classification: one output"},
     "heads.tag": {"zh": "标注：每个位置一个输出", "en": "tagging: one output per position"},
-    "heads.hops": {"zh": "$x_0$ 到答案：{hops} 跳", "en": "$x_0$ to the answer: {hops} hop{hops_s}",
-                   "fixed": {"0": "index of the first token"}},
+    "heads.hops": {"zh": "$h_0$ 到 $h_{{{hops}}}$：{hops} 跳",
+                   "en": "$h_0$ to $h_{{{hops}}}$: {hops} hop{hops_s}",
+                   "fixed": {"0": "index of the first state"}},
 }
 
 

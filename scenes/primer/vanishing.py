@@ -91,13 +91,18 @@ TEXT = {
         "fixed": {"1": _ONE + "; tanh's and ReLU's largest slope",
                   "0": "the point where tanh is steepest"}},
     "bars.state": {"zh": "{act}，$W_h = {w}$", "en": "{act}, $W_h = {w}$"},
-    "bars.sweep.say.sweep": {
-        "zh": "现在在 tanh 下把 W_h 从 {w0} 拖到 {w1}，柱子跟着动。W_h 越大，状态也越往两端推，斜率随之塌下去，柱子就被拉回来。",
-        "en": "Now drag W_h from {w0} to {w1} under tanh and the bars follow. A larger W_h also pushes the states to the ends, where the slope collapses and pulls the bars back down."},
+    # pushed_w_h above w_h (as shown): each bar's W_h grows, its slope can collapse
+    "bars.sweep.say.up": {
+        "zh": "现在在 tanh 下把 W_h 从 {w0} 往上拖到 {w1}，柱子跟着动。每根柱子是 W_h 乘它所在状态的斜率：W_h 变大，状态也往往被推向两端，那里斜率塌下去，可能把柱子拉回来。",
+        "en": "Now drag W_h from {w0} up to {w1} under tanh and the bars follow. Each bar is W_h times the slope at its state: a larger W_h also tends to push the states towards the ends, where the slope collapses and can pull the bars back down."},
+    # pushed_w_h below w_h (as shown): each bar's W_h shrinks, its slope can recover
+    "bars.sweep.say.down": {
+        "zh": "现在在 tanh 下把 W_h 从 {w0} 往下拖到 {w1}，柱子跟着动。每根柱子是 W_h 乘它所在状态的斜率：W_h 变小，每根柱子里的 W_h 都变小，但状态也可能离开两端，那里的斜率会回升。",
+        "en": "Now drag W_h from {w0} down to {w1} under tanh and the bars follow. Each bar is W_h times the slope at its state: a smaller W_h scales down the W_h in every bar, but it can also draw the states in from the ends, where the slope recovers."},
     # pushed_w_h = w_h (as shown): the drag has nowhere to go
     "bars.sweep.say.same": {
-        "zh": "这里要拖到的 W_h 就是 {w0}，柱子不动。W_h 再大，状态就会被推向两端，斜率随之塌下去，柱子就被拉回来。",
-        "en": "Here the W_h to drag to is {w0} itself, so the bars stay put. A larger W_h would push the states to the ends, where the slope collapses and pulls the bars back down."},
+        "zh": "这里要拖到的 W_h 就是 {w0}，柱子不动。W_h 再大，状态会被推向两端，那里斜率塌下去，可能把柱子拉回来。",
+        "en": "Here the W_h to drag to is {w0} itself, so the bars stay put. A larger W_h would push the states towards the ends, where the slope collapses and can pull the bars back down."},
     "bars.toggle.say": {
         "zh": "来回切换激活函数：tanh 的刹车在，柱子就矮；换成 ReLU，导通处斜率是 1，刹车就没了。",
         "en": "Switch the activation back and forth: with tanh the brake holds the bars down; with ReLU the slope is 1 wherever it is on, and the brake is gone.",
@@ -130,8 +135,8 @@ TEXT = {
         "zh": "换成 ReLU、W_h = {w}，乘积在第 {h} 跳跌破下限。",
         "en": "With ReLU at W_h = {w} the product falls through the floor at hop {h}."},
     "product.relu.say.over": {
-        "zh": "换成 ReLU、W_h = {w}，乘积往上爬，第 {h} 跳越过上限：float32 把它变成 {x}，损失变成 NaN。",
-        "en": "With ReLU at W_h = {w} the product climbs and passes the ceiling at hop {h}: float32 turns it into {x}, and the loss into NaN.",
+        "zh": "换成 ReLU、W_h = {w}，乘积往上爬，第 {h} 跳越过上限：float32 把它变成 {x}，用它更新一次，权重就成了 inf，损失随之变成 NaN。",
+        "en": "With ReLU at W_h = {w} the product climbs and passes the ceiling at hop {h}: float32 turns it into {x}, and one update with it makes the weights inf and then the loss NaN.",
         "fixed": {"32": _F32}},
     "product.relu.say.within": {
         "zh": "换成 ReLU、W_h = {w}，乘积始终在两条虚线之间，终点 {p}。",
@@ -155,20 +160,21 @@ TEXT = {
     "dims": {"zh": "多维时，由 $W_h$ 的最大奇异值说了算",
              "en": "In many dimensions the largest singular value of $W_h$ decides"},
     "dims.say": {
-        "zh": "状态有 {d} 个数时，W_h 是 {d}×{d} 的矩阵。没有单元饱和的地方斜率都是 1，所以每往回一跳，梯度就乘一次 W_h 本身，k 跳就乘上 W_h 的 k 次方。图里是这个乘积的大小，纵轴取对数。",
-        "en": "With a state of {d} number{d_s}, W_h is {d}×{d}. Where no unit saturates every slope is 1, so each hop back multiplies the gradient by W_h itself, and k hops by W_h to the power k. The chart shows how large that product is, on a log axis.",
-        "fixed": {"1": "tanh's slope where a unit does not saturate"}},
+        "zh": "状态有 {d} 个数时，W_h 是 {d}×{d} 的矩阵。把每个斜率都当作 1，也就是单元都在 z = 0 附近：每往回一跳，梯度就乘一次 W_h 本身，k 跳就乘上 W_h 的 k 次方。图里是这个乘积的大小，纵轴取对数。",
+        "en": "With a state of {d} number{d_s}, W_h is {d}×{d}. Take every slope as 1, every unit near z = 0: then each hop back multiplies the gradient by W_h itself, and k hops by W_h to the power k. The chart shows how large that product is, on a log axis.",
+        "fixed": {"1": "tanh's largest slope, taken for every unit",
+                  "0": "where tanh's slope is 1"}},
     "dims.sweep.say": {
-        "zh": "现在拖动最大奇异值 σ：先降到 {lo}，再升到 {hi}。整个矩阵跟着缩放，直线绕着起点转：σ 小于 1 时往下走，大于 1 时往上爬；其余较小的奇异值不改变它的斜率。",
-        "en": "Now move the largest singular value σ down to {lo}, then up to {hi}. The whole matrix scales with it and the line turns about its start: below 1 it falls, above 1 it climbs, and the smaller singular values never change its slope.",
+        "zh": "现在拖动最大奇异值 σ：先降到 {lo}，再升到 {hi}。整个矩阵跟着缩放，直线绕着起点转：σ 小于 1 时往下走，大于 1 时往上爬。这个 W_h 是对称的，所以其余较小的奇异值不改变它的斜率。",
+        "en": "Now move the largest singular value σ down to {lo}, then up to {hi}. The whole matrix scales with it and the line turns about its start: below 1 it falls, above 1 it climbs. This W_h is symmetric, so the smaller singular values never change its slope.",
         "fixed": {"1": "the ×1 line: the product neither shrinks nor grows"}},
     "dims.verdict.say.grows": {
-        "zh": "σ = {s} 时，{k} 跳把梯度乘上 {n}。大于 1，乘积每一跳都在变大，跳数一多就爆炸：接下来的裁剪防的正是这个。",
-        "en": "At σ = {s}, {k} hop{k_s} multiply the gradient by {n}. Above 1 the product grows with every hop and, given enough hops, explodes: that is what clipping, next, is for.",
+        "zh": "σ = {s} 时，{k} 跳最多能把梯度的大小乘上 {n}。对这个对称的 W_h，σ 大于 1 时乘积每一跳都在变大，跳数一多就爆炸：接下来的裁剪防的正是这个。",
+        "en": "At σ = {s}, {k} hop{k_s} can multiply the gradient's size by up to {n}. For this symmetric W_h, above 1 the product grows with every hop and, given enough hops, explodes: that is what clipping, next, is for.",
         "fixed": {"1": "the ×1 line"}},
     "dims.verdict.say.shrinks": {
-        "zh": "σ = {s} 时，{k} 跳之后梯度只剩 {n}。小于 1，哪怕没有一个单元饱和，乘积也一定变小。",
-        "en": "At σ = {s}, {k} hop{k_s} leave {n} of the gradient. Below 1 the product must shrink, even with no unit saturated.",
+        "zh": "σ = {s} 时，{k} 跳之后梯度的大小最多剩 {n}。小于 1，哪怕没有一个单元饱和，乘积也一定变小。",
+        "en": "At σ = {s}, {k} hop{k_s} leave at most {n} of the gradient's size. Below 1 the product must shrink, even with no unit saturated.",
         "fixed": {"1": "the ×1 line"}},
     "dims.verdict.say.holds": {
         "zh": "σ = {s} 时乘积大小不变：{k} 跳之后仍是 {n}。",
@@ -191,36 +197,37 @@ TEXT = {
     "clip": {"zh": "裁剪只压过大的梯度，救不了消失的",
              "en": "Clipping caps large gradients; it cannot lift small ones"},
     "clip.say": {
-        "zh": "在多维里乘积是真的会爆的。最常用的防护是全局范数裁剪（Pascanu 等，2013）：梯度的范数超过阈值，就把整个梯度缩到阈值上。",
+        "zh": "在多维里乘积是真的会爆的。最常用的防护是全局范数裁剪（Pascanu、Mikolov 和 Bengio，2013）：梯度的范数超过阈值，就把整个梯度缩到阈值上。",
         "en": "In many dimensions the product really can blow up. The usual guard is global-norm clipping (Pascanu, Mikolov and Bengio, 2013): when the gradient's norm is above a threshold, the whole gradient is scaled down to it.",
         "fixed": {"2013": "year of the paper that introduced it"}},
     "clip.case.say.clipped": {
         "zh": "这里范数 {n} 超过阈值 {th}，整个梯度乘以 {s}。",
         "en": "Here a norm of {n} is above the threshold {th}, so the whole gradient is scaled by {s}."},
     "clip.case.say.passes": {
-        "zh": "这里范数 {n} 没有超过阈值 {th}：什么都不裁，缩放仍是 {s}。",
-        "en": "Here the norm {n} is not above the threshold {th}: nothing is clipped, the scale stays {s}."},
+        "zh": "这里范数 {n} 按显示的位数没有超过阈值 {th}，缩放显示为 {s}：在显示的精度内梯度原样通过。",
+        "en": "Here the norm {n} is, as shown, not above the threshold {th}, and the scale reads {s}: to the digits shown, the gradient passes as it is."},
     "clip.case.clipped": {"zh": "超过 $\\tau$：整体缩小", "en": "above $\\tau$: scaled down"},
-    "clip.case.passes": {"zh": "没有超过 $\\tau$：原样通过", "en": "not above $\\tau$: untouched"},
+    "clip.case.passes": {"zh": "按显示没有超过 $\\tau$：通过", "en": "not above $\\tau$ as shown: passes"},
     "clip.small.say": {
         "zh": "它只管过大的一边：低于阈值的梯度原样通过，不报错，也没有任何提示。",
         "en": "It only acts on the large side: a gradient below the threshold passes through untouched, with no error and no warning."},
     "clip.small_case.say.passes": {
-        "zh": "倒着走得到的梯度 {g} 就这样原样通过。",
-        "en": "The gradient the walk brought back, {g}, goes through as it is."},
+        "zh": "倒着走得到的梯度 {g} 按显示也没有超过阈值，缩放显示为 {s}，就这样通过。",
+        "en": "The gradient the walk brought back, {g}, is not above the threshold either, as shown: its scale reads {s}, and it goes through."},
     "clip.small_case.say.clipped": {
         "zh": "这组参数下连倒着走得到的梯度 {g} 也超过了阈值，同样乘以 {s}。",
         "en": "With these settings even the walk's gradient, {g}, is above the threshold and is scaled by {s}."},
     "clip.silent.say": {
-        "zh": "消失是安静的失败：不报错，没有警告，数值也都正常，损失照样下降。模型只是悄悄学会了只看最后几个 token，因为只有它们的梯度完整地传了回来。",
-        "en": "Vanishing fails silently: no error, no warning, every number finite, and the loss still falls. The model quietly learns to predict from the last few tokens, the only ones whose gradient makes it all the way back."},
+        "zh": "消失是安静的失败：不报错，没有警告，数值也都正常，损失也可能照样下降。模型可能悄悄学会只看最后几个 token，因为只有离得近的 token 梯度还没有衰减殆尽（Bengio、Simard 和 Frasconi，1994）。",
+        "en": "Vanishing fails silently: no error, no warning, every number finite, and the loss can still fall. The model can quietly learn to predict from the last few tokens only, the ones close enough for their gradient not to have vanished (Bengio, Simard and Frasconi, 1994).",
+        "fixed": {"1994": "year of the paper that showed it"}},
     "clip.tau": {"tex": r"\tau = @t"},
     "clip.scale": {"zh": "缩放 ×{s}", "en": "scale ×{s}"},
     "clip.after": {"zh": "裁剪后 {n}", "en": "after clipping {n}"},
     "clip.small": {"zh": "$h_0$ 处的梯度 {g}：×{s} → {c}", "en": "gradient at $h_0$ {g}: ×{s} → {c}",
                    "fixed": {"0": "index of the first state"}},
-    "clip.small_case.passes": {"zh": "$h_0$ 处的梯度不超过 $\\tau$：原样通过",
-                               "en": "the gradient at $h_0$ is not above $\\tau$: it passes untouched",
+    "clip.small_case.passes": {"zh": "$h_0$ 处的梯度按显示不超过 $\\tau$：通过",
+                               "en": "the gradient at $h_0$ is not above $\\tau$ as shown: it passes",
                                "fixed": {"0": "index of the first state"}},
     "clip.small_case.clipped": {"zh": "$h_0$ 处的梯度也超过 $\\tau$：同样被缩小",
                                 "en": "the gradient at $h_0$ is above $\\tau$ too: scaled down as well",
@@ -526,8 +533,11 @@ class Vanishing(LectureScene):
                     VGroup(ml, mn).arrange(RIGHT, buff=0.15)).arrange(DOWN, buff=0.2,
                                                                       aligned_edge=LEFT)
         ro.move_to([1.95, y - 0.2, 0], aligned_edge=LEFT)
-        same = self.shown_value("param.w_h", "num") == self.shown_value("param.pushed_w_h", "num")
-        self.say("bars.sweep.say", variant="same" if same else "sweep",
+        # the drag's direction as both ends are shown: up, down, or nowhere
+        w0s = self.shown_value("param.w_h", "num")
+        w1s = self.shown_value("param.pushed_w_h", "num")
+        drag = "same" if w1s == w0s else ("up" if w1s > w0s else "down")
+        self.say("bars.sweep.say", variant=drag,
                  w0=Val("param.w_h", "num"), w1=Val("param.pushed_w_h", "num"))
         first = bars_of(v.bars_sweep_factors[0], int(v.bars_sweep_factors[0].argmax()))
         self.play(ReplacementTransform(cur_bars, first), FadeIn(ro), run_time=0.8)

@@ -86,9 +86,10 @@ PINS = {
 
 def _gru_side(v, p) -> str:
     """An LSTM step with f = i = 1 holds c + g; a GRU step, a weighted average of c and g,
-    holds at most the larger: the LSTM holds more unless one of them is 0."""
+    holds at most the larger: the LSTM holds more unless one of them is 0, or so near 0 that
+    the two show the same two decimals (decided on the numbers as displayed)."""
     c, g = float(p["track_c_prev"]), float(p["track_candidate"])
-    return "less" if c + g > max(c, g) else "same"
+    return "less" if shown(c + g, "fmt:2") > shown(max(c, g), "fmt:2") else "same"
 
 
 CHOICES = {

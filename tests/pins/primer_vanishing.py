@@ -80,6 +80,13 @@ def _dims(v, p):
     return "grows" if norm > 1.0 else "shrinks"
 
 
+def _drag(w0, w1):
+    """The factor beat drags W_h from w_h to pushed_w_h: up, down, or nowhere as shown."""
+    if w1 == w0:
+        return "same"
+    return "up" if w1 > w0 else "down"
+
+
 CHOICES = {
     "dims.note": _dims,
     "dims.verdict": _dims,
@@ -94,7 +101,6 @@ CHOICES = {
     "product.relu": lambda v, p: _crossing(v.relu_product),
     "clip.case": lambda v, p: _clip(p["clip_norm"], p["clip_threshold"]),
     "clip.small_case": lambda v, p: _clip(abs(v.walk_product[-1]), p["clip_threshold"], "fmt"),
-    # the W_h drag: none when its two ends read the same
-    "bars.sweep": lambda v, p: ("same" if shown(p["w_h"], "num") == shown(p["pushed_w_h"], "num")
-                                else "sweep"),
+    # the W_h drag: up or down as its two ends read, none when they read the same
+    "bars.sweep": lambda v, p: _drag(shown(p["w_h"], "num"), shown(p["pushed_w_h"], "num")),
 }

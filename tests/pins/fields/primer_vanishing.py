@@ -95,7 +95,7 @@ READOUTS = {
 
 #: every variant of each sentence chosen among variants (the rule's base in ``tests/pins/``)
 VARIANTS = {
-    "bars.sweep": ("same", "sweep",),
+    "bars.sweep": ("down", "same", "up",),
     "bars.main": ("above", "below", "reaches",),
     "bars.pushed": ("above", "below", "reaches",),
     "bars.relu": ("above", "below", "reaches",),
