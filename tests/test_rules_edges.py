@@ -189,6 +189,10 @@ EDGES = [
     ("lstm-02-cell", "en", {"x": -2.001, "c_prev": -1.999}, {"sweep_x": "away", "sweep_c": "away"}),
     ("lstm-02-cell", "zh", {"x": -2.0, "c_prev": -2.0}, {"sweep_x": "at_lo", "sweep_c": "at_lo"}),
     ("lstm-02-cell", "en", {"x": -1.999, "c_prev": -2.001}, {"sweep_x": "away", "sweep_c": "away"}),
+    # ... and their second end, 2: just below, at, just above (at it, no leg back to itself)
+    ("lstm-02-cell", "zh", {"x": 1.999, "c_prev": 2.001}, {"sweep_x": "away", "sweep_c": "away"}),
+    ("lstm-02-cell", "en", {"x": 2.0, "c_prev": 2.0}, {"sweep_x": "at_hi", "sweep_c": "at_hi"}),
+    ("lstm-02-cell", "zh", {"x": 2.001, "c_prev": 1.999}, {"sweep_x": "away", "sweep_c": "away"}),
     # lstm-07: attention over the RNN exactly 1 (h = 9, d = 6), and off it
     ("lstm-07-variants", "zh", {"h": 9, "d": 6}, {"attention_rnn": "same"}),
     ("lstm-07-variants", "en", {"h": 9, "d": 7}, {"attention_rnn": "times"}),
@@ -295,6 +299,9 @@ DEGENERATE = [
     # x and c_prev at the sweeps' first end: no leg from -2 to -2
     ("lstm-02-cell", "en", {"x": -2.0, "c_prev": -2.0}, {"sweep_x": "at_lo", "sweep_c": "at_lo"}),
     ("lstm-02-cell", "zh", {"x": -2.0, "c_prev": -2.0}, {"sweep_x": "at_lo", "sweep_c": "at_lo"}),
+    # x and c_prev at the sweeps' second end: no leg back from 2 to 2
+    ("lstm-02-cell", "en", {"x": 2.0, "c_prev": 2.0}, {"sweep_x": "at_hi", "sweep_c": "at_hi"}),
+    ("lstm-02-cell", "zh", {"x": 2.0, "c_prev": 2.0}, {"sweep_x": "at_hi", "sweep_c": "at_hi"}),
     # attention exactly the RNN's count (h = 9, d = 6): not "1× the RNN"; two steps, one wait
     ("lstm-07-variants", "en", {"h": 9, "d": 6, "steps": 2}, {"attention_rnn": "same"}),
     ("lstm-07-variants", "zh", {"h": 9, "d": 6, "steps": 2}, {"attention_rnn": "same"}),

@@ -63,3 +63,20 @@ def test_sweeps():
     assert v.x_sweep_gate_span > 0.1
     span = max(np.ptp(v.x_sweep_cell[k]) for k in "ifgo")
     assert math.isclose(v.x_sweep_gate_span, span)
+
+
+@pytest.mark.parametrize("p", [{}, {"x": -3.0, "h_prev": 1.0}, {"x": 3.0, "h_prev": -1.0},
+                               {"x": 2.0, "h_prev": 0.0}])
+def test_gate_and_candidate_spans_apart(p):
+    """The x sweep's spans of the three sigmoid gates and of the tanh candidate, recomputed from
+    the closed form point by point: the gates stay below 1 (a sigmoid's range), only g can
+    swing further (issue 21: "gates moved up to 1.977" was g's swing)."""
+    q = SECTION.resolve(p)
+    v = SECTION.values(q)
+    rows = [closed_form(x, q["h_prev"], q["c_prev"]) for x in v.x_sweep]
+    gates = max(max(r[k] for r in rows) - min(r[k] for r in rows) for k in "ifo")
+    cand = max(r["g"] for r in rows) - min(r["g"] for r in rows)
+    assert math.isclose(v.x_sweep_sigmoid_span, gates, rel_tol=1e-12)
+    assert math.isclose(v.x_sweep_candidate_span, cand, rel_tol=1e-12)
+    assert 0 < v.x_sweep_sigmoid_span < 1 and 0 < v.x_sweep_candidate_span < 2
+    assert v.x_sweep_gate_span == max(v.x_sweep_sigmoid_span, v.x_sweep_candidate_span)

@@ -57,6 +57,22 @@ def test_sentence_and_indices():
     assert v.embeddings.shape == (16, 6) and v.n_features == 6 and v.n_slots == 4
 
 
+def test_english_gloss_and_slot_numbers():
+    """The English video's tokens gloss the Chinese ones one for one (names, places, full stops
+    and the pronoun where the cell reads those features), and slots are counted from 1, as the
+    tokens here and L3's slots and words are (issue 21)."""
+    v = values()
+    assert len(v.tokens_en) == len(v.tokens)
+    gloss = {"张三": "Zhang San", "李四": "Li Si", "北京": "Beijing", "上海": "Shanghai",
+             "。": ".", "他": "he"}
+    for zh, en in zip(v.tokens, v.tokens_en):
+        if zh in gloss:
+            assert en == gloss[zh], (zh, en)
+        assert not any("\u4e00" <= ch <= "\u9fff" for ch in en), en
+    assert v.slot_numbers.tolist() == [1, 2, 3, 4]
+    assert v.token_numbers[0] == 1
+
+
 def test_seed_figures_full_stop():
     v = values()
     assert two(v.forget[4, 2]) == "0.02"

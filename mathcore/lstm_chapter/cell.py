@@ -66,13 +66,20 @@ class CellValues:
     x_sweep_cell : dict of str to numpy.ndarray, shape (S,)
         ``i, f, g, o, kept, written, c, tanh_c, h`` along the input sweep.
     x_sweep_gate_span : float
-        Largest change of any of the four gates over the input sweep (max - min).
+        Largest change (max - min) over the input sweep of any of the four blocks: the three
+        gates f, i, o and the candidate g.
+    x_sweep_sigmoid_span : float
+        Largest change over the input sweep of the three gates alone, ``max over f, i, o of
+        (max - min)``; each is a sigmoid in (0, 1), so this is below 1.
+    x_sweep_candidate_span : float
+        Change of the candidate g over the input sweep (max - min); g is a tanh in (-1, 1), so
+        this is below 2.
     c_sweep : numpy.ndarray, shape (S,)
         The c_prev values of the memory sweep: ``c_prev -> SWEEP_LO -> SWEEP_HI -> c_prev``.
     c_sweep_cell : dict of str to numpy.ndarray, shape (S,)
         The same quantities along the memory sweep.
     c_sweep_gate_span : float
-        Largest change of any gate over the memory sweep (0: gates do not read c_prev).
+        Largest change of any of f, i, o and g over the memory sweep (0: none reads c_prev).
     sweep_lo, sweep_hi : float
         ``SWEEP_LO``, ``SWEEP_HI``.
     """
@@ -100,6 +107,8 @@ class CellValues:
     x_sweep: np.ndarray
     x_sweep_cell: dict
     x_sweep_gate_span: float
+    x_sweep_sigmoid_span: float
+    x_sweep_candidate_span: float
     c_sweep: np.ndarray
     c_sweep_cell: dict
     c_sweep_gate_span: float
@@ -132,11 +141,24 @@ def round_trip(start: float) -> np.ndarray:
 
 
 def _sweep(points, make) -> tuple[dict, float]:
+    """Every quantity of :func:`step` along ``points`` and the largest span of i, f, g, o."""
     rows = [make(float(p)) for p in points]
     keys = ("i", "f", "g", "o", "kept", "written", "c", "tanh_c", "h")
     out = {k: np.array([r[k] for r in rows]) for k in keys}
-    span = max(float(out[k].max() - out[k].min()) for k in GATES)
-    return out, span
+    return out, spans(out, GATES)
+
+
+def spans(cell: dict, names) -> float:
+    """Largest ``max - min`` along a sweep of the quantities ``names`` of ``cell``.
+
+    Parameters
+    ----------
+    cell : dict of str to numpy.ndarray, shape (S,)
+        A sweep's quantities (``x_sweep_cell``, ``c_sweep_cell``).
+    names : iterable of str
+        Which: ``("i", "f", "o")`` for the three gates, ``("g",)`` for the candidate.
+    """
+    return max(float(cell[k].max() - cell[k].min()) for k in names)
 
 
 def cell_values(p: dict) -> CellValues:
@@ -154,6 +176,8 @@ def cell_values(p: dict) -> CellValues:
         i=s["i"], f=s["f"], g=s["g"], o=s["o"], kept=s["kept"], written=s["written"],
         c=s["c"], tanh_c=s["tanh_c"], h=s["h"],
         x_sweep=xs, x_sweep_cell=x_cell, x_sweep_gate_span=x_span,
+        x_sweep_sigmoid_span=spans(x_cell, ("i", "f", "o")),
+        x_sweep_candidate_span=spans(x_cell, ("g",)),
         c_sweep=cs, c_sweep_cell=c_cell, c_sweep_gate_span=c_span,
         sweep_lo=SWEEP_LO, sweep_hi=SWEEP_HI,
     )

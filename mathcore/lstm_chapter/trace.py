@@ -10,8 +10,9 @@ Everything the cell reads is hand-set demo data, not trained, held here as const
 * ``EMBEDDINGS``: each token is a 6-dim vector with a single 1.0 on one feature
   (``FEATURES``: first name, second name, place, full stop, pronoun, other word).
 * ``W_IH`` (16, 6), gate order i, f, g, o (PyTorch layout), one decimal; ``W_HH`` is zero, so
-  every gate reads only the current token (the slot roles are hand-arranged: slot 0 holds the
-  first name, slot 1 the second name, slot 2 the place, slot 3 the other words).
+  every gate reads only the current token (the slot roles are hand-arranged: slot 1 (index 0) holds
+  the first name, slot 2 the second name, slot 3 the place, slot 4 the other words; slots are
+  counted from 1 on screen).
 * ``B_IH``: input gate -2.0, forget gate 1.1, candidate 0, output gate -1.2; ``b_hh`` is zero.
 
 How the weights were chosen (by construction, then checked to two decimals). The forget bias 1.1
@@ -38,6 +39,11 @@ from ..cells import lstm
 #: The sentence, one token each (16 tokens).
 TOKENS = ("张三", "出生", "在", "北京", "。", "李四", "出生", "在", "上海", "。",
           "他", "说", "的", "是", "上海", "话")
+
+#: A word-by-word English gloss of ``TOKENS``, one a token (the English video shows these; the
+#: cell reads ``TOKENS``). 他 说 的 是 上海 话 is "what he speaks is Shanghai dialect".
+TOKENS_EN = ("Zhang San", "born", "in", "Beijing", ".", "Li Si", "born", "in", "Shanghai", ".",
+             "he", "speaks", "what", "is", "Shanghai", "dialect")
 
 #: The embedding's six features, in order.
 FEATURES = ("first name", "second name", "place", "full stop", "pronoun", "other word")
@@ -102,8 +108,11 @@ class TraceValues:
         The sentence's tokens.
     token_numbers : numpy.ndarray, shape (16,)
         1..16, the tokens' positions as shown.
+    tokens_en : tuple of str, length 16
+        Their English glosses (``TOKENS_EN``), shown in the English video.
     slot_numbers : numpy.ndarray, shape (4,)
-        0..3, the slots' numbers as shown (counted from 0, as the slot roles are).
+        1..4, the slots' numbers as shown (counted from 1, as the tokens are and as L3 counts
+        its slots and words).
     n_features, n_slots : int
         Embedding size (6) and memory slots (4).
     embeddings : numpy.ndarray, shape (16, 6)
@@ -163,6 +172,7 @@ class TraceValues:
     """
 
     tokens: tuple
+    tokens_en: tuple
     token_numbers: np.ndarray
     slot_numbers: np.ndarray
     n_features: int
@@ -235,8 +245,8 @@ def trace_values(p: dict) -> TraceValues:
     others = tr.f[STOP, [j for j in range(SLOTS) if j != PLACE]]
     tf, hf = float(tr.f[1, FIRST]), float(tr.f[HE, FIRST])
     return TraceValues(
-        tokens=TOKENS, token_numbers=np.arange(1, len(TOKENS) + 1),
-        slot_numbers=np.arange(SLOTS), n_features=x.shape[1], n_slots=SLOTS, embeddings=x,
+        tokens=TOKENS, tokens_en=TOKENS_EN, token_numbers=np.arange(1, len(TOKENS) + 1),
+        slot_numbers=np.arange(1, SLOTS + 1), n_features=x.shape[1], n_slots=SLOTS, embeddings=x,
         w_ih=weights[0], w_hh=weights[1], b_ih=weights[2], b_hh=weights[3],
         input=tr.i, forget=tr.f, candidate=tr.g, output=tr.o, cell=tr.c, hidden=tr.h,
         cell_top=float(max(1.0, tr.c.max())),

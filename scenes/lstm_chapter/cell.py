@@ -16,16 +16,16 @@ GATE_COLOR = {"f": P.forget, "i": P.input_gate, "g": P.candidate, "o": P.output_
 
 TEXT = {
     # ----- beat 1: the gate table -------------------------------------------------------
-    "table": {"zh": "每个门都是一个小网络：读 $[h_{{t-1}}, x_t]$，过一个挤压函数",
-              "en": "Each gate is a small network reading $[h_{{t-1}}, x_t]$",
+    "table": {"zh": "三个门和一个候选，各是一个读 $[h_{{t-1}}, x_t]$ 的小网络",
+              "en": "Three gates and a candidate, each a small network reading $[h_{{t-1}}, x_t]$",
               "fixed": {"1": "index t-1: the previous step"}},
     "table.say": {
-        "zh": "LSTM 里有两条线：细胞状态 c 是长期记忆，沿传送带走；隐藏状态 h 是短期输出，对外汇报。后面的演示里它们都是 4 维，也就是 4 个记忆槽。每个门把上一步的 h 和这一步的 x 拼起来，乘自己的权重，再过 sigmoid（候选 g 用 tanh）；这些权重和网络其余部分一起训练。",
-        "en": "An LSTM runs two lines: the cell state c is long-term memory and rides the conveyor; the hidden state h is the short-term output it reports. In the later demos both have 4 entries, four memory slots. Each gate takes the previous h and the current x side by side, multiplies them by its own weights and applies a sigmoid (tanh for the candidate g); those weights are trained with the rest of the network.",
-        "fixed": {"4": "the size of the later demos' states (a fixed choice)"}},
+        "zh": "LSTM 里有两条线：细胞状态 c 是长期记忆，沿传送带走；隐藏状态 h 是短期输出，对外汇报。第三节和第五节的演示里它们都是 4 维，也就是 4 个记忆槽；这一节的单元是一维的。三个门 f、i、o 和候选 g 各自把上一步的 h 和这一步的 x 拼起来，乘自己的权重、加上自己的偏置，门再过 sigmoid，候选过 tanh；这些权重和网络其余部分一起训练。",
+        "en": "An LSTM runs two lines: the cell state c is long-term memory and rides the conveyor; the hidden state h is the short-term output it reports. In the demos of sections three and five both have 4 entries, four memory slots; the cell of this section is one-dimensional. The three gates f, i, o and the candidate g each take the previous h and the current x side by side, multiply them by their own weights and add their own bias; the gates then apply a sigmoid, the candidate a tanh. Those weights are trained with the rest of the network.",
+        "fixed": {"4": "the size of the states of sections three and five (a fixed choice)"}},
     "table.say2": {
-        "zh": "遗忘门 0 表示全忘、1 表示全留，训练后它常在句号处接近 0。f、i、o 这三个门，就是第四节门控沙盘里的三根旋钮。",
-        "en": "A forget gate of 0 drops everything and 1 keeps everything; trained networks often push it near 0 at a full stop. The gates f, i and o are the three knobs of the gate sandbox in section four.",
+        "zh": "遗忘门为 0 时旧记忆全部丢掉，为 1 时全部留下。f、i、o 这三个门，就是第四节门控沙盘里的三根旋钮。",
+        "en": "A forget gate of 0 drops all of the old memory, and 1 keeps all of it. The gates f, i and o are the three knobs of the gate sandbox in section four.",
         "fixed": {"0": "the forget gate's lower end", "1": "the forget gate's upper end"}},
     "table.f": {"zh": "旧记忆留下多少", "en": "how much old memory stays"},
     "table.i": {"zh": "新内容写进去多少", "en": "how much new is written"},
@@ -37,11 +37,11 @@ TEXT = {
     # ----- beat 2: the block diagram ----------------------------------------------------
     "block": {"zh": "一个时间步，逐个部件算一遍", "en": "One time step, part by part"},
     "block.say": {
-        "zh": "黄色粗线是 c 的传送带。图中的四个门各占一块，块中读数是这个一维单元当前这一步算出的值，从 ① 到 ⑥ 逐个亮起。",
-        "en": "The thick yellow line is the conveyor that carries c. The four blocks are the four gates; each shows the live value of this one-dimensional cell, lit in order from ① to ⑥."},
+        "zh": "黄色粗线是 c 的传送带。四个方块是三个门和候选 g，块中读数是这个一维单元这一步算出的值；各部件从 ① 到 ⑥ 逐个亮起。",
+        "en": "The thick yellow line is the conveyor that carries c. The four blocks are the three gates and the candidate g; each shows its value at this step of this one-dimensional cell, and the parts light up in order from ① to ⑥."},
     "block.say2": {
-        "zh": "圆圈里的乘号是逐元素相乘。传送带上只有一次乘法和一次加法：c 等于 f 乘旧的 c，再加 i 乘 g。",
-        "en": "The circled times is an elementwise product. The conveyor holds one product and one sum: c is f times the old c, plus i times g."},
+        "zh": "圆圈里的乘号是逐元素相乘（这个一维单元里就是普通乘法）。传送带上只有一次乘法和一次加法：c 等于 f 乘旧的 c，再加 i 乘 g。",
+        "en": "The circled times is an elementwise product (for this one-dimensional cell, a plain product). The conveyor holds one product and one sum: c is f times the old c, plus i times g."},
     "block.s1": {"zh": "① 遗忘门 $f$：旧的 $c$ 留下几成", "en": "① forget gate $f$: how much old $c$ stays"},
     "block.s2": {"zh": "② 输入门 $i$：写进去几成", "en": "② input gate $i$: how much is written"},
     "block.s3": {"zh": "③ 候选 $g$：写什么", "en": "③ candidate $g$: what is written"},
@@ -51,33 +51,49 @@ TEXT = {
     "block.s5": {"zh": "⑤ 输出门 $o$：报出去几成", "en": "⑤ output gate $o$: how much is reported"},
     "block.s6": {"zh": "⑥ 输出：$h_t = o \\tanh(c_t)$", "en": "⑥ the output: $h_t = o \\tanh(c_t)$"},
     # ----- beat 3: sweep x ------------------------------------------------------------------
-    "sweep_x.away": {"zh": "拖动 $x_t$：四个门全部重新算", "en": "Move $x_t$: all four gates are recomputed"},
+    "sweep_x.away": {"zh": "拖动 $x_t$：三个门和候选 $g$ 全部重新算",
+                     "en": "Move $x_t$: the three gates and the candidate $g$ are recomputed"},
     "sweep_x.away.say": {
-        "zh": "把当前输入从 {x} 拖到 {lo}，再到 {hi}，再回来。门不是拖出来的，是算出来的：每个门都跟着变，最多变了 {s}。",
-        "en": "The input goes from {x} to {lo}, then to {hi}, and back. The gates are not dragged, they are computed: every one of them moves, by up to {s}."},
+        "zh": "把当前输入从 {x} 拖到 {lo}，再到 {hi}，再回来。门和候选不是拖出来的，是算出来的：每一个都跟着变。sigmoid 门 f、i、o 最多变了 {sg}，tanh 的候选 g 变了 {sc}。",
+        "en": "The input goes from {x} to {lo}, then to {hi}, and back. The gates and the candidate are not dragged, they are computed: every one of them moves. The sigmoid gates f, i and o move by up to {sg}, the tanh candidate g by {sc}."},
     # x is the sweep's first end already (as shown): no leg from x to it
-    "sweep_x.at_lo": {"zh": "拖动 $x_t$：四个门全部重新算", "en": "Move $x_t$: all four gates are recomputed"},
+    "sweep_x.at_lo": {"zh": "拖动 $x_t$：三个门和候选 $g$ 全部重新算",
+                      "en": "Move $x_t$: the three gates and the candidate $g$ are recomputed"},
     "sweep_x.at_lo.say": {
-        "zh": "当前输入本来就在 {lo}，把它拖到 {hi}，再拖回来。门不是拖出来的，是算出来的：每个门都跟着变，最多变了 {s}。",
-        "en": "The input is at {lo} already: it goes to {hi} and back. The gates are not dragged, they are computed: every one of them moves, by up to {s}."},
-    "sweep_x.note": {"zh": "$x_t$ 从 {lo} 到 {hi}：门最多变了 {s}",
-                     "en": "$x_t$ from {lo} to {hi}: gates moved up to {s}"},
+        "zh": "当前输入本来就在 {lo}，把它拖到 {hi}，再拖回来。门和候选不是拖出来的，是算出来的：每一个都跟着变。sigmoid 门 f、i、o 最多变了 {sg}，tanh 的候选 g 变了 {sc}。",
+        "en": "The input is at {lo} already: it goes to {hi} and back. The gates and the candidate are not dragged, they are computed: every one of them moves. The sigmoid gates f, i and o move by up to {sg}, the tanh candidate g by {sc}."},
+    # x is the sweep's second end already (as shown): no leg back from it to itself
+    "sweep_x.at_hi": {"zh": "拖动 $x_t$：三个门和候选 $g$ 全部重新算",
+                      "en": "Move $x_t$: the three gates and the candidate $g$ are recomputed"},
+    "sweep_x.at_hi.say": {
+        "zh": "当前输入本来就在 {hi}，把它拖到 {lo}，再拖回来。门和候选不是拖出来的，是算出来的：每一个都跟着变。sigmoid 门 f、i、o 最多变了 {sg}，tanh 的候选 g 变了 {sc}。",
+        "en": "The input is at {hi} already: it goes to {lo} and back. The gates and the candidate are not dragged, they are computed: every one of them moves. The sigmoid gates f, i and o move by up to {sg}, the tanh candidate g by {sc}."},
+    # "gates" here are f, i, o (the narration says so); g, the candidate, is named apart
+    "sweep_x.note": {"zh": "$x_t$ 从 {lo} 到 {hi}：门至多变 {sg}，$g$ 变 {sc}",
+                     "en": "$x_t$ from {lo} to {hi}: gates up to {sg}, $g$ {sc}"},
     # ----- beat 4: sweep c_prev -------------------------------------------------------------
     "sweep_c.away": {"zh": "拖动 $c_{{t-1}}$：门根本不读它",
                      "en": "Move $c_{{t-1}}$: the gates never read it",
                      "fixed": {"1": "index t-1: the previous step"}},
     "sweep_c.away.say": {
-        "zh": "这回拖旧记忆，从 {c} 到 {lo}，再到 {hi}。四个门一动不动，最多变了 {s}：它们只看 h 和 x。变的只有传送带上留下的那一份，以及后面的 c 和 h。",
-        "en": "Now the old memory moves, from {c} to {lo}, then to {hi}. The four gates stay put, changing by at most {s}: they read only h and x. Only the kept share on the conveyor changes, and with it c and h."},
+        "zh": "这回拖旧记忆，从 {c} 到 {lo}，再到 {hi}，再回来。三个门和候选 g 一动不动，最多变了 {s}：在这个标准 LSTM 里它们只看 h 和 x（第七节的 peephole 变体才让门看到 c）。变的只有传送带上留下的那一份，以及后面的 c 和 h。",
+        "en": "Now the old memory moves, from {c} to {lo}, then to {hi}, and back. The three gates and the candidate g stay put, changing by at most {s}: in this standard LSTM they read only h and x (the peephole variant of section seven lets the gates see c). Only the kept share on the conveyor changes, and with it c and h."},
     # c_prev is the sweep's first end already (as shown)
     "sweep_c.at_lo": {"zh": "拖动 $c_{{t-1}}$：门根本不读它",
                       "en": "Move $c_{{t-1}}$: the gates never read it",
                       "fixed": {"1": "index t-1: the previous step"}},
     "sweep_c.at_lo.say": {
-        "zh": "这回拖旧记忆：它本来就在 {lo}，就拖到 {hi} 再拖回来。四个门一动不动，最多变了 {s}：它们只看 h 和 x。变的只有传送带上留下的那一份，以及后面的 c 和 h。",
-        "en": "Now the old memory moves: it is at {lo} already, so it goes to {hi} and back. The four gates stay put, changing by at most {s}: they read only h and x. Only the kept share on the conveyor changes, and with it c and h."},
-    "sweep_c.note": {"zh": "$c_{{t-1}}$ 从 {lo} 到 {hi}：门最多变了 {s}",
-                     "en": "$c_{{t-1}}$ from {lo} to {hi}: gates moved up to {s}",
+        "zh": "这回拖旧记忆：它本来就在 {lo}，就拖到 {hi} 再拖回来。三个门和候选 g 一动不动，最多变了 {s}：在这个标准 LSTM 里它们只看 h 和 x（第七节的 peephole 变体才让门看到 c）。变的只有传送带上留下的那一份，以及后面的 c 和 h。",
+        "en": "Now the old memory moves: it is at {lo} already, so it goes to {hi} and back. The three gates and the candidate g stay put, changing by at most {s}: in this standard LSTM they read only h and x (the peephole variant of section seven lets the gates see c). Only the kept share on the conveyor changes, and with it c and h."},
+    # c_prev is the sweep's second end already (as shown)
+    "sweep_c.at_hi": {"zh": "拖动 $c_{{t-1}}$：门根本不读它",
+                      "en": "Move $c_{{t-1}}$: the gates never read it",
+                      "fixed": {"1": "index t-1: the previous step"}},
+    "sweep_c.at_hi.say": {
+        "zh": "这回拖旧记忆：它本来就在 {hi}，就拖到 {lo} 再拖回来。三个门和候选 g 一动不动，最多变了 {s}：在这个标准 LSTM 里它们只看 h 和 x（第七节的 peephole 变体才让门看到 c）。变的只有传送带上留下的那一份，以及后面的 c 和 h。",
+        "en": "Now the old memory moves: it is at {hi} already, so it goes to {lo} and back. The three gates and the candidate g stay put, changing by at most {s}: in this standard LSTM they read only h and x (the peephole variant of section seven lets the gates see c). Only the kept share on the conveyor changes, and with it c and h."},
+    "sweep_c.note": {"zh": "$c_{{t-1}}$ 从 {lo} 到 {hi}：门和 $g$ 至多变 {s}",
+                     "en": "$c_{{t-1}}$ from {lo} to {hi}: gates and $g$ up to {s}",
                      "fixed": {"1": "index t-1: the previous step"}},
 }
 
@@ -288,19 +304,22 @@ class Cell(LightCopies, LectureScene):
         return ring
 
     def _start(self, path: str) -> str:
-        """Where a sweep starts against its first end, as the two read: "at_lo" if they are
-        the same number (no first leg to narrate), else "away"."""
+        """Where a sweep starts against its ends, as the numbers read: "at_lo" if it is the
+        first end (no first leg to narrate), "at_hi" if it is the second (no leg back), else
+        "away"."""
         at = self.shown_value(path, "num") == self.shown_value("sweep_lo", "num")
+        if self.shown_value(path, "num") == self.shown_value("sweep_hi", "num"):
+            return "at_hi"
         return "at_lo" if at else "away"
 
     def sweep_input(self):
         lo, hi = Val("sweep_lo", "num"), Val("sweep_hi", "num")
-        s = Val("x_sweep_gate_span")
-        self.claim("sweep_x", x=Val("param.x", "num"), lo=lo, hi=hi, s=s,
+        sg, sc = Val("x_sweep_sigmoid_span"), Val("x_sweep_candidate_span")
+        self.claim("sweep_x", x=Val("param.x", "num"), lo=lo, hi=hi, sg=sg, sc=sc,
                    variant=self._start("param.x"))
         self.play(FadeOut(self.caption), run_time=0.3)
         ring = self._sweep("x", "x_sweep", "x_sweep_cell", "param.x")
-        note = self.text("sweep_x.note", size=style.BODY_SIZE, lo=lo, hi=hi, s=s)
+        note = self.text("sweep_x.note", size=style.BODY_SIZE, lo=lo, hi=hi, sg=sg, sc=sc)
         note.move_to([2.9, 2.2, 0])
         self.show("x_gate_span", note)
         self.play(FadeIn(note), run_time=0.5)

@@ -21,8 +21,8 @@ TEXT = {
     "run": {"zh": "真的算一遍：每读一个词，记忆只被乘一下、加一下",
             "en": "One step for real: each word only scales the memory and adds to it"},
     "run.say": {
-        "zh": "这是一组手工设定的演示数据：一个有 {slots} 个记忆槽的 LSTM 读 {words} 个词，权重和输入都不是训练出来的。时间往前走，左边是每个槽的遗忘门 f，右边是记忆 c。",
-        "en": "Hand-set demo data: an LSTM with {slots} memory slot{slots_s} reads {words} word{words_s}; its weights and inputs were set by hand, not trained. As time moves on, the left shows each slot's forget gate f, the right the memory c."},
+        "zh": "这是一组手工设定的演示数据：一个有 {slots} 个记忆槽（编号 {s0} 到 {s1}）的 LSTM 读 {words} 个词（编号 {w0} 到 {w1}），权重和输入都不是训练出来的。时间往前走，左边是每个槽的遗忘门 f，右边是记忆 c。",
+        "en": "Hand-set demo data: an LSTM with {slots} memory slot{slots_s}, numbered {s0} to {s1}, reads {words} word{words_s}, numbered {w0} to {w1}; its weights and inputs were set by hand, not trained. As time moves on, the left shows each slot's forget gate f, the right the memory c."},
     "run.others.more": {
         "zh": "其余各步的 f 都在 {fmin} 到 {fmax} 之间，旧值每次都留下一半以上。",
         "en": "Elsewhere f lies between {fmin} and {fmax}: more than half of the old value stays each time."},
@@ -62,8 +62,8 @@ TEXT = {
     "balance": {"zh": "把 $c$ 当成余额：$f$ 是打几折，$i g$ 是这一笔",
                 "en": "Read $c$ as a balance: $f$ is the discount, $i g$ this entry"},
     "balance.say": {
-        "zh": "遗忘门不是清零，而是打折：旧余额 {old} 乘上 f，就是留下来的部分。i 乘 g 可正可负，所以这一笔既能存也能取。把 f 从 0 拖到 1，看留下的和新余额怎么跟着变。",
-        "en": "The forget gate is a discount, not a reset: the old balance {old} times f is what stays. i times g can be positive or negative, so an entry can deposit or withdraw. Drag f from 0 to 1 and watch what stays and the new balance.",
+        "zh": "遗忘门是打折：旧余额 {old} 乘上 f，就是留下来的部分；只有 f 为 0 时才清零。i 乘 g 可正可负，所以这一笔既能存也能取。f 从 0 拖到 1，留下的部分和新余额跟着变。",
+        "en": "The forget gate is a discount: the old balance {old} times f is what stays, and only f = 0 clears it. i times g can be positive or negative, so an entry can deposit or withdraw. As f is dragged from 0 to 1, what stays and the new balance follow it.",
         "fixed": {"0": "the forget gate's lower end", "1": "the forget gate's upper end"}},
     "bal.old": {"zh": "旧余额 $c_{{t-1}}$", "en": "old balance $c_{{t-1}}$", "fixed": PREV},
     "bal.kept": {"zh": "打折后 $f\\,c_{{t-1}}$", "en": "discounted $f\\,c_{{t-1}}$",
@@ -82,11 +82,11 @@ TEXT = {
     "bal.write.none": {"zh": "$i g = {w}$：这一步不记账，新余额 {new}",
                        "en": "$i g = {w}$: no entry this step; new balance {new}"},
     # ----- beat 4: 1997 ----------------------------------------------------------------------
-    "nof": {"zh": "最早的 LSTM 没有遗忘门：记忆只进不出",
-            "en": "The first LSTM had no forget gate: memory only piles up"},
+    "nof": {"zh": "最早的 LSTM 没有遗忘门：记忆从不打折",
+            "en": "The first LSTM had no forget gate: its memory is never discounted"},
     "nof.say": {
-        "zh": "把同一个单元的遗忘门钉死在 1，就是 1997 年的版本：每一步只加不打折。把那 {n} 个词连读 {r} 遍，一共 {m} 个词，看第 {s} 个槽。",
-        "en": "Pin the same cell's forget gate at 1 and you have the 1997 version: every step adds and nothing is discounted. Read the {n} word{n_s} {r} times in a row, {m} word{m_s} in all, and watch slot {s}.",
+        "zh": "把同一个单元的遗忘门钉死在 1，它的更新就和 1997 年那个没有遗忘门的 LSTM 一样：每一步只加不打折。把那 {n} 个词连读 {r} 遍，一共 {m} 个词，看第 {s} 个槽。",
+        "en": "Pin the same cell's forget gate at 1 and its update is that of the 1997 LSTM, which had no forget gate: every step adds and nothing is discounted. Read the {n} word{n_s} {r} times in a row, {m} word{m_s} in all, and watch slot {s}.",
         "fixed": {"1": "the pinned-open forget gate", "1997": "year of the first LSTM paper"}},
     "nof.story.grows": {
         "zh": "没有遗忘门，c 的绝对值每读一遍都更大，{m} 个词后到了 {c97}，tanh 已经是 {t}，再写进去的东西几乎读不出差别；有遗忘门的那条一直在 {b} 以内。2000 年 Gers 等人补上了 f。",
@@ -125,8 +125,11 @@ class Conveyor(LightCopies, LectureScene):
     # ----- beat 1 -------------------------------------------------------------------------
     def run_step(self):
         v = self.v
-        self.claim("run", slots=Val("n_slots", "int"), words=Val("n_words", "int"))
         W, S = int(v.n_words), int(v.n_slots)
+        # slots and words are counted from 1 (as L5 does): the narration says so
+        self.claim("run", slots=Val("n_slots", "int"), words=Val("n_words", "int"),
+                   s0=Val("slot_numbers[0]", "int"), s1=Val(f"slot_numbers[{S - 1}]", "int"),
+                   w0=Val("word_numbers[0]", "int"), w1=Val(f"word_numbers[{W - 1}]", "int"))
         boxes = VGroup()
         for t in range(W):
             sq = Square(0.8, color=P.token, stroke_width=2).move_to([self.slot_x(t, W, 1.3), 1.9, 0])

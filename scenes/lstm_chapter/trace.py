@@ -26,12 +26,11 @@ TEXT = {
     "stop": {"zh": "门是一个向量：读到「。」，只有地点槽的 $f$ 掉到 {fp}",
              "en": "A gate is a vector: at the full stop only the place slot's $f$ drops, to {fp}"},
     "stop.say": {
-        "zh": "这是手工设定的演示数据：每个词是一个 {d} 维向量，送进一个有 {s} 个记忆槽的 LSTM。槽0 记第一个人名，槽1 记第二个人名，槽2 记地点，这个分工也是手工安排的。一个词一个词往前走，右边是三个门和记忆 c 在每个槽上的值。",
-        "en": "Hand-set demo data: each word is a {d}-dim vector fed to an LSTM with {s} memory slot{s_s}. Slot 0 keeps the first name, slot 1 the second name, slot 2 the place; that split was arranged by hand too. Step word by word; on the right, the three gates and the memory c on every slot.",
-        "fixed": {"0": "slot index", "1": "slot index", "2": "slot index"}},
+        "zh": "这是手工设定的演示数据：每个词是一个 {d} 维向量，送进一个有 {s} 个记忆槽的 LSTM，槽从 {k0} 数起。槽{k0} 记第一个人名，槽{k1} 记第二个人名，槽{k2} 记地点，槽{k3} 记其他词，这个分工也是手工安排的。一个词一个词往前走，右边是三个门和记忆 c 在每个槽上的值。",
+        "en": "Hand-set demo data: each word is a {d}-dim vector fed to an LSTM with {s} memory slot{s_s}, counted from {k0}. Slot {k0} keeps the first name, slot {k1} the second name, slot {k2} the place, slot {k3} the other words; that split was arranged by hand too. Word by word, the right shows the three gates and the memory c on every slot."},
     "stop.more": {
-        "zh": "到了句号，遗忘门在地点槽上只剩 {fp}，北京被清掉；另外三个槽还是 {fo}，人名留着。表里的那一个 f，其实是 {s} 个数。",
-        "en": "At the full stop the forget gate on the place slot is down to {fp}, so Beijing is wiped; on the other three it stays at {fo}, so the names survive. The single f of the gate table is really {s} number{s_s}."},
+        "zh": "到了句号，遗忘门在地点槽上只剩 {fp}，北京被清掉；另外三个槽还是 {fo}，张三那一槽留着。第二节表里的那一个 f，在这里是 {s} 个数，每个槽一个。",
+        "en": "At the full stop the forget gate on the place slot is down to {fp}, so Beijing is wiped; on the other three it stays at {fo}, so Zhang San's slot keeps its value. The single f of the gate table in section two is here {s} number{s_s}, one per slot."},
     "stop.head": {"zh": "第 {t} 个词「。」", "en": "token {t}, the full stop"},
     "stop.line": {"zh": "地点槽 $f = {fp}$，其余槽 $f = {fo}$",
                   "en": "place $f = {fp}$, others $f = {fo}$"},
@@ -39,46 +38,42 @@ TEXT = {
     "legend": {"zh": "槽{k} {role}", "en": "slot {k}: {role}"},
     # ----- beat 2: "he" -----------------------------------------------------------------------
     "he": {"zh": "读到「他」：$f$ 一起升到 {f}，$o$ 从 {o0} 开到 {o1}",
-           "en": "At 他 (he): $f$ rises to {f} on every slot, $o$ opens from {o0} to {o1}"},
+           "en": "At \"he\": $f$ rises to {f} on every slot, $o$ opens from {o0} to {o1}"},
     "he.say": {
-        "zh": "接着读李四那一句，再到第 {t} 个词「他」。遗忘门在每个槽上一起升到 {f}：后面马上要用这份记忆，不能让它再掉。同时输出门由 {o0} 升至 {o1}，记忆被读了出去。",
-        "en": "Read on through Li Si's sentence to token {t}, 他 (he). The forget gate rises to {f} on every slot: this memory is needed right now, so it must hold. The output gate opens from {o0} to {o1} and reports the memory out."},
-    "he.head": {"zh": "第 {t} 个词「他」", "en": "token {t}, 他 (he)"},
+        "zh": "接着读李四那一句，再到第 {t} 个词「他」。遗忘门在每个槽上一起升到 {f}：这个手工设定的单元让代词把马上要用的记忆撑住。同时输出门由 {o0} 升至 {o1}，记忆被读了出去。",
+        "en": "Read on through Li Si's sentence to token {t}, \"he\". The forget gate rises to {f} on every slot: this hand-set cell makes the pronoun hold the memory it is about to need. The output gate opens from {o0} to {o1} and reports the memory out."},
+    "he.head": {"zh": "第 {t} 个词「他」", "en": "token {t}, \"he\""},
     "he.line": {"zh": "$f = {f}$，$o$：{o0} → {o1}", "en": "$f = {f}$, $o$: {o0} → {o1}"},
     # ----- beat 3: who is he ------------------------------------------------------------------
-    "who.second": {"zh": "「他」是谁？李四的槽1 = {b}，高过张三的槽0 = {a}",
-                   "en": "Who is he? Slot 1 (Li Si) {b} beats slot 0 (Zhang San) {a}",
-                   "fixed": {"0": "slot index", "1": "slot index"}},
-    "who.first": {"zh": "「他」是谁？张三的槽0 = {a}，高过李四的槽1 = {b}",
-                  "en": "Who is he? Slot 0 (Zhang San) {a} beats slot 1 (Li Si) {b}",
-                  "fixed": {"0": "slot index", "1": "slot index"}},
-    "who.tie": {"zh": "谁是「他」？槽0 和 槽1 一样大：{a}",
-                "en": "Who is he? Slots 0 and 1 hold the same: {a}",
-                "fixed": {"0": "slot index", "1": "slot index"}},
+    "who.second": {"zh": "「他」是谁？李四的槽{k1} = {b}，高过张三的槽{k0} = {a}",
+                   "en": "Who is he? Slot {k1} (Li Si) {b} beats slot {k0} (Zhang San) {a}"},
+    "who.first": {"zh": "「他」是谁？张三的槽{k0} = {a}，高过李四的槽{k1} = {b}",
+                  "en": "Who is he? Slot {k0} (Zhang San) {a} beats slot {k1} (Li Si) {b}"},
+    "who.tie": {"zh": "谁是「他」？槽{k0} 和 槽{k1} 一样大：{a}",
+                "en": "Who is he? Slots {k0} and {k1} hold the same: {a}"},
     "who.second.say": {
-        "zh": "记忆每一步都按 {f} 打折，所以越晚写进去的那一笔越大。张三在第 {w0} 个词写入，李四在第 {w1} 个词写入；读到「他」时李四那一槽是 {b}，张三那一槽只剩 {a}。模型就凭这个判断「他」是李四，这里没有任何指代规则。",
-        "en": "Memory is discounted by {f} every step, so the latest write is the largest. Zhang San was written at token {w0}, Li Si at token {w1}; at he, Li Si's slot holds {b} and Zhang San's only {a}. That is how the model takes he to be Li Si; no coreference rule is written anywhere.",
+        "zh": "在「他」之前，人名槽上的记忆每读一个词就按 {f} 打折，所以大小相近的两笔，后写的那笔更大。张三在第 {w0} 个词写入，李四在第 {w1} 个词写入；读到「他」时李四那一槽是 {b}，张三那一槽只剩 {a}。看哪个人名槽更大，「他」就是李四；这里没有写任何指代规则。",
+        "en": "Before \"he\", memory on the name slots is discounted by {f} at every token, so of two writes of a similar size the later one is larger. Zhang San was written at token {w0}, Li Si at token {w1}; at \"he\", Li Si's slot holds {b} and Zhang San's only {a}. Read the larger name slot and he is Li Si; no coreference rule is written anywhere.",
     },
     "who.first.say": {
-        "zh": "记忆每一步都按 {f} 打折。读到「他」时张三那一槽是 {a}，李四那一槽是 {b}：模型会把「他」当成张三。",
-        "en": "Memory is discounted by {f} every step. At he, Zhang San's slot holds {a} and Li Si's {b}: the model takes he to be Zhang San."},
+        "zh": "在「他」之前，人名槽上的记忆每读一个词就按 {f} 打折。读到「他」时张三那一槽是 {a}，李四那一槽是 {b}：看哪个人名槽更大，「他」就是张三。",
+        "en": "Before \"he\", memory on the name slots is discounted by {f} at every token. At \"he\", Zhang San's slot holds {a} and Li Si's {b}: read the larger name slot and he is Zhang San."},
     "who.tie.say": {
         "zh": "读到「他」时两个人名槽一样大（{a}），光看记忆分不出「他」是谁。",
-        "en": "At he both name slots hold the same ({a}); the memory alone cannot tell who he is."},
+        "en": "At \"he\" both name slots hold the same ({a}); the memory alone cannot tell who he is."},
     "who.pick.second": {"zh": "「他」= 李四", "en": "he = Li Si"},
     "who.pick.first": {"zh": "「他」= 张三", "en": "he = Zhang San"},
     "who.pick.tie": {"zh": "「他」= ？", "en": "he = ?"},
-    "later.head": {"zh": "又过 {n} 步，第 {t} 个词「话」", "en": "{n} step{n_s} on, token {t} (话)"},
-    "later": {"zh": "槽0 {a}，槽1 {b}", "en": "slot 0 {a}, slot 1 {b}",
-              "fixed": {"0": "slot index", "1": "slot index"}},
+    "later.head": {"zh": "又过 {n} 步，第 {t} 个词「话」", "en": "{n} step{n_s} on, token {t}, \"dialect\""},
+    "later": {"zh": "槽{k0} {a}，槽{k1} {b}", "en": "slot {k0} {a}, slot {k1} {b}"},
     "later.say": {
         "zh": "再走 {n} 步到第 {t} 个词，两个槽又各乘了 {n} 次遗忘门，变成 {a} 和 {b}。",
         "en": "{n} step{n_s} on, at token {t}, both slots have been multiplied by the forget gate {n} more times: {a} and {b}."},
     # ----- beat 4: half-life ------------------------------------------------------------------
     "half": {"zh": "记忆能撑多久：$f$ 决定半衰期", "en": "How long memory lasts: $f$ sets the half-life"},
     "half.say": {
-        "zh": "一个门一直停在 f，记忆每步乘 f，乘到只剩一半要走的步数，是「一半」的对数除以 f 的对数。把 f 从 {lo} 拖到 {hi}：越接近 1，半衰期涨得越快。刚才那句话里，普通词的 {tf} 只撑 {th} 步，「他」的 {hf} 能撑 {hh} 步。",
-        "en": "Hold a gate at f and memory is multiplied by f every step; halving it takes the log of one half over the log of f steps. Drag f from {lo} to {hi}: the closer to 1, the faster the half-life climbs. In the sentence, an ordinary word's {tf} lasts {th} step{th_s}; he's {hf} lasts {hh}.",
+        "zh": "一个门一直停在 f、又不写入新内容时，记忆每步乘 f，乘到只剩一半要走的步数，是「一半」的对数除以 f 的对数。f 从 {lo} 拖到 {hi}：越接近 1，半衰期涨得越快。刚才那句话里，普通词的 {tf} 只要 {th} 步就让记忆减半，「他」的 {hf} 若一直保持，要 {hh} 步。",
+        "en": "Hold a gate at f, write nothing new, and memory is multiplied by f every step; halving it takes the log of one half over the log of f steps. As f is dragged from {lo} to {hi}, the closer it gets to 1, the faster the half-life climbs. In the sentence, an ordinary word's {tf} halves the memory in {th} step{th_s}; the {hf} at \"he\", if held, would take {hh}.",
         "fixed": {"1": "the upper end of a gate"}},
     "half.x": {"zh": "遗忘门 $f$", "en": "forget gate $f$"},
     "half.y": {"zh": "半衰期（步，对数轴）", "en": "half-life (steps, log axis)"},
@@ -89,6 +84,32 @@ TEXT = {
 
 ROLES = {"zh": ("张三", "李四", "地点", "其他词"),
          "en": ("first name", "second name", "place", "other")}
+
+#: Least gap between two token labels when their widths do not fit the fixed pitch.
+TOKEN_GAP = 0.14
+#: The packed token row's outer edges (inside the frame, clear of its edge).
+TOKEN_LEFT, TOKEN_RIGHT = -6.85, 6.85
+
+
+def _slots(n: int) -> dict:
+    """Fields ``k0 .. k{n-1}``: the numbers of the first ``n`` slots as shown (from 1)."""
+    return {f"k{j}": Val(f"slot_numbers[{j}]", "int") for j in range(n)}
+
+
+def _token_xs(widths, pitch_x) -> list[float]:
+    """Centres of the token labels: the fixed pitch (``pitch_x(t)``) when no two neighbours
+    overlap there, else packed by their widths with equal gaps across the row."""
+    xs = [pitch_x(t) for t in range(len(widths))]
+    fits = all(xs[t + 1] - xs[t] >= (widths[t] + widths[t + 1]) / 2 + TOKEN_GAP
+               for t in range(len(xs) - 1))
+    if fits:
+        return xs
+    gap = max(TOKEN_GAP, (TOKEN_RIGHT - TOKEN_LEFT - sum(widths)) / max(1, len(widths) - 1))
+    out, x = [], TOKEN_LEFT
+    for w in widths:
+        out.append(x + w / 2)
+        x += w + gap
+    return out
 
 
 class Trace(LightCopies, LectureScene):
@@ -105,12 +126,20 @@ class Trace(LightCopies, LectureScene):
     def build_stage(self):
         v = self.v
         n = len(v.tokens)
+        # the English video shows the word-by-word gloss of the same tokens (the cell reads
+        # the Chinese ones); glosses wider than the pitch are packed by their widths instead
+        words = v.tokens if self.lang == "zh" else v.tokens_en
+        size = style.LABEL_SIZE if self.lang == "zh" else style.SMALL_SIZE
         toks, nums = VGroup(), VGroup()
-        for t, tok in enumerate(v.tokens):
-            x = self.slot_x(t, n, 0.84)
-            toks.add(self.plain(tok, size=style.LABEL_SIZE, color=P.token).move_to([x, 2.2, 0]))
+        for t, tok in enumerate(words):
+            toks.add(self.plain(tok, size=size, color=P.token))
             nums.add(self.value(f"token_numbers[{t}]", "int", size=style.SMALL_SIZE,
-                                color=P.muted).move_to([x, 1.85, 0]))
+                                color=P.muted))
+        xs = _token_xs([max(a.width, b.width) for a, b in zip(toks, nums)],
+                       lambda t: self.slot_x(t, n, 0.84))
+        for t, x in enumerate(xs):
+            toks[t].move_to([x, 2.2, 0])
+            nums[t].move_to([x, 1.85, 0])
         self.toks = toks
         self.k = ValueTracker(0)
         # the beats name the full stop, 他 and the last token: the steps must stand on each
@@ -210,7 +239,7 @@ class Trace(LightCopies, LectureScene):
     def full_stop(self):
         v = self.v
         self.claim("stop", fp=Val("stop_forget_place", "fmt:2"), d=Val("n_features", "int"),
-                   s=Val("n_slots", "int"))
+                   s=Val("n_slots", "int"), **_slots(4))
         self.build_stage()
         self.step_to(v.stop)
         self.settle_grid(v.stop)
@@ -254,7 +283,8 @@ class Trace(LightCopies, LectureScene):
         a, b = self.shown_value("he_first", "fmt:2"), self.shown_value("he_second", "fmt:2")
         referent = "second" if b > a else ("first" if a > b else "tie")
         self.claim("who", variant=referent, f=Val("trace_forget", "fmt:2"),
-                   w0=Val("token_numbers[0]", "int"), w1=Val("token_numbers[5]", "int"), **ab)
+                   w0=Val("token_numbers[0]", "int"), w1=Val("token_numbers[5]", "int"),
+                   **ab, **_slots(2))
         ax = self.ax
         dots = VGroup(*[Dot(ax.c2p(v.he + 1, float(v.cell[v.he, j])), color=SLOT_COLORS[j],
                             radius=0.08) for j in (0, 1)])
@@ -274,7 +304,8 @@ class Trace(LightCopies, LectureScene):
         later = self.note(("later.head", {"t": Val("last_number", "int"),
                                           "n": Val("steps_after", "int")}),
                           ("later", {"a": Val("last_first", "fmt:2"),
-                                     "b": Val("last_second", "fmt:2")}), P.cell, y=-2.45)
+                                     "b": Val("last_second", "fmt:2"), **_slots(2)}), P.cell,
+                          y=-2.45)
         self.show("later", later[1])
         self.play(FadeIn(later), run_time=0.6)
         self.hold(2.0)

@@ -23,15 +23,15 @@ TEXT = {
         "en": "The RNN's memory h goes through tanh as a whole at every word. For the first word to reach step one hundred it must survive a hundred squashes, and tanh's slope is below 1 everywhere except at 0.",
         "fixed": {"0": "the one point where tanh's slope is 1", "1": "tanh's largest slope"}},
     "inbox.secretary": {
-        "zh": "好比一个秘书，每来一封信就把整个收件箱重抄一遍；LSTM 的秘书只把旧信打个折、再归档一封新的。收件箱本身不动，改动都是加法。",
-        "en": "Picture a secretary who rewrites the whole inbox for every new letter. The LSTM's secretary only marks old letters down and files a new one: the inbox stays, and every change is an addition."},
+        "zh": "好比一个秘书，每来一封信就把整个收件箱重抄一遍。LSTM 的秘书留着收件箱：旧信只打个折，再归档一封新的，从不重抄。",
+        "en": "Picture a secretary who rewrites the whole inbox for every new letter. The LSTM's secretary keeps the inbox: old letters are only marked down and a new one is filed; nothing is rewritten."},
     "inbox.rnn": {"zh": "RNN：收件箱整个重写", "en": "RNN: the inbox rewritten"},
     "inbox.lstm": {"zh": "LSTM：打折，再存入", "en": "LSTM: discount, then deposit"},
     "inbox.step": {"zh": "第 {t} 步之后", "en": "after step {t}"},
     "inbox.rnn_note": {"zh": "每个槽都经过 $\\tanh$ 重新算出",
                        "en": "every slot recomputed through $\\tanh$"},
-    "inbox.lstm_note": {"zh": "每个槽乘 $f$ 再加 $i\\,g$，平均 $f = {f}$",
-                        "en": "each slot $\\times f$, then $+\\,i\\,g$; mean $f = {f}$"},
+    "inbox.lstm_note": {"zh": "乘 $f$，再加 $i\\,g$；{n} 步平均 $f = {f}$",
+                        "en": "$\\times f$, then $+\\,i\\,g$; {n}-step mean $f = {f}$"},
     # ----- beat 2: gradient reach -------------------------------------------------------
     "reach": {"zh": "梯度从第 {n} 步传回第一步，还剩多少？",
               "en": "From step {n} back to the first step: how much gradient is left?"},
@@ -40,8 +40,8 @@ TEXT = {
         "en": "A 4-dim RNN and a 4-dim LSTM read the same sequence, with an input only at the first step. The loss is half the squared norm of the last h, and true backpropagation through time carries its gradient back. The vertical axis is logarithmic, {step} decade{step_s} a grid line.",
         "fixed": {"4": "the cells' hidden size (a fixed choice of the demo)"}},
     "reach.rnn.falls": {
-        "zh": "RNN 是一条直线：每往回一步都乘同一个约 {r} 的因子，传回第一步共掉了 {d} 个数量级。",
-        "en": "The RNN is a straight line: every step back multiplies by about the same factor, {r}, and {d} decades are gone by the first step."},
+        "zh": "这里 RNN 是一条直线：每往回一步都乘同一个约 {r} 的因子，传回第一步共掉了 {d} 个数量级。",
+        "en": "Here the RNN is a straight line: every step back multiplies by about the same factor, {r}, and {d} decades are gone by the first step."},
     "reach.rnn.flat": {
         "zh": "只有 {n} 步，RNN 的梯度只变了 {d} 个数量级，还不到 {one} 个。",
         "en": "Over only {n} step{n_s} the RNN's gradient changes by {d} decades, less than {one}."},
@@ -49,12 +49,11 @@ TEXT = {
         "zh": "这组权重下 RNN 的梯度往回反而增长了 {d} 个数量级。",
         "en": "With these weights the RNN's gradient grows by {d} decades on the way back."},
     "reach.lstm.flat": {
-        "zh": "LSTM 几乎是平的：每步只乘一个接近 1 的遗忘门，还从 h 那条路拐回来一份，{n} 步只差 {d} 个数量级。",
-        "en": "The LSTM is nearly flat: each step multiplies by a forget gate close to 1 and gets a share back through h, so {n} step{n_s} cost only {d} decades.",
-        "fixed": {"1": "the forget gate's upper end"}},
+        "zh": "这里 LSTM 几乎是平的：每步乘它的遗忘门（平均 {f}），还从 h 那条路拐回来一份，{n} 步只差 {d} 个数量级。",
+        "en": "Here the LSTM is nearly flat: each step multiplies by its forget gate, {f} on average, and gets a share back through h, so {n} step{n_s} cost only {d} decades."},
     "reach.lstm.falls": {
-        "zh": "这一回 LSTM 也在掉：遗忘门平均只有 {f}，{n} 步掉了 {d} 个数量级。",
-        "en": "This time the LSTM falls as well: its forget gate averages {f}, and {n} step{n_s} cost {d} decades."},
+        "zh": "这里 LSTM 的曲线在往下掉：遗忘门平均为 {f}，{n} 步掉了 {d} 个数量级。",
+        "en": "Here the LSTM's curve falls: its forget gate averages {f}, and {n} step{n_s} cost {d} decades."},
     "reach.lstm.rises": {
         "zh": "LSTM 的梯度往回反而增长了 {d} 个数量级：遗忘门加上从 h 拐回来的那份超过了 1。",
         "en": "The LSTM's gradient grows by {d} decades on the way back: the forget gate plus the share through h exceed 1.",
@@ -77,16 +76,15 @@ TEXT = {
     # the second run's bias is the first's: nothing to turn
     "turn.same": {"zh": "遗忘门偏置保持在 {b1}", "en": "Keep the forget bias at {b1}"},
     "turn.say": {
-        "zh": "梯度沿传送带往回走，每一步都要乘遗忘门 f。偏置 {b1} 时 sigmoid 给出 {s}；门的其他输入都很小，所以实测的平均 f 是 {mf}。",
-        "en": "Going back along the conveyor, the gradient is multiplied by the forget gate f at every step. A bias of {b1} gives a sigmoid of {s}; the gate's other inputs are small, so the measured mean f is {mf}."},
+        "zh": "梯度沿传送带往回走，每一步都要乘遗忘门 f。偏置 {b1} 时 sigmoid 给出 {s}；在这个演示里门的其他输入都很小，所以实测的平均 f 是 {mf}。",
+        "en": "Going back along the conveyor, the gradient is multiplied by the forget gate f at every step. A bias of {b1} gives a sigmoid of {s}; in this demo the gate's other inputs are small, so the measured mean f is {mf}."},
     "turn.end.falls": {
-        "zh": "偏置 {b1} 时 LSTM 的曲线也往下掉，{n} 步掉了 {d} 个数量级。门控不是白送的：遗忘门得学到接近 1，传送带才传得动。",
-        "en": "At bias {b1} the LSTM's curve falls, {d} decades over {n} step{n_s}. Gating is no free gift: the forget gate has to be learned close to 1 before the conveyor carries anything.",
+        "zh": "偏置 {b1} 时 LSTM 的曲线往下掉，{n} 步掉了 {d} 个数量级。门控不是白送的：遗忘门得学到接近 1，传送带才能把梯度传得远。",
+        "en": "At bias {b1} the LSTM's curve falls, {d} decades over {n} step{n_s}. Gating is no free gift: the forget gate has to be learned close to 1 for the conveyor to carry the gradient far.",
         "fixed": {"1": "the forget gate's upper end"}},
     "turn.end.flat": {
-        "zh": "偏置 {b1} 的遗忘门仍然接近 1，梯度照样传得回去。",
-        "en": "At bias {b1} the forget gate is still close to 1, and the gradient still gets back.",
-        "fixed": {"1": "the forget gate's upper end"}},
+        "zh": "偏置 {b1} 时，梯度 {n} 步只差 {d} 个数量级。",
+        "en": "At bias {b1} the gradient changes by only {d} decades over {n} step{n_s}."},
     "turn.end.rises": {
         "zh": "偏置 {b1} 时梯度往回还在增长：门开得太满，加上 h 那条路，每步的因子超过了 1。",
         "en": "At bias {b1} the gradient even grows on the way back: with the gate wide open and the path through h, each step's factor exceeds 1.",
@@ -172,7 +170,7 @@ class Why(LightCopies, LectureScene):
         rnote = self.text("inbox.rnn_note", size=style.LABEL_SIZE, color=P.hidden)
         rnote.next_to(hl, DOWN, buff=0.3).set_x(xl)
         cnote = self.text("inbox.lstm_note", size=style.LABEL_SIZE, color=P.cell,
-                          f=Val("lstm_mean_forget"))
+                          f=Val("lstm_mean_forget"), n=Val("steps", "int"))
         cnote.next_to(cl, DOWN, buff=0.3).set_x(xr)
         self.show("inbox_mean_forget", cnote)
         self.show("inbox_step", step)

@@ -23,7 +23,8 @@ PINS = {
     "cell_h_prev": {"v": ("param.h_prev", "dec:3")},
     "cell_c_prev": {"v": ("param.c_prev", "dec:3")},
     "x_gate_span": {"lo": ("sweep_lo", "num"), "hi": ("sweep_hi", "num"),
-                    "s": ("x_sweep_gate_span", "fmt")},
+                    "sg": ("x_sweep_sigmoid_span", "fmt"),
+                    "sc": ("x_sweep_candidate_span", "fmt")},
     "c_gate_span": {"lo": ("sweep_lo", "num"), "hi": ("sweep_hi", "num"),
                     "s": ("c_sweep_gate_span", "fmt")},
 }
@@ -31,8 +32,13 @@ PINS = {
 
 
 def _start(name):
-    # a sweep goes start -> low end -> high end -> start: no first leg when start reads the low end
-    return lambda v, p: "at_lo" if shown(p[name], "num") == shown(v.sweep_lo, "num") else "away"
+    # a sweep goes start -> low end -> high end -> start: no first leg when start reads the low
+    # end, no leg back when it reads the high end
+    def rule(v, p):
+        if shown(p[name], "num") == shown(v.sweep_lo, "num"):
+            return "at_lo"
+        return "at_hi" if shown(p[name], "num") == shown(v.sweep_hi, "num") else "away"
+    return rule
 
 
 CHOICES = {"sweep_x": _start("x"), "sweep_c": _start("c_prev")}

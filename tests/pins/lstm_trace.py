@@ -15,7 +15,8 @@ SECTION = "lstm-05-trace"
 # so "first" and "tie" are reached by no legal parameter; the rule decides on the shown digits
 # all the same. The half-life rule's edge, f = 1/2 (one step), is tested both sides.
 def _referent(v, p):
-    # token 11 ("他"), slots 0 and 1, as shown (fmt:2): 0.264 and 0.256 are both 0.26, a tie
+    # token 11 ("他"), slots 1 and 2 (indices 0 and 1), as shown (fmt:2): 0.264 and 0.256
+    # are both 0.26, a tie
     a, b = shown(v.cell[10][0], "fmt:2"), shown(v.cell[10][1], "fmt:2")
     return "second" if b > a else ("first" if a > b else "tie")
 
@@ -35,7 +36,8 @@ PINS = {
                 "o0": ("output_before", "fmt:2"), "o1": ("output_he", "fmt:2")},
     "last_first": {"v": ("cell[15][0]", "dec:2")},
     "last_second": {"v": ("cell[15][1]", "dec:2")},
-    "later": {"a": ("last_first", "fmt:2"), "b": ("last_second", "fmt:2")},
+    "later": {"a": ("last_first", "fmt:2"), "b": ("last_second", "fmt:2"),
+              "k0": ("slot_numbers[0]", "int"), "k1": ("slot_numbers[1]", "int")},
     "who_pick": {},
     "forget_readout": {"v": ("forget_param", "dec:3")},
     "half_life_readout": {"v": ("half_life", "dec:2")},

@@ -40,7 +40,7 @@ def _turned(v, p) -> str:
 
 PINS = {
     "inbox_step": {"t": ("step_index[2]", "int")},
-    "inbox_mean_forget": {"f": ("lstm_mean_forget", "fmt")},
+    "inbox_mean_forget": {"f": ("lstm_mean_forget", "fmt"), "n": ("steps", "int")},
     "rnn_decades": {"d": ("rnn_decades_abs", "fmt:1")},
     "rnn_step_factor": {"r": ("rnn_step_factor", "fmt:2")},
     "lstm_decades": {"d": ("lstm_decades_abs", "fmt:1")},

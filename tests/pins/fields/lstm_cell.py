@@ -17,26 +17,32 @@ FIELDS = {
                     "hi": ("sweep_hi", "num"),
                     "lo": ("sweep_lo", "num"),
                     "s": ("c_sweep_gate_span", "fmt")},
-    "sweep_x": {"hi": ("sweep_hi", "num"),
-                "lo": ("sweep_lo", "num"),
-                "s": ("x_sweep_gate_span", "fmt"),
-                "x": ("param.x", "num")},
+    "sweep_x": {"hi": ("sweep_hi", "num"), "lo": ("sweep_lo", "num"),
+                        "sc": ("x_sweep_candidate_span", "fmt"),
+                        "sg": ("x_sweep_sigmoid_span", "fmt"), "x": ("param.x", "num")},
     "sweep_x.note": {"hi": ("sweep_hi", "num"),
                      "lo": ("sweep_lo", "num"),
-                     "s": ("x_sweep_gate_span", "fmt")},
-    "sweep_x.say": {"hi": ("sweep_hi", "num"),
-                    "lo": ("sweep_lo", "num"),
-                    "s": ("x_sweep_gate_span", "fmt"),
-                    "x": ("param.x", "num")},
+                     "sc": ("x_sweep_candidate_span", "fmt"),
+                     "sg": ("x_sweep_sigmoid_span", "fmt")},
+    "sweep_x.say": {"hi": ("sweep_hi", "num"), "lo": ("sweep_lo", "num"),
+                        "sc": ("x_sweep_candidate_span", "fmt"),
+                        "sg": ("x_sweep_sigmoid_span", "fmt"), "x": ("param.x", "num")},
     "table.inputs": {"h": ("param.h_prev", "num"), "x": ("param.x", "num")},
     "sweep_c.at_lo.say": {"c": ("param.c_prev", "num"), "hi": ("sweep_hi", "num"),
                         "lo": ("sweep_lo", "num"), "s": ("c_sweep_gate_span", "fmt")},
     "sweep_x.at_lo.say": {"hi": ("sweep_hi", "num"), "lo": ("sweep_lo", "num"),
-                        "s": ("x_sweep_gate_span", "fmt"), "x": ("param.x", "num")},
+                        "sc": ("x_sweep_candidate_span", "fmt"),
+                        "sg": ("x_sweep_sigmoid_span", "fmt"), "x": ("param.x", "num")},
+    "sweep_x.at_hi.say": {"hi": ("sweep_hi", "num"), "lo": ("sweep_lo", "num"),
+                        "sc": ("x_sweep_candidate_span", "fmt"),
+                        "sg": ("x_sweep_sigmoid_span", "fmt"), "x": ("param.x", "num")},
+    "sweep_c.at_hi.say": {"c": ("param.c_prev", "num"), "hi": ("sweep_hi", "num"),
+                        "lo": ("sweep_lo", "num"), "s": ("c_sweep_gate_span", "fmt")},
     "sweep_c.away.say": {"c": ("param.c_prev", "num"), "hi": ("sweep_hi", "num"),
                         "lo": ("sweep_lo", "num"), "s": ("c_sweep_gate_span", "fmt")},
     "sweep_x.away.say": {"hi": ("sweep_hi", "num"), "lo": ("sweep_lo", "num"),
-                        "s": ("x_sweep_gate_span", "fmt"), "x": ("param.x", "num")},
+                        "sc": ("x_sweep_candidate_span", "fmt"),
+                        "sg": ("x_sweep_sigmoid_span", "fmt"), "x": ("param.x", "num")},
 }
 
 #: a readout named by its own path is pinned by its format (``[*]``: any index)
@@ -61,8 +67,8 @@ READOUTS = {
 
 #: every variant of each sentence chosen among variants (the rule's base in ``tests/pins/``)
 VARIANTS = {
-    "sweep_c": ("at_lo", "away",),
-    "sweep_x": ("at_lo", "away",),
+    "sweep_c": ("at_hi", "at_lo", "away",),
+    "sweep_x": ("at_hi", "at_lo", "away",),
 }
 
 #: variants no legal parameter selects, with why

@@ -8,7 +8,7 @@ SECTION = "lstm-01-why"
 FIELDS = {
     "curve.lstm": [{"b": ("param.base_forget_bias", "num")},
                    {"b": ("param.forget_bias", "num")}],
-    "inbox.lstm_note": {"f": ("lstm_mean_forget", "fmt")},
+    "inbox.lstm_note": {"f": ("lstm_mean_forget", "fmt"), "n": ("steps", "int")},
     "inbox.step": {"t": ("step_index[*]", "int")},
     "reach": {"n": ("steps", "int"), "step": ("axis_step", "int")},
     "reach.at1": [{"g": ("rnn_reach", "sig")},
