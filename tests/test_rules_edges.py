@@ -257,13 +257,13 @@ def test_every_text_at_full_precision_parameters(section_id):
 ONE_PLURAL = re.compile(r"(?<![\d.,])1 (steps|numbers|layers|bytes|tokens|hops|words|cells|"
                         r"positions|ticks|waits|factors|slots|columns|key-value heads|"
                         r"query heads|multiplications|multiply-adds|decades|times)\b")
-#: "from 5 to 5": a sweep from a value to itself.
-NO_SWEEP = re.compile(r"\bfrom (-?[\d.,]+) to \1(?![\d.])")
+#: "from 5 to 5", "from 0.9 up to 0.9": a sweep from a value to itself.
+NO_SWEEP = re.compile(r"\bfrom (-?[\d.,]+) (?:up |down )?to \1(?![\d.])")
 #: "1× the RNN": a ratio of one stated as a factor.
 ONE_TIMES = re.compile(r"(?<![\d.,])1\s?×")
-#: the same in Chinese: "RNN 的 1 倍", "从 0.9 拖到 0.9", "从 1 拉长到 1".
+#: the same in Chinese: "RNN 的 1 倍", "从 0.9 升到 0.9", "从 1 拉长到 1".
 ZH_ONE_TIMES = re.compile(r"(?<![\d.,])1 倍")
-ZH_NO_SWEEP = re.compile(r"从 (-?[\d.,]+) (?:拖|拉长)?到 \1(?![\d.])")
+ZH_NO_SWEEP = re.compile(r"从 (-?[\d.,]+) (?:拖|拉长|升|降|变)?到 \1(?![\d.])")
 
 DEGENERATE = [
     ("primer-01-recurrence", "en", {"width": 1}, {}),

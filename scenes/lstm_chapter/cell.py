@@ -51,46 +51,46 @@ TEXT = {
     "block.s5": {"zh": "⑤ 输出门 $o$：报出去几成", "en": "⑤ output gate $o$: how much is reported"},
     "block.s6": {"zh": "⑥ 输出：$h_t = o \\tanh(c_t)$", "en": "⑥ the output: $h_t = o \\tanh(c_t)$"},
     # ----- beat 3: sweep x ------------------------------------------------------------------
-    "sweep_x.away": {"zh": "拖动 $x_t$：三个门和候选 $g$ 全部重新算",
-                     "en": "Move $x_t$: the three gates and the candidate $g$ are recomputed"},
+    "sweep_x.away": {"zh": "$x_t$ 一变：三个门和候选 $g$ 全部重新算",
+                     "en": "$x_t$ moves: the three gates and the candidate $g$ are recomputed"},
     "sweep_x.away.say": {
-        "zh": "把当前输入从 {x} 拖到 {lo}，再到 {hi}，再回来。门和候选不是拖出来的，是算出来的：每一个都跟着变。sigmoid 门 f、i、o 最多变了 {sg}，tanh 的候选 g 变了 {sc}。",
-        "en": "The input goes from {x} to {lo}, then to {hi}, and back. The gates and the candidate are not dragged, they are computed: every one of them moves. The sigmoid gates f, i and o move by up to {sg}, the tanh candidate g by {sc}."},
+        "zh": "当前输入从 {x} 变到 {lo}，再到 {hi}，再回来。门和候选不是手动设定的，是算出来的：每一个都跟着变。sigmoid 门 f、i、o 最多变了 {sg}，tanh 的候选 g 变了 {sc}。",
+        "en": "The input goes from {x} to {lo}, then to {hi}, and back. The gates and the candidate are not set by hand, they are computed: every one of them moves. The sigmoid gates f, i and o move by up to {sg}, the tanh candidate g by {sc}."},
     # x is the sweep's first end already (as shown): no leg from x to it
-    "sweep_x.at_lo": {"zh": "拖动 $x_t$：三个门和候选 $g$ 全部重新算",
-                      "en": "Move $x_t$: the three gates and the candidate $g$ are recomputed"},
+    "sweep_x.at_lo": {"zh": "$x_t$ 一变：三个门和候选 $g$ 全部重新算",
+                      "en": "$x_t$ moves: the three gates and the candidate $g$ are recomputed"},
     "sweep_x.at_lo.say": {
-        "zh": "当前输入本来就在 {lo}，把它拖到 {hi}，再拖回来。门和候选不是拖出来的，是算出来的：每一个都跟着变。sigmoid 门 f、i、o 最多变了 {sg}，tanh 的候选 g 变了 {sc}。",
-        "en": "The input is at {lo} already: it goes to {hi} and back. The gates and the candidate are not dragged, they are computed: every one of them moves. The sigmoid gates f, i and o move by up to {sg}, the tanh candidate g by {sc}."},
+        "zh": "当前输入本来就在 {lo}，它先到 {hi}，再回来。门和候选不是手动设定的，是算出来的：每一个都跟着变。sigmoid 门 f、i、o 最多变了 {sg}，tanh 的候选 g 变了 {sc}。",
+        "en": "The input is at {lo} already: it goes to {hi} and back. The gates and the candidate are not set by hand, they are computed: every one of them moves. The sigmoid gates f, i and o move by up to {sg}, the tanh candidate g by {sc}."},
     # x is the sweep's second end already (as shown): no leg back from it to itself
-    "sweep_x.at_hi": {"zh": "拖动 $x_t$：三个门和候选 $g$ 全部重新算",
-                      "en": "Move $x_t$: the three gates and the candidate $g$ are recomputed"},
+    "sweep_x.at_hi": {"zh": "$x_t$ 一变：三个门和候选 $g$ 全部重新算",
+                      "en": "$x_t$ moves: the three gates and the candidate $g$ are recomputed"},
     "sweep_x.at_hi.say": {
-        "zh": "当前输入本来就在 {hi}，把它拖到 {lo}，再拖回来。门和候选不是拖出来的，是算出来的：每一个都跟着变。sigmoid 门 f、i、o 最多变了 {sg}，tanh 的候选 g 变了 {sc}。",
-        "en": "The input is at {hi} already: it goes to {lo} and back. The gates and the candidate are not dragged, they are computed: every one of them moves. The sigmoid gates f, i and o move by up to {sg}, the tanh candidate g by {sc}."},
+        "zh": "当前输入本来就在 {hi}，它先到 {lo}，再回来。门和候选不是手动设定的，是算出来的：每一个都跟着变。sigmoid 门 f、i、o 最多变了 {sg}，tanh 的候选 g 变了 {sc}。",
+        "en": "The input is at {hi} already: it goes to {lo} and back. The gates and the candidate are not set by hand, they are computed: every one of them moves. The sigmoid gates f, i and o move by up to {sg}, the tanh candidate g by {sc}."},
     # "gates" here are f, i, o (the narration says so); g, the candidate, is named apart
     "sweep_x.note": {"zh": "$x_t$ 从 {lo} 到 {hi}：门至多变 {sg}，$g$ 变 {sc}",
                      "en": "$x_t$ from {lo} to {hi}: gates up to {sg}, $g$ {sc}"},
     # ----- beat 4: sweep c_prev -------------------------------------------------------------
-    "sweep_c.away": {"zh": "拖动 $c_{{t-1}}$：门根本不读它",
-                     "en": "Move $c_{{t-1}}$: the gates never read it",
+    "sweep_c.away": {"zh": "$c_{{t-1}}$ 一变：门根本不读它",
+                     "en": "$c_{{t-1}}$ moves: the gates never read it",
                      "fixed": {"1": "index t-1: the previous step"}},
     "sweep_c.away.say": {
-        "zh": "这回拖旧记忆，从 {c} 到 {lo}，再到 {hi}，再回来。三个门和候选 g 一动不动，最多变了 {s}：在这个标准 LSTM 里它们只看 h 和 x（第七节的 peephole 变体才让门看到 c）。变的只有传送带上留下的那一份，以及后面的 c 和 h。",
+        "zh": "这回动的是旧记忆，从 {c} 到 {lo}，再到 {hi}，再回来。三个门和候选 g 一动不动，最多变了 {s}：在这个标准 LSTM 里它们只看 h 和 x（第七节的 peephole 变体才让门看到 c）。变的只有传送带上留下的那一份，以及后面的 c 和 h。",
         "en": "Now the old memory moves, from {c} to {lo}, then to {hi}, and back. The three gates and the candidate g stay put, changing by at most {s}: in this standard LSTM they read only h and x (the peephole variant of section seven lets the gates see c). Only the kept share on the conveyor changes, and with it c and h."},
     # c_prev is the sweep's first end already (as shown)
-    "sweep_c.at_lo": {"zh": "拖动 $c_{{t-1}}$：门根本不读它",
-                      "en": "Move $c_{{t-1}}$: the gates never read it",
+    "sweep_c.at_lo": {"zh": "$c_{{t-1}}$ 一变：门根本不读它",
+                      "en": "$c_{{t-1}}$ moves: the gates never read it",
                       "fixed": {"1": "index t-1: the previous step"}},
     "sweep_c.at_lo.say": {
-        "zh": "这回拖旧记忆：它本来就在 {lo}，就拖到 {hi} 再拖回来。三个门和候选 g 一动不动，最多变了 {s}：在这个标准 LSTM 里它们只看 h 和 x（第七节的 peephole 变体才让门看到 c）。变的只有传送带上留下的那一份，以及后面的 c 和 h。",
+        "zh": "这回动的是旧记忆：它本来就在 {lo}，所以先到 {hi} 再回来。三个门和候选 g 一动不动，最多变了 {s}：在这个标准 LSTM 里它们只看 h 和 x（第七节的 peephole 变体才让门看到 c）。变的只有传送带上留下的那一份，以及后面的 c 和 h。",
         "en": "Now the old memory moves: it is at {lo} already, so it goes to {hi} and back. The three gates and the candidate g stay put, changing by at most {s}: in this standard LSTM they read only h and x (the peephole variant of section seven lets the gates see c). Only the kept share on the conveyor changes, and with it c and h."},
     # c_prev is the sweep's second end already (as shown)
-    "sweep_c.at_hi": {"zh": "拖动 $c_{{t-1}}$：门根本不读它",
-                      "en": "Move $c_{{t-1}}$: the gates never read it",
+    "sweep_c.at_hi": {"zh": "$c_{{t-1}}$ 一变：门根本不读它",
+                      "en": "$c_{{t-1}}$ moves: the gates never read it",
                       "fixed": {"1": "index t-1: the previous step"}},
     "sweep_c.at_hi.say": {
-        "zh": "这回拖旧记忆：它本来就在 {hi}，就拖到 {lo} 再拖回来。三个门和候选 g 一动不动，最多变了 {s}：在这个标准 LSTM 里它们只看 h 和 x（第七节的 peephole 变体才让门看到 c）。变的只有传送带上留下的那一份，以及后面的 c 和 h。",
+        "zh": "这回动的是旧记忆：它本来就在 {hi}，所以先到 {lo} 再回来。三个门和候选 g 一动不动，最多变了 {s}：在这个标准 LSTM 里它们只看 h 和 x（第七节的 peephole 变体才让门看到 c）。变的只有传送带上留下的那一份，以及后面的 c 和 h。",
         "en": "Now the old memory moves: it is at {hi} already, so it goes to {lo} and back. The three gates and the candidate g stay put, changing by at most {s}: in this standard LSTM they read only h and x (the peephole variant of section seven lets the gates see c). Only the kept share on the conveyor changes, and with it c and h."},
     "sweep_c.note": {"zh": "$c_{{t-1}}$ 从 {lo} 到 {hi}：门和 $g$ 至多变 {s}",
                      "en": "$c_{{t-1}}$ from {lo} to {hi}: gates and $g$ up to {s}",

@@ -62,8 +62,8 @@ TEXT = {
     "balance": {"zh": "把 $c$ 当成余额：$f$ 是打几折，$i g$ 是这一笔",
                 "en": "Read $c$ as a balance: $f$ is the discount, $i g$ this entry"},
     "balance.say": {
-        "zh": "遗忘门是打折：旧余额 {old} 乘上 f，就是留下来的部分；只有 f 为 0 时才清零。i 乘 g 可正可负，所以这一笔既能存也能取。f 从 0 拖到 1，留下的部分和新余额跟着变。",
-        "en": "The forget gate is a discount: the old balance {old} times f is what stays, and only f = 0 clears it. i times g can be positive or negative, so an entry can deposit or withdraw. As f is dragged from 0 to 1, what stays and the new balance follow it.",
+        "zh": "遗忘门是打折：旧余额 {old} 乘上 f，就是留下来的部分；只有 f 为 0 时才清零。i 乘 g 可正可负，所以这一笔既能存也能取。f 从 0 升到 1，留下的部分和新余额跟着变。",
+        "en": "The forget gate is a discount: the old balance {old} times f is what stays, and only f = 0 clears it. i times g can be positive or negative, so an entry can deposit or withdraw. As f rises from 0 to 1, what stays and the new balance follow it.",
         "fixed": {"0": "the forget gate's lower end", "1": "the forget gate's upper end"}},
     "bal.old": {"zh": "旧余额 $c_{{t-1}}$", "en": "old balance $c_{{t-1}}$", "fixed": PREV},
     "bal.kept": {"zh": "打折后 $f\\,c_{{t-1}}$", "en": "discounted $f\\,c_{{t-1}}$",

@@ -79,8 +79,8 @@ TEXT = {
         "en": "Each stair is one multiplication. The target is token 0 itself: {r} for the recurrent layer, {a} for attention. Each position further adds one for recurrence; attention never needs more than one edge.",
         "fixed": {"0": "index of the first token"}},
     "path.sweep.say": {
-        "zh": "把目标 token 从 0 往右拖：循环层的台阶每过一个 token 就高一级。",
-        "en": "Drag the target token right from 0: the recurrent staircase climbs one stair per token passed.",
+        "zh": "目标 token 从 0 往右移，循环层的台阶每过一个 token 就高一级。",
+        "en": "As the target token moves right from 0, the recurrent staircase climbs one stair per token passed.",
         "fixed": {"0": "index of the first token"}},
     "path.count": {"zh": "乘法次数", "en": "multiplications"},
     "path.tok0": {"zh": "token 0", "en": "token 0", "fixed": {"0": "index of the first token"}},

@@ -72,8 +72,8 @@ TEXT = {
                  "fixed": {"1": "the GRU's tie: what is not kept is written"}},
     "gru.max": {"zh": "GRU 的上限", "en": "GRU's limit"},
     "curve.sweep.say": {
-        "zh": "现在拖 f：f 等于 {lo} 时，{k} 步后只剩 {plo}；等于 {hi} 时还剩 {phi}。f 不是架构定死的常数：它由学到的权重在每一步、每个维度上算出来。",
-        "en": "Now drag f: at {lo}, {plo} is left after {k} step{k_s}; at {hi}, {phi}. f is not a constant of the architecture: learned weights compute it at every step and in every dimension."},
+        "zh": "现在 f 动起来：f 等于 {lo} 时，{k} 步后只剩 {plo}；等于 {hi} 时还剩 {phi}。f 不是架构定死的常数：它由学到的权重在每一步、每个维度上算出来。",
+        "en": "Now f moves: at {lo}, {plo} is left after {k} step{k_s}; at {hi}, {phi}. f is not a constant of the architecture: learned weights compute it at every step and in every dimension."},
 
     "curve": {"zh": "沿细胞态回到 $c_0$ 只乘遗忘门：$f^k$",
               "en": "Back to $c_0$ along the cell: only forget gates, $f^k$",

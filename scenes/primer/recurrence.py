@@ -53,13 +53,13 @@ TEXT = {
     "slope_at": {"zh": "$z = {z}$ 处斜率 $ {s}$", "en": "slope $ {s}$ at $z = {z}$"},
     "sweep.sweep": {"zh": "同一个 $W_h$ 作用在每一步", "en": "One $W_h$ acts at every step"},
     "sweep.sweep.say": {
-        "zh": "所有时间步共享同一个循环权重。把它从 {w} 拖到 {w0}：除第一步外，每一步都用它乘上一步的状态；到 {w0} 时，{n} 个状态各自只剩自己的 token。",
-        "en": "Every step shares one recurrent weight. Drag it from {w} to {w0}: every step after the first multiplies the previous state by it; at {w0} each of the {n} states keeps only its own token."},
+        "zh": "所有时间步共享同一个循环权重。现在它从 {w} 变到 {w0}：除第一步外，每一步都用它乘上一步的状态；到 {w0} 时，{n} 个状态各自只剩自己的 token。",
+        "en": "Every step shares one recurrent weight. Now it slides from {w} to {w0}: every step after the first multiplies the previous state by it; at {w0} each of the {n} states keeps only its own token."},
     # W_h = 0 already (as shown): the drag to 0 has nowhere to go
     "sweep.same": {"zh": "同一个 $W_h$ 作用在每一步", "en": "One $W_h$ acts at every step"},
     "sweep.same.say": {
-        "zh": "所有时间步共享同一个循环权重。这里它已经是 {w0}，没有可拖的余地：{n} 个状态各自只剩自己的 token。",
-        "en": "Every step shares one recurrent weight. Here it is already {w0}, so there is nothing to drag: each of the {n} states keeps only its own token."},
+        "zh": "所有时间步共享同一个循环权重。这里它已经是 {w0}，停在原处不动：{n} 个状态各自只剩自己的 token。",
+        "en": "Every step shares one recurrent weight. Here it is already {w0}, so it stays where it is: each of the {n} states keeps only its own token."},
     "sweep.only_own": {"zh": "$W_h = {w0}$：只剩自己的 token", "en": "$W_h = {w0}$: only its own token"},
     "heads": {"zh": "读出头只看它正下方的状态", "en": "A readout head sees only the state below it"},
     "heads.say": {

@@ -93,19 +93,19 @@ TEXT = {
     "bars.state": {"zh": "{act}，$W_h = {w}$", "en": "{act}, $W_h = {w}$"},
     # pushed_w_h above w_h (as shown): each bar's W_h grows, its slope can collapse
     "bars.sweep.say.up": {
-        "zh": "现在在 tanh 下把 W_h 从 {w0} 往上拖到 {w1}，柱子跟着动。每根柱子是 W_h 乘它所在状态的斜率：W_h 变大，状态也往往被推向两端，那里斜率塌下去，可能把柱子拉回来。",
-        "en": "Now drag W_h from {w0} up to {w1} under tanh and the bars follow. Each bar is W_h times the slope at its state: a larger W_h also tends to push the states towards the ends, where the slope collapses and can pull the bars back down."},
+        "zh": "现在在 tanh 下让 W_h 从 {w0} 升到 {w1}，柱子跟着动。每根柱子是 W_h 乘它所在状态的斜率：W_h 变大，状态也往往被推向两端，那里斜率塌下去，可能把柱子拉回来。",
+        "en": "Now W_h slides from {w0} up to {w1} under tanh and the bars follow. Each bar is W_h times the slope at its state: a larger W_h also tends to push the states towards the ends, where the slope collapses and can pull the bars back down."},
     # pushed_w_h below w_h (as shown): each bar's W_h shrinks, its slope can recover
     "bars.sweep.say.down": {
-        "zh": "现在在 tanh 下把 W_h 从 {w0} 往下拖到 {w1}，柱子跟着动。每根柱子是 W_h 乘它所在状态的斜率：W_h 变小，每根柱子里的 W_h 都变小，但状态也可能离开两端，那里的斜率会回升。",
-        "en": "Now drag W_h from {w0} down to {w1} under tanh and the bars follow. Each bar is W_h times the slope at its state: a smaller W_h scales down the W_h in every bar, but it can also draw the states in from the ends, where the slope recovers."},
-    # pushed_w_h = w_h (as shown): the drag has nowhere to go
+        "zh": "现在在 tanh 下让 W_h 从 {w0} 降到 {w1}，柱子跟着动。每根柱子是 W_h 乘它所在状态的斜率：W_h 变小，每根柱子里的 W_h 都变小，但状态也可能离开两端，那里的斜率会回升。",
+        "en": "Now W_h slides from {w0} down to {w1} under tanh and the bars follow. Each bar is W_h times the slope at its state: a smaller W_h scales down the W_h in every bar, but it can also draw the states in from the ends, where the slope recovers."},
+    # pushed_w_h = w_h (as shown): the sweep has nowhere to go
     "bars.sweep.say.same": {
-        "zh": "这里要拖到的 W_h 就是 {w0}，柱子不动。W_h 再大，状态会被推向两端，那里斜率塌下去，可能把柱子拉回来。",
-        "en": "Here the W_h to drag to is {w0} itself, so the bars stay put. A larger W_h would push the states towards the ends, where the slope collapses and can pull the bars back down."},
+        "zh": "这里 W_h 要去的值就是 {w0}，柱子不动。W_h 再大，状态会被推向两端，那里斜率塌下去，可能把柱子拉回来。",
+        "en": "Here the W_h it would slide to is {w0} itself, so the bars stay put. A larger W_h would push the states towards the ends, where the slope collapses and can pull the bars back down."},
     "bars.toggle.say": {
-        "zh": "来回切换激活函数：tanh 的刹车在，柱子就矮；换成 ReLU，导通处斜率是 1，刹车就没了。",
-        "en": "Switch the activation back and forth: with tanh the brake holds the bars down; with ReLU the slope is 1 wherever it is on, and the brake is gone.",
+        "zh": "激活函数来回切换：tanh 的刹车在，柱子就矮；换成 ReLU，导通处斜率是 1，刹车就没了。",
+        "en": "The activation switches back and forth: with tanh the brake holds the bars down; with ReLU the slope is 1 wherever it is on, and the brake is gone.",
         "fixed": {"1": "ReLU's slope where it is on"}},
     "bars.hop": {"zh": "跳", "en": "hop"},
     # ----- 4. the long product -----------------------------------------------------------------
@@ -165,8 +165,8 @@ TEXT = {
         "fixed": {"1": "tanh's largest slope, taken for every unit",
                   "0": "where tanh's slope is 1"}},
     "dims.sweep.say": {
-        "zh": "现在拖动最大奇异值 σ：先降到 {lo}，再升到 {hi}。整个矩阵跟着缩放，直线绕着起点转：σ 小于 1 时往下走，大于 1 时往上爬。这个 W_h 是对称的，所以其余较小的奇异值不改变它的斜率。",
-        "en": "Now move the largest singular value σ down to {lo}, then up to {hi}. The whole matrix scales with it and the line turns about its start: below 1 it falls, above 1 it climbs. This W_h is symmetric, so the smaller singular values never change its slope.",
+        "zh": "现在最大奇异值 σ 先降到 {lo}，再升到 {hi}。整个矩阵跟着缩放，直线绕着起点转：σ 小于 1 时往下走，大于 1 时往上爬。这个 W_h 是对称的，所以其余较小的奇异值不改变它的斜率。",
+        "en": "Now the largest singular value σ goes down to {lo}, then up to {hi}. The whole matrix scales with it and the line turns about its start: below 1 it falls, above 1 it climbs. This W_h is symmetric, so the smaller singular values never change its slope.",
         "fixed": {"1": "the ×1 line: the product neither shrinks nor grows"}},
     "dims.verdict.say.grows": {
         "zh": "σ = {s} 时，{k} 跳最多能把梯度的大小乘上 {n}。对这个对称的 W_h，σ 大于 1 时乘积每一跳都在变大，跳数一多就爆炸：接下来的裁剪防的正是这个。",
