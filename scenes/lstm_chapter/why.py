@@ -72,9 +72,9 @@ TEXT = {
     "reach.at1": {"zh": "到第一步：{g}", "en": "at the first step: {g}"},
     "reach.factor": {"zh": "每步约 ×{r}", "en": "about ×{r} a step"},
     # ----- beat 3: the forget bias turned down ------------------------------------------
-    "turn.sweep": {"zh": "把遗忘门偏置从 {b0} 拧到 {b1}", "en": "Turn the forget bias from {b0} to {b1}"},
+    "turn.sweep": {"zh": "遗忘门偏置从 {b0} 变到 {b1}", "en": "The forget bias goes from {b0} to {b1}"},
     # the second run's bias is the first's: nothing to turn
-    "turn.same": {"zh": "遗忘门偏置保持在 {b1}", "en": "Keep the forget bias at {b1}"},
+    "turn.same": {"zh": "遗忘门偏置保持在 {b1}", "en": "The forget bias stays at {b1}"},
     "turn.say": {
         "zh": "梯度沿传送带往回走，每一步都要乘遗忘门 f。偏置 {b1} 时 sigmoid 给出 {s}；在这个演示里门的其他输入都很小，所以实测的平均 f 是 {mf}。",
         "en": "Going back along the conveyor, the gradient is multiplied by the forget gate f at every step. A bias of {b1} gives a sigmoid of {s}; in this demo the gate's other inputs are small, so the measured mean f is {mf}."},
