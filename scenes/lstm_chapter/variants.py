@@ -73,8 +73,9 @@ TEXT = {
     # ----- beat 4: cured? -------------------------------------------------------------------
     "cured": {"zh": "LSTM 治好了吗？", "en": "Did the LSTM cure it?"},
     "cured.say": {
-        "zh": "梯度消失大幅缓解，但路径长度还是随序列变长；梯度爆炸没治，仍要裁剪；并行完全没治；记忆容量固定；训练更慢，参数是 RNN 的 {r} 倍，而且仍是串行。",
-        "en": "Vanishing: largely eased, though the path still grows with the sequence. Exploding: not cured, clipping is still needed. Parallelism: not at all. Memory size: still fixed. Training: slower, {r} times the RNN's parameters and still serial."},
+        "zh": "梯度消失大幅缓解，但路径长度还是随序列变长；梯度爆炸没治，LSTM 训练时照样要裁剪梯度（Sutskever、Vinyals 和 Le 2014 年训练 LSTM 翻译模型时就裁剪了梯度范数）；并行完全没治；记忆容量固定；训练更慢，参数是同宽 RNN 的 {r} 倍，而且仍是串行。",
+        "en": "Vanishing: largely eased, though the path still grows with the sequence. Exploding: not cured; LSTMs are still trained with gradient clipping (Sutskever, Vinyals and Le clipped the gradient norm of their LSTM translation model in 2014). Parallelism: not at all. Memory size: still fixed. Training: slower, {r} times the parameters of an RNN of the same width, and still serial.",
+        "fixed": {"2014": "year of Sutskever, Vinyals and Le"}},
     "row.vanishing": {"zh": "梯度消失", "en": "vanishing"},
     "row.exploding": {"zh": "梯度爆炸", "en": "exploding"},
     "row.parallel": {"zh": "并行", "en": "parallelism"},
