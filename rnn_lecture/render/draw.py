@@ -21,12 +21,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from scenes.manim_patches import webm_beside
 from scenes.tex_cache import share_tex_cache
 
 from .. import safefs
+from ..encoding import to_webm
 from ..encoding import video_duration as _video_duration
-from .assemble import concat_videos, publish_section
+from .assemble import publish_section
 from .job import Job, manim_config, section_dir, tex_dir_for
 from .publish import _readable, _swap_in, _write_json, split_timing
 from .room import free_bytes
@@ -82,13 +82,6 @@ def render_one(job: Job, key: str) -> dict:
             files.append(name)
             clips.append({"beat": sec["name"], "file": name,
                           "duration": round(_video_duration(stage / name), 3)})
-            # the WebMs were encoded beside the drawing, segment by segment: joined here
-            own = _segments(fw, sec["name"])
-            concat_videos([webm_beside(p) for p in own], stage / name.replace(".mp4", ".webm"))
-            last_frame(own[-1], stage / name.replace(".mp4", ".png"))
-        # the section's WebM from every segment, as Manim joins its MP4
-        concat_videos([webm_beside(p) for p in fw.partial_movie_files if p is not None],
-                      stage / f"{job.section}.webm")
         entry = {
             "section": job.section, "number": section.number, "title": section.title,
             "lang": job.lang, "quality": job.quality, "params": to_json(job.params),
@@ -99,7 +92,7 @@ def render_one(job: Job, key: str) -> dict:
             "captions": f"{job.section}.srt" if f"{job.section}.srt" in files else None,
             "clips": clips, "files": files, "key": key,
         }
-        entry = publish_section(stage, entry, beat_titles, encoded=True)  # captions, modes
+        entry = publish_section(stage, entry, beat_titles)  # captions, WebM, modes 0644/0755
         _write_json(stage / "render.json", split_timing(entry)[0])
         _swap_in(stage, final)
         return entry
@@ -176,7 +169,7 @@ def _render_beats(job: Job, drawn: tuple[str, ...], work: Path, media: Path,
                      c.content] for c in fw.subcaptions
                     if start - 1e-6 <= c.start.total_seconds() < ends[beat] - 1e-6]
             found.append((beat, Path(fw.sections_output_dir) / clips[0]["video"], start, subs,
-                          _segments(fw, beat)))
+                          ()))
         frame = scene.renderer.get_frame()
     clock = {"": time.perf_counter(), **scene.beat_clock}   # "": the last beat's end
 
@@ -189,9 +182,7 @@ def _render_beats(job: Job, drawn: tuple[str, ...], work: Path, media: Path,
         mp4 = work / f"{beat}.mp4"
         shutil.move(str(clip_src), mp4)
         t = time.perf_counter()
-        # the WebM was encoded beside the drawing, segment by segment: joined here
-        concat_videos([webm_beside(p) for p in segments], work / f"{beat}.webm")
-        last_frame(segments[-1], work / f"{beat}.png")
+        to_webm(mp4, work / f"{beat}.webm", poster=work / f"{beat}.png")
         own[beat] = span(beat) + time.perf_counter() - t
         records.append({"beat": beat, "index": beats.index(beat),
                         "duration": round(_video_duration(mp4), 3), "start": start,
