@@ -168,8 +168,7 @@ def _render_beats(job: Job, drawn: tuple[str, ...], work: Path, media: Path,
             subs = [[c.start.total_seconds() - start, c.end.total_seconds() - start,
                      c.content] for c in fw.subcaptions
                     if start - 1e-6 <= c.start.total_seconds() < ends[beat] - 1e-6]
-            found.append((beat, Path(fw.sections_output_dir) / clips[0]["video"], start, subs,
-                          ()))
+            found.append((beat, Path(fw.sections_output_dir) / clips[0]["video"], start, subs))
         frame = scene.renderer.get_frame()
     clock = {"": time.perf_counter(), **scene.beat_clock}   # "": the last beat's end
 
@@ -178,7 +177,7 @@ def _render_beats(job: Job, drawn: tuple[str, ...], work: Path, media: Path,
         return clock.get(beats[i] if i < len(beats) else "", clock[""]) - clock[b]
 
     records, own = [], {}
-    for beat, clip_src, start, subs, segments in found:
+    for beat, clip_src, start, subs in found:
         mp4 = work / f"{beat}.mp4"
         shutil.move(str(clip_src), mp4)
         t = time.perf_counter()
@@ -195,29 +194,6 @@ def _render_beats(job: Job, drawn: tuple[str, ...], work: Path, media: Path,
     for r in records:
         r["render_seconds"] = seconds[r["beat"]]
     return records
-
-
-def _segments(fw, beat: str) -> list[Path]:
-    """The MP4 segments Manim joined into ``beat``'s clip, in order (each with its WebM
-    beside it, :func:`scenes.manim_patches.encode_webm_beside`)."""
-    found = [s for s in fw.sections if s.name == beat and s.video is not None]
-    if len(found) != 1 or not found[0].get_clean_partial_movie_files():
-        raise RuntimeError(f"beat {beat!r}: no video segments")
-    return [Path(p) for p in found[0].get_clean_partial_movie_files()]
-
-
-def last_frame(video: Path, png: Path) -> None:
-    """Save ``video``'s last frame, decoded, as PNG (a clip ends on its held frame: its
-    poster)."""
-    import av
-
-    last = None
-    with av.open(str(video)) as c:
-        for last in c.decode(c.streams.video[0]):
-            pass
-    if last is None:
-        raise RuntimeError(f"{video}: no frames")
-    last.to_image().convert("RGB").save(png)
 
 
 def beat_seconds(total: float, own: dict[str, float], durations: dict[str, float]) -> dict:
