@@ -58,11 +58,21 @@ def pytest_configure(config):
 def pytest_collection_modifyitems(config, items):
     """Under pytest-xdist (``scripts/test`` runs ``-n auto --dist loadgroup``), keep the tests
     of one section on one worker, so its scenes are constructed once (``constructed`` caches
-    per process), and the fault tests on one worker, so their good render is made once."""
+    per process), and the fault tests on one worker, so their good render is made once.
+    Tests marked ``slow`` (real bench runs, each many minutes on 2 cores) are skipped unless
+    ``RNN_LECTURE_SLOW=1`` or ``-m`` names them: ``scripts/deep-check`` runs them."""
     from scenes.registry import ids
 
     known = sorted(ids(), key=len, reverse=True)
+    import os
+
+    slow_ok = os.environ.get("RNN_LECTURE_SLOW") == "1" or "slow" in (config.option.markexpr
+                                                                       or "")
+    skip_slow = pytest.mark.skip(reason="slow (a real bench run): scripts/deep-check runs it, "
+                                        "or RNN_LECTURE_SLOW=1")
     for item in items:
+        if item.get_closest_marker("slow") and not slow_ok:
+            item.add_marker(skip_slow)
         if item.path.name == "test_faults.py":   # one worker: its module fixture renders once
             item.add_marker(pytest.mark.xdist_group("faults"))
             continue

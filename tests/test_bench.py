@@ -229,6 +229,7 @@ def test_the_preview_figure_is_the_slowest_beat():
 
 
 @pytest.mark.render
+@pytest.mark.slow
 def test_profile_writes_a_cprofile_per_beat(tmp_path):
     """``bench --profile``: one cProfile file and a readable summary per beat."""
     import pstats
