@@ -23,8 +23,8 @@ TEXT = {
     "intro": {"zh": "门控沙盘：一句话、一个单元、三个固定的门",
               "en": "The gate sandbox: one sentence, one cell, three gates held fixed"},
     "intro.say": {
-        "zh": "一个真实的 LSTM 单元读这句话。每个词的写入强度 g 是手工给定的，不是训练出来的；遗忘门、输入门、输出门先固定成 {f}、{i}、{o}。「它」指的是「猫」，中间隔着句号，也就是 {n} 步。",
-        "en": "A real LSTM cell reads this sentence. Each token's write strength g is hand-set, not trained; the forget, input and output gates are held at {f}, {i} and {o}. \"It\" refers to the cat, {n} step{n_s} later, with the full stop in between."},
+        "zh": "LSTM 的记忆更新逐词走过这句话：旧记忆留下 f 倍，再加上 i 乘 g。每个词的写入强度 g 是手工给定的，不是训练出来的；遗忘门、输入门、输出门先固定成 {f}、{i}、{o}。「它」指的是「猫」，中间隔着句号，也就是 {n} 步。",
+        "en": "The LSTM's memory update runs over this sentence word by word: keep f of the old memory, add i times g. Each token's write strength g is hand-set, not trained; the forget, input and output gates are held at {f}, {i} and {o}. \"It\" refers to the cat, {n} step{n_s} later, with the full stop in between."},
     "apart": {"zh": "隔 {n} 步", "en": "{n} step{n_s} apart"},
     "gates": {"zh": "三个门：$f = {f}$，$i = {i}$，$o = {o}$",
               "en": "the three gates: $f = {f}$, $i = {i}$, $o = {o}$"},

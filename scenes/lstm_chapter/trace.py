@@ -72,8 +72,8 @@ TEXT = {
     # ----- beat 4: half-life ------------------------------------------------------------------
     "half": {"zh": "记忆能撑多久：$f$ 决定半衰期", "en": "How long memory lasts: $f$ sets the half-life"},
     "half.say": {
-        "zh": "一个门一直停在 f、又不写入新内容时，记忆每步乘 f，乘到只剩一半要走的步数，是「一半」的对数除以 f 的对数。f 从 {lo} 升到 {hi}：越接近 1，半衰期涨得越快。刚才那句话里，普通词的 {tf} 只要 {th} 步就让记忆减半，「他」的 {hf} 若一直保持，要 {hh} 步。",
-        "en": "Hold a gate at f, write nothing new, and memory is multiplied by f every step; halving it takes the log of one half over the log of f steps. As f rises from {lo} to {hi}, the closer it gets to 1, the faster the half-life climbs. In the sentence, an ordinary word's {tf} halves the memory in {th} step{th_s}; the {hf} at \"he\", if held, would take {hh}.",
+        "zh": "遗忘门一直停在 f、又不写入新内容时，记忆每步乘 f，乘到只剩一半要走的步数，是「一半」的对数除以 f 的对数。f 从 {lo} 升到 {hi}：越接近 1，半衰期涨得越快。刚才那句话里，普通词的 {tf} 只要 {th} 步就让记忆减半，「他」的 {hf} 若一直保持，要 {hh} 步。",
+        "en": "If the forget gate stays at f and nothing new is written, memory is multiplied by f every step; halving it takes the log of one half over the log of f steps. As f rises from {lo} to {hi}, the closer it gets to 1, the faster the half-life climbs. In the sentence, an ordinary word's {tf} halves the memory in {th} step{th_s}; the {hf} at \"he\", if held, would take {hh}.",
         "fixed": {"1": "the upper end of a gate"}},
     "half.x": {"zh": "遗忘门 $f$", "en": "forget gate $f$"},
     "half.y": {"zh": "半衰期（步，对数轴）", "en": "half-life (steps, log axis)"},

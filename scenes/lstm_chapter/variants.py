@@ -47,8 +47,8 @@ TEXT = {
     # ----- beat 2: four structures ----------------------------------------------------------
     "four": {"zh": "同样的 $h$ 和 $d$，四种结构的参数", "en": "Four structures' parameters at the same $h$ and $d$"},
     "four.say": {
-        "zh": "h = {h}、d = {d}：简单 RNN 一组权重，GRU 三组，LSTM 四组，每组带一个偏置向量；注意力这一条只数四个 d 乘 d 的方阵，不含偏置，也不含 Transformer 层里的前馈块。",
-        "en": "At h = {h}, d = {d}: a simple RNN has one weight group, a GRU three, an LSTM four, each with one bias vector; the attention bar counts only its four d by d matrices, no biases and not the feed-forward block of a Transformer layer."},
+        "zh": "h = {h}、d = {d}：简单 RNN 一组权重，GRU 三组，LSTM 四组，每组带一个偏置向量；注意力这一条只数四个 d 乘 d 的方阵，不含偏置，也不含 Transformer 层里的前馈块；整层 Transformer 的账在第八节。",
+        "en": "At h = {h}, d = {d}: a simple RNN has one weight group, a GRU three, an LSTM four, each with one bias vector; the attention bar counts only its four d by d matrices, no biases and not the feed-forward block of a Transformer layer; section eight counts a whole Transformer layer."},
     "bar.rnn": {"zh": "简单 RNN", "en": "simple RNN"},
     "bar.gru": {"zh": "GRU", "en": "GRU"},
     "bar.lstm": {"zh": "LSTM", "en": "LSTM"},

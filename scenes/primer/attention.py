@@ -104,8 +104,8 @@ TEXT = {
     "cost": {"zh": "代价：$n\\,d^2$ 对 $n^2 d$", "en": "The price: $n\\,d^2$ against $n^2 d$",
              "fixed": {"2": "the exponent in the cost formulas"}},
     "cost.say": {
-        "zh": "按 Vaswani 等（2017，Table 1）的数法：循环层的状态乘 W_h，每步一次 d 乘 d 的矩阵乘，共 n·d² 次乘加；注意力的打分，每对位置一次长 d 的点积，共 n²·d 次。对数坐标下两条都是直线，在 n 等于 d 处相交。改变 d，交点跟着移动。",
-        "en": "Count what Vaswani et al. (2017, Table 1) count: the recurrent state times W_h, one d-by-d product per step, n·d² multiply-adds; the attention scores, one d-long dot product per pair, n²·d. On log-log axes both are straight lines, crossing at n = d. Change d and the crossing moves with it.",
+        "zh": "按 Vaswani 等（2017，Table 1）的数法：循环层的状态乘 W_h，每步一次 d 乘 d 的矩阵乘，共 n·d² 次乘加；注意力的打分，每对位置一次长 d 的点积，共 n²·d 次。对数坐标下两条都是直线，在 n 等于 d 处相交：模型越宽，交点落在越长的序列上。",
+        "en": "Count what Vaswani et al. (2017, Table 1) count: the recurrent state times W_h, one d-by-d product per step, n·d² multiply-adds; the attention scores, one d-long dot product per pair, n²·d. On log-log axes both are straight lines, crossing where n equals d: the wider the model, the longer the sequence at the crossing.",
         "fixed": {"2017": "year of the cited paper", "1": "the cited paper's table"}},
     "cost.below.crossing": {"zh": "$n < {d}$：打分更省", "en": "$n < {d}$: scores cheaper"},
     # d = 1: no legal n (n >= 1) is below d

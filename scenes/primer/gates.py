@@ -36,8 +36,8 @@ TEXT = {
     "track": {"zh": "两个门是比例：一条轨道上的三段长度",
               "en": "Both gates are fractions: three lengths on one track"},
     "track.say": {
-        "zh": "旧状态乘 f 留下来一段，候选乘 i 写进去一段，剩下的 1 减 f 被丢掉。把 f 推到 1，什么都不丢，细胞只会累加；推到 0，旧内容一步清空。",
-        "en": "f times the old state survives, i times the candidate is written in, and the remaining 1 minus f is thrown away. Push f to 1 and nothing is lost: the cell just accumulates. Push it to 0 and the old content is gone in one step.",
+        "zh": "旧状态乘 f 留下来一段，候选乘 i 写进去一段，剩下的 1 减 f 被丢掉。现在 f 走到 1：什么都不丢，细胞只会累加；再走到 0：旧内容一步清空。",
+        "en": "f times the old state survives, i times the candidate is written in, and the remaining 1 minus f is thrown away. Now f goes to 1: nothing is lost, the cell just accumulates. Then to 0: the old content is gone in one step.",
         "fixed": {"1": "the gate's upper end (and 1 - f, the share it drops)",
                   "0": "the gate's lower end"}},
     "track.kept": {"zh": "保留", "en": "kept"},
