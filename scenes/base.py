@@ -195,6 +195,8 @@ class LectureScene(Scene):
         for k, m in enumerate(row):   # punctuation hugs the formula before it
             if k and isinstance(m, Text) and m.original_text[:1] in ",.:;!?，。：；！？)）":
                 row[k:].shift(0.8 * buff * LEFT)
+            elif k and isinstance(row[k - 1], Text) and row[k - 1].original_text[-1:] in "(（[":
+                row[k:].shift(0.8 * buff * LEFT)   # and an opening bracket hugs the one after it
         base = _baseline(row[0])
         for m in row[1:]:           # every piece on the first piece's baseline
             m.shift((base - _baseline(m)) * UP)

@@ -58,7 +58,7 @@ TEXT = {
     "cmp.states": {"zh": "状态", "en": "states"},
     "cmp.gates": {"zh": "门", "en": "gates"},
     "cmp.groups": {"zh": "权重组", "en": "weight groups"},
-    "cmp.params": {"zh": "参数（$h = d = {n}$）", "en": "parameters ($h = d = {n}$)"},
+    "cmp.params": {"zh": "参数（$h$ = $d$ = {n}）", "en": "parameters ($h$ = $d$ = {n})"},
     "cmp.path": {"zh": "记忆通道", "en": "memory path"},
     "cmp.quality": {"zh": "效果", "en": "quality"},
     "lstm.states": {"zh": "{n}：$c$、$h$", "en": "{n}: $c$, $h$"},
@@ -213,7 +213,7 @@ class GRU(LectureScene):
         # the narration also gives PyTorch's two-bias counts (the table shows the lecture's one)
         self.say("cmp.say", lt=Val("lstm_params_torch", "count"),
                  gt=Val("gru_params_torch", "count"), **groups)
-        xs = (-6.6, -2.2, 2.3)
+        xs = (-6.6, -2.45, 1.75)   # the citation cell keeps clear of the right edge
         head = VGroup(self.text("cmp.head", size=style.BODY_SIZE, color=P.muted),
                       self.plain("LSTM", size=style.BODY_SIZE, color=P.cell),
                       self.label("GRU (Cho et al., 2014)", "citation year",
