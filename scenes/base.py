@@ -17,7 +17,7 @@ import re
 import time
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UL, UP, AnimationGroup, DecimalNumber, FadeIn, FadeOut,
+from manim import (DOWN, LEFT, RIGHT, UL, UP, Animation, AnimationGroup, DecimalNumber, FadeIn, FadeOut,
                    MathTex, Mobject, Scene, SingleStringMathTex, Tex,
                    Text, Transform, VGroup, VMobject)
 from manim import config
@@ -104,6 +104,11 @@ class LectureScene(Scene):
         self._narration: list[tuple[str, Binding]] = []
         self._claim: Mobject | None = None
         self._say_until = 0.0
+        #: Every play and wait: ``(beat, start, end, moving)`` in scene seconds (a wait is not
+        #: moving unless an updater runs during it); :mod:`rnn_lecture.motion` measures it.
+        self.timeline: list[tuple[str, float, float, bool]] = []
+        #: Every narration line: ``(beat, start, duration, key)``.
+        self.lines: list[tuple[str, float, float, str]] = []
         #: Called as ``hook(scene, beat)`` at every hold (``rnn-lecture still`` saves frames).
         self.hold_hook = None
         drawn = (only_beat,) if isinstance(only_beat, str) else only_beat
@@ -454,20 +459,64 @@ class LectureScene(Scene):
     def say(self, key: str, variant: str | None = None, **fields) -> None:
         """Narration from the text table, as a subcaption (written to the .srt beside the video).
 
-        Its duration is a reading time; ``hold`` extends the beat until it has run out, so
-        captions never overlap and every beat stays on screen long enough to read.
+        The line starts now, after the previous line has run out (the scene waits for it), so
+        what the beat plays next plays while this line is on screen: the picture follows the
+        words. Its duration is a reading time; ``hold`` extends the beat until it has run out.
+        To pace the line's visual actions over it, use :meth:`line` (or ``run_time=self.left()``).
         """
+        if self._say_until > self.time + 1e-9:
+            self.wait(self._say_until - self.time)
         b = self.sentence(key, variant, **fields)
         content = self.render_binding(b)
         self._narration.append((content, b))
-        start = max(self.time, self._say_until)
+        start = self.time
         duration = max(2.0, READING_SECONDS_PER_CHAR[self.lang] * len(content))
         if not self._skipping():   # a skipped beat's narration belongs to another beat job
-            self.add_subcaption(content, duration=duration, offset=start - self.time)
+            self.add_subcaption(content, duration=duration, offset=0)
         if self._fp is not None:
             self._fingerprint("say", content, round(start - self.beat_start[self._fp[0]], 6),
                               duration)
+        self.lines.append((getattr(self, "current_beat", ""), start, duration, key))
         self._say_until = start + duration
+
+    def line(self, key: str, *steps, variant: str | None = None, fill: float = 0.8,
+             **fields) -> None:
+        """A narration line (:meth:`say`) with its visual actions paced over it.
+
+        ``steps`` are played one after another, the first as the line's caption starts; each
+        gets an equal share of the line and runs for ``fill`` of it (the rest is a short
+        pause). A step is an animation, a list or tuple of animations played together, a
+        callable returning either (built when its turn comes, for ``.animate`` of a mobject an
+        earlier step moved), or a number: a pause of that many seconds.
+        """
+        self.say(key, variant, **fields)
+        self.pace(*steps, fill=fill)
+
+    def left(self, share: float = 1.0, least: float = 0.5) -> float:
+        """``share`` of the seconds left in the current narration line (at least ``least``)."""
+        return max(least, share * (self._say_until - self.time))
+
+    def pace(self, *steps, over: float | None = None, fill: float = 0.8) -> None:
+        """Play ``steps`` (see :meth:`line`) over ``over`` seconds (default: what is left of
+        the current line), each in an equal share, running ``fill`` of it."""
+        if not steps:
+            return
+        over = self._say_until - self.time if over is None else over
+        pauses = sum(s for s in steps if isinstance(s, (int, float)))
+        n = sum(1 for s in steps if not isinstance(s, (int, float)))
+        slot = max(0.6, (over - pauses) / max(n, 1))
+        for k, step in enumerate(steps):
+            if isinstance(step, (int, float)):
+                self.wait(step)
+                continue
+            if callable(step) and not isinstance(step, Animation):
+                step = step()
+            anims = list(step) if isinstance(step, (list, tuple)) else [step]
+            run = max(0.5, slot * fill)
+            self.play(*anims, run_time=run)
+            n -= 1
+            if n > 0 and slot - run > 1e-3:
+                self.wait(slot - run)
 
     def clear_stage(self, run_time: float = 0.6) -> None:
         """Fade out everything but the title and the claim."""
@@ -507,9 +556,11 @@ class LectureScene(Scene):
         if self._fp is not None:
             self._fingerprint("play", [_anim_key(a) for a in args],
                               [(k, _stable(v)) for k, v in sorted(kwargs.items())])
-        if self.layout_only and self._jump(args, kwargs):
-            return None
         t0 = self.renderer.time
+        moving = not (all(isinstance(a, Wait) for a in args) and not self._updating())
+        if self.layout_only and self._jump(args, kwargs):
+            self._log(t0, moving)
+            return None
         out = super().play(*args, **kwargs)
         if self.renderer.skip_animations and self._skipping():
             self.renderer.time = self._drawn_time(t0)
@@ -517,7 +568,18 @@ class LectureScene(Scene):
             # skips): do it here, so a replay leaves every mobject as a render leaves it.
             self.update_mobjects(0)
         self._after_transforms(args)
+        self._log(t0, moving)
         return out
+
+    def _updating(self) -> bool:
+        """True if a wait now would draw moving frames (Manim's test for a static wait)."""
+        return bool(self.always_update_mobjects or self.updaters or any(
+            m.has_time_based_updater() for m in self.get_mobject_family_members()))
+
+    def _log(self, t0: float, moving: bool) -> None:
+        t1 = self.renderer.time
+        if t1 > t0:
+            self.timeline.append((getattr(self, "current_beat", ""), t0, t1, moving))
 
     def _drawn_time(self, t0: float) -> float:
         """The scene time after the last play had it drawn its frames.
@@ -537,8 +599,11 @@ class LectureScene(Scene):
 
     def wait(self, duration: float = 1.0, *args, **kwargs):
         if self.layout_only:
+            t0 = self.renderer.time
+            moving = self._updating()
             self.renderer.time += duration
             self.update_mobjects(0)
+            self._log(t0, moving)
             return None
         return super().wait(duration, *args, **kwargs)
 

@@ -1,0 +1,154 @@
+"""How much of a section's running time is one frozen frame: measured on a scene's timeline and
+on a rendered video.
+
+Issue 22's targets, per section and language: the frozen share of the running time at most
+:data:`MAX_FROZEN_SHARE`, and no frozen stretch longer than :data:`MAX_FROZEN_STRETCH` seconds
+except the section's last frame (its closing hold, the poster).
+
+Two measures of the same thing:
+
+* :func:`timeline_figures` reads the intervals a scene records while it is constructed
+  (:attr:`scenes.base.LectureScene.timeline`: every play and wait with its start, end and
+  whether anything moves), so it costs a layout-only construction (about a second) and needs no
+  video. A play moves; a wait is frozen unless an updater runs during it.
+* :func:`video_figures` decodes a rendered MP4: a frame held for several periods (our encoder
+  writes a held frame once, with its length, :func:`scenes.manim_patches.encode_held_frames_once`)
+  and a run of identical frames are frozen. It is the measure of what a viewer sees; the
+  timeline's is its estimate, and ``tests/test_motion.py`` checks that the two agree on a real
+  render.
+
+Pure Python; :func:`video_figures` imports PyAV and numpy when called.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: Frozen share of a section's running time, at most.
+MAX_FROZEN_SHARE = 0.40
+#: Longest frozen stretch in seconds, except the section's last frame.
+MAX_FROZEN_STRETCH = 6.0
+#: A narration line must start an animation (or be inside one) within this many seconds.
+LINE_ACTION_WITHIN = 1.0
+
+
+@dataclass(frozen=True)
+class MotionFigures:
+    """Frozen share and stretches of one section (one language, one quality).
+
+    Attributes
+    ----------
+    duration : float
+        Running time in seconds.
+    frozen : float
+        Seconds of frozen frames, the closing hold included.
+    stretches : tuple of (float, float)
+        Every frozen stretch as ``(start, end)`` seconds, in order; the last one may be the
+        closing hold.
+    closing : float
+        Length of the frozen stretch that ends the section (0 if the section ends moving).
+    """
+
+    duration: float
+    frozen: float
+    stretches: tuple[tuple[float, float], ...]
+    closing: float
+
+    @property
+    def share(self) -> float:
+        return self.frozen / self.duration if self.duration > 0 else 0.0
+
+    @property
+    def longest(self) -> float:
+        """The longest frozen stretch, not counting the closing hold."""
+        inner = self.stretches[:-1] if self.closing > 0 else self.stretches
+        return max((b - a for a, b in inner), default=0.0)
+
+    def longest_at(self) -> tuple[float, float] | None:
+        inner = self.stretches[:-1] if self.closing > 0 else self.stretches
+        return max(inner, key=lambda s: s[1] - s[0], default=None)
+
+    def failures(self) -> list[str]:
+        out = []
+        if self.share > MAX_FROZEN_SHARE + 1e-9:
+            out.append(f"frozen {self.share:.0%} of {self.duration:.1f} s "
+                       f"(at most {MAX_FROZEN_SHARE:.0%})")
+        if self.longest > MAX_FROZEN_STRETCH + 1e-6:
+            a, b = self.longest_at()
+            out.append(f"frozen {b - a:.1f} s from {a:.1f} s (at most {MAX_FROZEN_STRETCH:g} s)")
+        return out
+
+
+def _merge(intervals, eps: float = 1e-6) -> list[tuple[float, float]]:
+    out: list[list[float]] = []
+    for a, b in sorted(intervals):
+        if b - a <= eps:
+            continue
+        if out and a <= out[-1][1] + eps:
+            out[-1][1] = max(out[-1][1], b)
+        else:
+            out.append([a, b])
+    return [(a, b) for a, b in out]
+
+
+def figures(frozen_intervals, duration: float) -> MotionFigures:
+    """:class:`MotionFigures` of the frozen ``(start, end)`` intervals of a ``duration``."""
+    st = _merge(frozen_intervals)
+    closing = st[-1][1] - st[-1][0] if st and st[-1][1] >= duration - 1e-3 else 0.0
+    return MotionFigures(duration=duration, frozen=sum(b - a for a, b in st),
+                         stretches=tuple(st), closing=closing)
+
+
+def timeline_figures(timeline, duration: float | None = None) -> MotionFigures:
+    """Figures of a scene's timeline: ``(beat, start, end, moving)`` entries."""
+    end = max((t1 for _, _, t1, _ in timeline), default=0.0) if duration is None else duration
+    return figures([(t0, t1) for _, t0, t1, moving in timeline if not moving], end)
+
+
+def late_lines(lines, timeline, within: float = LINE_ACTION_WITHIN) -> list[tuple]:
+    """Narration lines (``(beat, start, duration, key)``) with no animation starting or running
+    in their first ``within`` seconds."""
+    moving = [(t0, t1) for _, t0, t1, m in timeline if m and t1 > t0]
+    out = []
+    for line in lines:
+        s = line[1]
+        if not any(t0 < s + within - 1e-9 and t1 > s + 1e-9 for t0, t1 in moving):
+            out.append(line)
+    return out
+
+
+def video_figures(path) -> MotionFigures:
+    """Figures of a rendered video: a frame lasting more than one period is frozen for its
+    length, and so is a run of frames showing one picture (pixels compared on a 4× subsampled
+    grey picture, to within 1 level)."""
+    import av
+    import numpy as np
+
+    frozen: list[tuple[float, float]] = []
+    prev = None
+    end = 0.0
+    with av.open(str(path)) as c:
+        s = c.streams.video[0]
+        rate = float(s.average_rate or s.guessed_rate)
+        period = 1.0 / rate
+        tb = float(s.time_base)
+        frames = []
+        for f in c.decode(s):
+            frames.append((f.pts * tb, f.to_ndarray(format="gray")[::4, ::4].astype(np.int16)))
+        if s.duration:
+            end = s.duration * tb
+    # a frame lasts until the next one starts (the last one: until the stream's end)
+    times = [t for t, _ in frames]
+    if not end or end < times[-1]:
+        end = times[-1] + period
+    run_start = 0.0
+    for k, (t, pix) in enumerate(frames):
+        t_next = times[k + 1] if k + 1 < len(times) else end
+        if prev is not None and np.abs(pix - prev).max() <= 1:
+            frozen.append((run_start, t_next))         # the same picture as the frame before
+        else:
+            run_start = t
+            if t_next - t > 1.5 * period:
+                frozen.append((t, t_next))             # held for several periods
+        prev = pix
+    return figures(frozen, end)
