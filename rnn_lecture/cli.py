@@ -1,5 +1,5 @@
-"""The ``rnn-lecture`` command: list sections, show parameters, values and script, stills,
-render, site, bench.
+"""The ``rnn-lecture`` command: list sections, show parameters, values and script, motion,
+stills, render, site, bench.
 
 Bad input (unknown section or parameter, a value of the wrong type or out of range) gets one
 line on stderr naming the thing and what is allowed, and exit code 2, before anything renders.
@@ -228,6 +228,56 @@ def script_cmd(sections, lang, assignments, config_path, as_json):
             for text in b["labels"]:
                 click.echo(f"  label     {text}")
         click.echo("")
+
+
+@cli.command("motion")
+@click.argument("sections", nargs=-1)
+@click.option("--lang", "langs", type=click.Choice(["zh", "en"]), multiple=True,
+              help="Language (repeatable; default both).")
+@click.option("--set", "assignments", multiple=True, metavar="NAME=VALUE",
+              help="Override a parameter of every selected section that has it.")
+@click.option("--config", "config_path", type=click.Path(dir_okay=False),
+              help="TOML/JSON file of [section-id] name = value tables (--set wins).")
+@click.option("--media", type=click.Path(file_okay=False),
+              help="Measure the rendered videos in this render folder (--out of render) "
+                   "instead of the scenes' timelines.")
+@click.option("--quality", type=click.Choice(["low", "medium", "high", "4k"]), default="low",
+              show_default=True, help="With --media: which renders.")
+@click.option("--lines", "show_lines", is_flag=True,
+              help="Also list the narration lines that start no animation in their first second.")
+def motion_cmd(sections, langs, assignments, config_path, media, quality, show_lines):
+    """Print each section's frozen share and longest frozen stretch (issue 22's targets:
+    at most 40 % frozen, no frozen stretch over 6 s but the last frame)."""
+    from . import motion
+
+    chosen = _sections(sections) if sections else list(SECTIONS)
+    params = _overrides_for(chosen, assignments, load_config(config_path))
+    bad = 0
+    for s in chosen:
+        for lang in langs or ("zh", "en"):
+            late = []
+            if media:
+                video = Path(media) / quality / lang / f"{s.id}.mp4"
+                if not video.is_file():
+                    raise UsageFailure(f"no render of {s.id} ({lang}, {quality}) at {video}")
+                f = motion.video_figures(video)
+            else:
+                from scenes.script import construct
+                sc = construct(s.id, lang, params[s.id], layout_only=True)
+                f = motion.timeline_figures(sc.timeline, sc.renderer.time)
+                late = motion.late_lines(sc.lines, sc.timeline)
+            fails = f.failures() + ([f"{len(late)} line(s) start no animation in their first "
+                                     f"second"] if late else [])
+            bad += bool(fails)
+            at = f.longest_at()
+            where = f" at {at[0]:.1f} s" if at else ""
+            click.echo(f"{s.id:<24} {lang}  {f.duration:6.1f} s  frozen {f.share:4.0%}  "
+                       f"longest {f.longest:4.1f} s{where}  "
+                       f"{'ok' if not fails else '; '.join(fails)}")
+            if show_lines:
+                for beat, start, dur, key in late:
+                    click.echo(f"    late line {beat}: {key} at {start:.1f} s ({dur:.1f} s)")
+    click.echo(f"{bad} of {len(chosen) * len(langs or ('zh', 'en'))} miss the targets")
 
 
 @cli.command("still")

@@ -101,6 +101,8 @@ class LectureScene(Scene):
         self.layouts: dict[str, list[tuple[str, np.ndarray]]] = {}
         self.readouts: dict[str, dict[str, str]] = {}
         self.records: dict[str, dict] = {}
+        #: Per beat: ``(y, label)`` of the lowest point anything visible reaches at its hold.
+        self.lowest: dict[str, tuple[float, str]] = {}
         self._narration: list[tuple[str, Binding]] = []
         self._claim: Mobject | None = None
         self._say_until = 0.0
@@ -534,6 +536,7 @@ class LectureScene(Scene):
         leaves = text_leaves(self.mobjects)
         self.layouts[self.current_beat] = [
             (type(m).__name__ + ":" + _label(m), _box(m)) for m in leaves]
+        self.lowest[self.current_beat] = _lowest_drawn(self.mobjects)
         self.readouts[self.current_beat] = {
             m.binding.readout_name(): displayed(m) for m in leaves
             if getattr(m, "binding", None) is not None and m.binding.readout_name()}
@@ -702,6 +705,22 @@ def _jump_one(scene: Scene, a) -> None:
             scene.add(a.mobject)
     else:   # an introducer (FadeIn, Create, Write, GrowFromEdge...) ends on the mobject itself
         scene.add(a.mobject)
+
+
+def _lowest_drawn(mobjects) -> tuple[float, str]:
+    """The lowest y any visible stroke or fill reaches, and what reaches it."""
+    best = (np.inf, "")
+    for m in mobjects:
+        for f in m.get_family():
+            if not isinstance(f, VMobject) or len(f.points) == 0:
+                continue
+            if not (np.any(f.get_fill_opacities() > 0.01) or
+                    (f.get_stroke_width() > 0 and np.any(f.get_stroke_opacities() > 0.01))):
+                continue
+            y = f.points[:, 1].min()
+            if y < best[0]:
+                best = (float(y), type(m).__name__ + (":" + _label(m) if isinstance(m, TEXT_TYPES) else ""))
+    return best
 
 
 def _box(m: Mobject) -> np.ndarray:

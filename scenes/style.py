@@ -45,10 +45,12 @@ SMALL_SIZE = 22
 #: Scale of MathTex relative to Manim's default.
 MATH_SCALE = 0.8
 
-#: The frame is 14.22 x 8 units; the bottom 12% is kept clear for player captions.
+#: The frame is 14.22 x 8 units; the bottom 20% is kept clear for player captions (two lines
+#: of WebVTT as Chromium draws them over a playing video, measured in
+#: ``tests/test_site_browser.py``), for texts and shapes alike.
 FRAME_W = 14.222
 FRAME_H = 8.0
-CAPTION_BAND = 0.12 * FRAME_H
+CAPTION_BAND = 0.20 * FRAME_H
 STAGE_BOTTOM = -FRAME_H / 2 + CAPTION_BAND
 
 

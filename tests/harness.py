@@ -136,8 +136,13 @@ def check_text(where: str, shown: str, b: Binding | None, scene, choices: dict) 
 
 
 def check_frame(scene) -> list[str]:
-    """Texts inside the frame, out of the caption band, not overlapping, at every hold."""
+    """Texts inside the frame, out of the caption band, not overlapping, at every hold; and
+    nothing drawn (shapes included) inside the caption band players draw cues in."""
     bad = []
+    for beat, (y, what) in getattr(scene, "lowest", {}).items():
+        if y < style.STAGE_BOTTOM - TOL:
+            bad.append(f"{beat}: drawn content ({what}) reaches y = {y:.2f}, in the caption "
+                       f"band (below {style.STAGE_BOTTOM:.2f})")
     for beat, boxes in scene.layouts.items():
         for label, (x0, y0, x1, y1) in boxes:
             if not (-HALF_W - TOL <= x0 and x1 <= HALF_W + TOL):
