@@ -262,8 +262,8 @@ def motion_cmd(sections, langs, assignments, config_path, media, quality, show_l
                     raise UsageFailure(f"no render of {s.id} ({lang}, {quality}) at {video}")
                 f = motion.video_figures(video)
             else:
-                from scenes.script import construct
-                sc = construct(s.id, lang, params[s.id], layout_only=True)
+                from scenes.script import cache_dir, construct
+                sc = construct(s.id, lang, params[s.id], layout_only=True, cache=cache_dir())
                 f = motion.timeline_figures(sc.timeline, sc.renderer.time)
                 late = motion.late_lines(sc.lines, sc.timeline)
             fails = f.failures() + ([f"{len(late)} line(s) start no animation in their first "

@@ -141,6 +141,43 @@ def test_script_bad_input_is_one_line(args, needle):
     assert len(r.stderr.strip().splitlines()) <= 3
 
 
+@pytest.mark.parametrize("args, needle", [
+    (["motion", "nope"], "unknown section 'nope'"),
+    (["motion", "lstm-06-gru", "--lang", "fr"], "'fr'"),
+    (["motion", "lstm-06-gru", "--set", "x=abc"], "x=abc"),
+])
+def test_motion_bad_input_is_one_line(args, needle):
+    r = run(*args)
+    assert r.returncode == 2, r.stderr
+    assert needle in r.stderr and "Traceback" not in r.stderr
+    assert len(r.stderr.strip().splitlines()) <= 3
+
+
+def test_motion_of_a_missing_render_is_one_line(tmp_path):
+    r = run("motion", "lstm-06-gru", "--lang", "en", "--media", str(tmp_path))
+    assert r.returncode == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and "no render of lstm-06-gru" in lines[0], r.stderr
+
+
+def test_motion_reports_each_section_and_language(tmp_path):
+    import os
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"),
+           "PYTHONPATH": os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])}
+    here = tmp_path / "cwd"
+    here.mkdir()
+    r = subprocess.run([*CLI, "motion", "lstm-06-gru"], capture_output=True, text=True,
+                       cwd=here, env=env)
+    assert r.returncode == 0, r.stderr[-2000:]
+    rows = [ln for ln in r.stdout.splitlines() if ln.startswith("lstm-06-gru")]
+    assert [ln.split()[1] for ln in rows] == ["zh", "en"]
+    assert all("frozen" in ln and "longest" in ln for ln in rows)
+    assert list(here.iterdir()) == []
+
+
 def test_script_and_stills_write_nothing_in_the_folder_they_run_from(tmp_path):
     """``script`` (and ``still``, outside its --out) used to leave Manim's caches in
     ``./media`` of whatever folder it was run from; they now live in the user's cache
