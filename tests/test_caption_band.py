@@ -19,6 +19,19 @@ and the screenshots beside it show them):
   the video's height above its bottom in a 390 px player (219 px high: the 73 px strip and a
   26-32 px cue box), 21.4% (en) and 24.4% (zh) in a 1280 px one (73 px and 82-103 px of 720).
   Neither fits a 20% band; on a phone the cue covers the middle of the frame.
+- The site's cues are placed by a WebVTT cue setting (``captions.CUE_SETTINGS``, ``line:82%``:
+  the cue box's top edge at 82% of the video's height, not snapped to lines, which Chromium
+  then does not move for its controls). The two-line cue's top is then 17.8-18.2% of the
+  height above the bottom, in both languages and both widths, controls hidden, shown (pointer
+  over the player) or shown (paused); its bottom 5-7% above the video's bottom edge. Inside
+  the 20% band (``style.CAPTION_BAND``). (``line:N%,end``, the bottom edge at N%, is drawn at
+  the video's bottom edge whatever N by Chromium 156: not used.)
+- The price: shown controls (paused, or the pointer over the player) are drawn over the
+  bottom of the video and over the cue with it: at 390 px the control bar (buttons and
+  timeline, the bottom third of the player) covers the whole cue; at 1280 px its shade
+  darkens the cue's lower line. No placement keeps a two-line cue both inside a 20% band and
+  clear of Chromium's controls: at 1280 px the bar takes the bottom 10% and a two-line cue
+  box 11.4%, at 390 px the bar alone takes 33%.
 """
 
 from __future__ import annotations
@@ -32,9 +45,16 @@ import pytest
 from conftest import SITE_SECTIONS
 from test_site_browser import SCREENSHOTS, browser, served  # noqa: F401  (fixtures)
 
-from rnn_lecture.captions import parse_srt
+from rnn_lecture.captions import CUE_SETTINGS, parse_srt
+from scenes import style
 
 pytestmark = pytest.mark.render
+
+#: The band players need for a two-line cue, as a fraction of the video's height, measured
+#: in Chromium 156 with the site's cue settings (``line:82%``): the same in both languages
+#: and both widths, controls hidden. The test keeps what it measures within CAPTION_BAND and
+#: within a pixel or two of this figure.
+MEASURED_BAND = 0.18
 
 WIDTHS = (390, 1280)
 SECTION = SITE_SECTIONS[0]
@@ -187,8 +207,54 @@ def _record(key: str, value) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
+def test_two_line_cue_lies_inside_the_caption_band(browser, served, built_site, lang):
+    """The site's cues, in both player widths, controls hidden: the cue box of the tallest
+    (two-line) cue lies inside the bottom CAPTION_BAND of the video, and stays there with the
+    controls shown (Chromium draws them over it; it does not move it)."""
+    page = served[lang] + f"{SECTION}/index.html"
+    cue = two_line_cue((built_site[lang] / SECTION / f"{SECTION}.vtt").read_text("utf-8"))
+    band = style.CAPTION_BAND / style.FRAME_H
+    for width in WIDTHS:
+        got = {c: measure(browser, page, width, cue, c, shot=f"{lang}-cue-{width}-{c}.png")
+               for c in ("hidden", "hover", "paused")}
+        _record(f"{lang}/{width}/site", {c: g["band"] for c, g in got.items()})
+        hidden = got["hidden"]
+        box = hidden["box"]
+        # the cue as written: not snapped to lines, bottom edge at the line setting
+        assert hidden["settings"]["snap"] is False, hidden["settings"]
+        # two lines of Chromium's captions (5% of the video's height each, with their box)
+        assert 0.08 < (box["bottom"] - box["top"]) / box["height"] < 0.17, box
+        assert hidden["band"] <= band, (
+            f"{lang} {width} px: the cue's top is {hidden['band']:.3f} of the video's height "
+            f"above its bottom, outside the caption band ({band:.2f})")
+        assert hidden["band"] == pytest.approx(MEASURED_BAND, abs=2 / box["height"]), hidden
+        assert hidden["bottom_gap"] > 0.02, "the cue box reaches the video's bottom edge"
+        for c in ("hover", "paused"):
+            # shown controls do not move the cue: where it is still seen (not all of it drawn
+            # over by the controls), its top is where it was
+            if got[c]["box"] is not None:
+                assert got[c]["box"]["top"] == pytest.approx(box["top"], abs=1), (c, got[c])
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_course_page_does_not_move_cues(browser, served, built_site, lang):
+    """The section page's player draws the cue where a bare ``<video controls>`` with the same
+    track, in a page of the same font, draws it (no site CSS or script moves cues), in both
+    widths."""
+    base = served[lang]
+    page = base + f"{SECTION}/index.html"
+    cue = two_line_cue((built_site[lang] / SECTION / f"{SECTION}.vtt").read_text("utf-8"))
+    bare = (base + f"{SECTION}/{SECTION}.mp4", base + f"{SECTION}/{SECTION}.vtt", lang)
+    for width in WIDTHS:
+        on_page = measure(browser, page, width, cue, "hidden")["box"]
+        alone = measure(browser, page, width, cue, "hidden", bare=bare)["box"]
+        for k in ("top", "bottom", "height"):
+            assert on_page[k] == pytest.approx(alone[k], abs=1), (width, k, on_page, alone)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
 def test_chromium_default_placement_is_recorded(browser, served, built_site, lang):
-    """Chromium's own placement (``line:auto``) of the same
+    """Why the cues carry a line setting: Chromium's own placement (``line:auto``) of the same
     two-line cue, controls hidden and shown, measured and recorded; it stacks the cue above
     a strip it keeps for its controls (above the 20% band at both widths, far above it in
     the 390 px player)."""
@@ -206,3 +272,11 @@ def test_chromium_default_placement_is_recorded(browser, served, built_site, lan
     # the smaller the player, the larger the share the fixed strip takes
     assert bands[390]["hidden"] > bands[1280]["hidden"]
 
+
+def test_cue_settings_are_written():
+    """The line setting the band was measured with is the one every captions file carries."""
+    assert CUE_SETTINGS == "line:82%"
+    from rnn_lecture.captions import Cue, to_vtt
+
+    vtt = to_vtt([Cue(0.5, 2.0, ("one", "two"))])
+    assert "00:00:00.500 --> 00:00:02.000 line:82%\n" in vtt
