@@ -453,13 +453,26 @@ def _vtt_escape(s: str) -> str:
     return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def to_vtt(cues: list[Cue], ids: list[str] | None = None) -> str:
-    """WebVTT text of ``cues`` (text escaped; ``ids`` as cue identifiers if given)."""
+#: WebVTT cue settings of every caption cue: the cue box's top edge at 82% of the video's
+#: height (not snapped to lines; the box grows down from there, so a cue of one or two lines
+#: never reaches above it). Chromium's own placement (``line:auto``) stacks the cues above a
+#: ~73 px strip it keeps for its controls, shown or not: a two-line cue then reaches 45% of a
+#: 390 px player's height above its bottom (21% of a 1280 px one); placed by this setting it
+#: stays in the bottom 18% of both, inside ``style.CAPTION_BAND`` (measured in
+#: ``tests/test_caption_band.py``), and shown controls draw over it instead of moving it.
+#: (Chromium 156 places ``line:N%,end`` cues at the bottom edge whatever N: not used.)
+CUE_SETTINGS = "line:82%"
+
+
+def to_vtt(cues: list[Cue], ids: list[str] | None = None, settings: str = CUE_SETTINGS) -> str:
+    """WebVTT text of ``cues`` (text escaped; ``ids`` as cue identifiers if given; each cue's
+    timing line followed by ``settings``, the caption placement; ``""`` for none)."""
     out = ["WEBVTT", ""]
+    tail = f" {settings}" if settings else ""
     for k, c in enumerate(cues):
         if ids:
             out.append(ids[k])
-        out.append(f"{_stamp(c.start, '.')} --> {_stamp(c.end, '.')}")
+        out.append(f"{_stamp(c.start, '.')} --> {_stamp(c.end, '.')}{tail}")
         out.extend(_vtt_escape(ln) for ln in c.lines)
         out.append("")
     return "\n".join(out) + "\n"
@@ -580,7 +593,8 @@ def write_section_captions(folder: Path, entry: dict, beat_titles: dict | None =
                       "captions_vtt": f"{stem}.vtt"})
         t = t1
     (folder / f"{sid}.chapters.vtt").write_text(
-        to_vtt(chapters, ids=[c["beat"] for c in entry.get("clips", [])]), encoding="utf-8")
+        to_vtt(chapters, ids=[c["beat"] for c in entry.get("clips", [])], settings=""),
+        encoding="utf-8")
     files.append(f"{sid}.chapters.vtt")
     return {"captions": f"{sid}.srt", "captions_vtt": f"{sid}.vtt",
             "chapters": f"{sid}.chapters.vtt",

@@ -45,9 +45,13 @@ SMALL_SIZE = 22
 #: Scale of MathTex relative to Manim's default.
 MATH_SCALE = 0.8
 
-#: The frame is 14.22 x 8 units; the bottom 20% is kept clear for player captions (two lines
-#: of WebVTT as Chromium draws them over a playing video, measured in
-#: ``tests/test_site_browser.py``), for texts and shapes alike.
+#: The frame is 14.22 x 8 units; the bottom 20% is kept clear for player captions, for texts
+#: and shapes alike. Measured in Chromium 156 (``tests/test_caption_band.py``, a two-line cue
+#: of a real render in 390 px and 1280 px wide players): with the site's cue setting
+#: ``line:82%`` (``rnn_lecture.captions.CUE_SETTINGS``) the cue box's top is 17.8-18.2% of
+#: the video's height above its bottom, controls shown or hidden; with Chromium's own
+#: placement (no setting) it would be 45.5-47.9% at 390 px and 21.4-24.4% at 1280 px (it
+#: keeps ~73 px for its controls). Shown controls draw over the cue, they do not move it.
 FRAME_W = 14.222
 FRAME_H = 8.0
 CAPTION_BAND = 0.20 * FRAME_H
