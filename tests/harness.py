@@ -59,10 +59,28 @@ def expected_field(f, values, params) -> str:
     return str(f)
 
 
+_TEX_PART = re.compile(r"\$[^$]*\$")
+
+
+def tex_typeset_fields(b: Binding, tpl: str) -> set[str]:
+    """The fields of ``b`` that LaTeX typesets: all of a formula's, and a sentence's fields
+    inside a ``$...$`` part (found here on the template's own text, not by the scene's code)."""
+    if b.math:
+        return set(b.fields)
+    marked = tpl
+    for k in b.fields:
+        marked = marked.replace("{" + k + "}", f"\x00{k}\x00")
+    return {k for part in _TEX_PART.findall(marked) for k in re.findall(r"\x00(\w+)\x00", part)}
+
+
 def expected_string(b: Binding, table: dict, lang: str, values, params) -> str:
-    """What a binding must show, derived from the table and the values alone."""
+    """What a binding must show, derived from the table and the values alone (a value LaTeX
+    typesets written as TeX writes it, ``style.tex_number``)."""
     tpl = b.table_template(table, lang) if b.key else b.template
     shown = {k: expected_field(f, values, params) for k, f in b.fields.items()}
+    for k in tex_typeset_fields(b, tpl):
+        if isinstance(b.fields[k], Val):
+            shown[k] = style.tex_number(shown[k])
     if b.math:
         for k in sorted(shown, key=len, reverse=True):
             tpl = tpl.replace("@" + k, shown[k])
@@ -112,8 +130,8 @@ def check_text(where: str, shown: str, b: Binding | None, scene, choices: dict) 
         return [f"{where}: binding of {shown!r} does not resolve: {e!r}"]
     if shown != want:
         bad.append(f"{where}: shows {shown!r}, values say {want!r}")
-    if BAD_WORDS.search(shown) and not non_finite_shown(b, v, p):
-        bad.append(f"{where}: {shown!r} says None/nan/inf for a finite value")
+    if (BAD_WORDS.search(shown) or style.INFINITY in shown) and not non_finite_shown(b, v, p):
+        bad.append(f"{where}: {shown!r} says None/nan/inf/∞ for a finite value")
     if b.key is not None and not b.math:
         entry = table[b.key]
         declared = set(entry.get("fixed", {}))
