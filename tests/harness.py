@@ -444,7 +444,10 @@ def check_counts_grouped(beat: str, texts: list[tuple[str, str, Binding | None]]
 
 def check_scene(scene, choices: dict | None = None) -> list[str]:
     """Every failure of a constructed scene: texts, narration, claims, choices, the value
-    fields against their pins, the number style (issue 22), sweeps, frame."""
+    fields against their pins, the number style, sweeps, frame, and narration lines that
+    start no animation in their first second (issue 22)."""
+    from rnn_lecture.motion import LINE_ACTION_WITHIN, late_lines
+
     choices = choices or {}
     pins = pinned_fields(scene)
     bad = []
@@ -469,4 +472,8 @@ def check_scene(scene, choices: dict | None = None) -> list[str]:
                                            in zip(items, kinds)], scene.v, scene.params)
     bad += check_sweeps(scene)
     bad += check_frame(scene)
+    for beat, start, duration, key in late_lines(getattr(scene, "lines", []),
+                                                 getattr(scene, "timeline", [])):
+        bad.append(f"{beat}: narration line {key!r} at {start:.1f} s ({duration:.1f} s) starts "
+                   f"no animation in its first {LINE_ACTION_WITHIN:g} s")
     return bad
