@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -18,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from conftest import SITE_SECTIONS, constructed
+from rnn_lecture import motion
 from rnn_lecture.motion import (MAX_FROZEN_SHARE, MAX_FROZEN_STRETCH, figures, late_lines,
                                 timeline_figures, video_figures)
 
@@ -129,6 +131,20 @@ def test_every_section_meets_the_motion_targets(section_id, lang):
     assert not f.failures(), f"{section_id} [{lang}]: " + "; ".join(f.failures())
 
 
+def test_the_report_rows_are_the_timelines_figures():
+    """``motion.report`` (what ``rnn-lecture motion`` and ``rnn-lecture bench`` print) gives
+    the same figures as the timeline of the constructed scene."""
+    rows = motion.report([SITE_SECTIONS[1]], ["en"], {SITE_SECTIONS[1]: {}})
+    (row,) = rows
+    sc = constructed(SITE_SECTIONS[1], "en")
+    f = timeline_figures(sc.timeline, sc.renderer.time)
+    assert row["section"] == SITE_SECTIONS[1] and row["lang"] == "en"
+    assert row["share"] == pytest.approx(f.share) and row["longest"] == pytest.approx(f.longest)
+    assert row["failures"] == f.failures() + motion.late_failures(late_lines(sc.lines,
+                                                                             sc.timeline))
+    json.dumps(rows)                                    # bench.json holds them as they are
+
+
 # ----- real renders agree with their timelines -----------------------------------------------
 
 def _agree(video_f, timeline_f, what: str) -> None:
@@ -146,7 +162,7 @@ def test_site_renders_agree_with_their_timelines(site_media, lang):
     """The session's real low-quality renders (``SITE_SECTIONS``, both languages): the
     figures a viewer sees are the ones the timeline estimates."""
     for sid in SITE_SECTIONS:
-        video = site_media / "low" / lang / sid / f"{sid}.mp4"
+        video = motion.section_video(site_media, "low", lang, sid)
         sc = constructed(sid, lang)
         _agree(video_figures(video), timeline_figures(sc.timeline, sc.renderer.time),
                f"{sid} [{lang}]")
