@@ -568,6 +568,30 @@ def run_bench(out: str, section_ids: list[str], high: bool = True, echo=print,
     return result
 
 
+def motion_figures(section_ids, echo=print, media=None, langs=("zh", "en")) -> dict:
+    """Issue 22's motion figures, printed: every section's frozen share and longest frozen
+    stretch in each language, from its timeline (a layout-only construction) and, where
+    ``media`` holds a low-quality render of it, from the video. ``{"timeline": rows,
+    "video": rows, "miss": n}`` (rows of :func:`rnn_lecture.motion.report`)."""
+    from . import motion
+
+    params = {s: _defaults(s) for s in section_ids}
+    out = {"timeline": motion.report(section_ids, list(langs), params), "video": []}
+    for row in out["timeline"]:
+        echo(f"[motion] {motion.report_line(row)}")
+    if media is not None:
+        for sid in section_ids:
+            for lang in langs:
+                if motion.section_video(media, "low", lang, sid).is_file():
+                    (row,) = motion.report([sid], [lang], params, media=media)
+                    out["video"].append(row)
+                    echo(f"[motion, video] {motion.report_line(row)}")
+    out["miss"] = sum(bool(r["failures"]) for r in out["timeline"])
+    echo(f"[motion] {out['miss']} of {len(out['timeline'])} sections and languages miss the "
+         "targets (timeline)")
+    return out
+
+
 def _bench(outp, section_ids, high, echo, profile, cluster, repeat, baseline, preview) -> dict:
     # one LaTeX cache for every render of ours, the cluster's workers included (they
     # inherit it), warmed below: a worker's own cache would time LaTeX, not rendering
@@ -599,6 +623,8 @@ def _bench(outp, section_ids, high, echo, profile, cluster, repeat, baseline, pr
         _bench_body(result, echo, outp, media, section_ids, qualities, low_jobs, n, repeat,
                     tree, base_media, preview, cluster, profile)
         result["machine_load"] = machine_load(echo, load)
+    # issue 22: both motion figures, on the timelines and on the renders just made (zh, low)
+    result["motion"] = motion_figures(section_ids, echo, media=media)
     return result
 
 

@@ -58,7 +58,8 @@ _EN_WEAK_END = {"a", "an", "the", "of", "to", "by", "at", "in", "on", "for", "wi
 _ZH_AFTER = set("的了着地得")
 _ZH_BEFORE = set("和与或而但就才都也还只是在把被从向对给让为所再又")
 _FORBIDDEN = 1e9
-_NUMBER = re.compile(r"[-−]?\d[\d,.]*")
+#: A number as the formatters write it (``1,024``, ``−0.36``, ``9.8×10⁻⁴⁸``, ``∞``): one atom.
+_NUMBER = re.compile(r"[-−]?(?:\d[\d,.]*(?:×10[⁻⁰¹²³⁴-⁹]+)?|∞)")
 
 
 @dataclass(frozen=True)

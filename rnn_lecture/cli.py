@@ -255,27 +255,14 @@ def motion_cmd(sections, langs, assignments, config_path, media, quality, show_l
     bad = 0
     for s in chosen:
         for lang in langs or ("zh", "en"):
-            late = []
-            if media:
-                video = Path(media) / quality / lang / f"{s.id}.mp4"
-                if not video.is_file():
-                    raise UsageFailure(f"no render of {s.id} ({lang}, {quality}) at {video}")
-                f = motion.video_figures(video)
-            else:
-                from scenes.script import cache_dir, construct
-                sc = construct(s.id, lang, params[s.id], layout_only=True, cache=cache_dir())
-                f = motion.timeline_figures(sc.timeline, sc.renderer.time)
-                late = motion.late_lines(sc.lines, sc.timeline)
-            fails = f.failures() + ([f"{len(late)} line(s) start no animation in their first "
-                                     f"second"] if late else [])
-            bad += bool(fails)
-            at = f.longest_at()
-            where = f" at {at[0]:.1f} s" if at else ""
-            click.echo(f"{s.id:<24} {lang}  {f.duration:6.1f} s  frozen {f.share:4.0%}  "
-                       f"longest {f.longest:4.1f} s{where}  "
-                       f"{'ok' if not fails else '; '.join(fails)}")
+            try:
+                (row,) = motion.report([s.id], [lang], params, media=media, quality=quality)
+            except FileNotFoundError as e:
+                raise UsageFailure(str(e)) from None
+            bad += bool(row["failures"])
+            click.echo(motion.report_line(row))
             if show_lines:
-                for beat, start, dur, key in late:
+                for beat, start, dur, key in row["late"]:
                     click.echo(f"    late line {beat}: {key} at {start:.1f} s ({dur:.1f} s)")
     click.echo(f"{bad} of {len(chosen) * len(langs or ('zh', 'en'))} miss the targets")
 
@@ -457,13 +444,19 @@ def site_cmd(lang, quality, media, out, base_url):
               help="Also time the pipeline before issue 26 on the same scenes.")
 @click.option("--preview/--no-preview", default=True, show_default=True,
               help="Also time `render SECTION --beat NAME` for every beat.")
-def bench_cmd(out, section_ids, high, cluster, profile, repeat, baseline, preview):
+@click.option("--motion-only", is_flag=True,
+              help="Only print every section's motion figures (frozen share, longest frozen "
+                   "stretch; issue 22) in both languages, from the timelines: no rendering.")
+def bench_cmd(out, section_ids, high, cluster, profile, repeat, baseline, preview, motion_only):
     """Measure render speed against the reference explainer and the targets; print each
-    figure beside its target, write JSON."""
-    from .bench import BenchError, run_bench
+    figure beside its target, and every section's motion figures; write JSON."""
+    from .bench import BenchError, motion_figures, run_bench
 
     for sid in section_ids:
         get(sid)
+    if motion_only:
+        motion_figures(list(section_ids) or ids(), click.echo)
+        return
     try:
         run_bench(out, list(section_ids) or ids(), high=high, echo=click.echo,
                   profile=profile, cluster=cluster, repeat=repeat, baseline=baseline,

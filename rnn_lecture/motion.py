@@ -152,3 +152,61 @@ def video_figures(path) -> MotionFigures:
                 frozen.append((t, t_next))             # held for several periods
         prev = pix
     return figures(frozen, end)
+
+
+# ----- the report: `rnn-lecture motion` and `rnn-lecture bench` ------------------------------
+
+def late_failures(late) -> list[str]:
+    """The report's wording of :func:`late_lines`' result (empty when every line moves)."""
+    return [f"{len(late)} line(s) start no animation in their first second"] if late else []
+
+
+def section_video(media, quality: str, lang: str, section: str):
+    """The MP4 a render made of ``section``: ``media/<quality>/<lang>/<section>/<section>.mp4``
+    (:mod:`rnn_lecture.render`'s layout)."""
+    from pathlib import Path
+
+    return Path(media) / quality / lang / section / f"{section}.mp4"
+
+
+def report(section_ids, langs, params: dict, media=None, quality: str = "low") -> list[dict]:
+    """Both figures of every section and language, as rows: ``section``, ``lang``,
+    ``source`` ("timeline" or "video"), ``duration``, ``share``, ``longest``, ``longest_at``,
+    ``failures`` (the targets missed) and ``late`` (narration lines with no animation in their
+    first second: ``(beat, start, duration, key)``; the timeline only).
+
+    Without ``media`` each section is constructed layout-only (about a second, no video);
+    with it, the rendered MP4 in ``media`` (:func:`section_video`) is decoded. A missing
+    render raises ``FileNotFoundError``."""
+    rows = []
+    for sid in section_ids:
+        for lang in langs:
+            late: list = []
+            if media is not None:
+                video = section_video(media, quality, lang, sid)
+                if not video.is_file():
+                    raise FileNotFoundError(f"no render of {sid} ({lang}, {quality}) at {video}")
+                f = video_figures(video)
+            else:
+                from scenes.script import cache_dir, construct
+
+                sc = construct(sid, lang, params.get(sid, {}), layout_only=True,
+                               cache=cache_dir())
+                f = timeline_figures(sc.timeline, sc.renderer.time)
+                late = late_lines(sc.lines, sc.timeline)
+            rows.append({"section": sid, "lang": lang,
+                         "source": "timeline" if media is None else "video",
+                         "duration": round(f.duration, 3), "share": f.share,
+                         "longest": f.longest, "longest_at": f.longest_at(),
+                         "failures": f.failures() + late_failures(late),
+                         "late": [list(x) for x in late]})
+    return rows
+
+
+def report_line(row: dict) -> str:
+    """One row of :func:`report` as ``rnn-lecture motion`` prints it."""
+    at = row["longest_at"]
+    where = f" at {at[0]:.1f} s" if at else ""
+    return (f"{row['section']:<24} {row['lang']}  {row['duration']:6.1f} s  frozen "
+            f"{row['share']:4.0%}  longest {row['longest']:4.1f} s{where}  "
+            f"{'ok' if not row['failures'] else '; '.join(row['failures'])}")

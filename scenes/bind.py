@@ -122,10 +122,16 @@ class Binding:
 
     def render(self, values: Any, params: dict, template: str | None = None) -> str:
         """The string this binding shows (``template`` replaces the stored one, e.g. re-read
-        from the text table by a test)."""
+        from the text table by a test). A value typeset by LaTeX (in a formula, or a field
+        inside a sentence's ``$...$``) is written as TeX writes it (:func:`style.tex_number`:
+        ``-9.8\\times10^{-48}`` where the lecture font shows ``−9.8×10⁻⁴⁸``)."""
         tpl = self.template if template is None else template
+        in_tex = set(self.fields) if self.math else math_fields(tpl)
         shown = {k: (f.render(values, params) if isinstance(f, (Val, Fixed)) else str(f))
                  for k, f in self.fields.items()}
+        for k, f in self.fields.items():
+            if k in in_tex and isinstance(f, Val):
+                shown[k] = style.tex_number(shown[k])
         if self.math:
             for k in sorted(shown, key=len, reverse=True):
                 tpl = tpl.replace("@" + k, shown[k])
@@ -174,6 +180,17 @@ def check_fields(fields: dict, where: str) -> None:
                             "fmt) or Fixed(text, reason)")
 
 
+def math_fields(template: str) -> set[str]:
+    """Fields of a ``str.format`` template that stand inside a ``$...$`` part (typeset as
+    LaTeX by the scene's ``rich``)."""
+    out, inside = set(), False
+    for lit, name, _, _ in string.Formatter().parse(template):
+        inside ^= (lit or "").count("$") % 2 == 1
+        if name and inside:
+            out.add(name)
+    return out
+
+
 def template_fields(template: str) -> list[str]:
     """Field names of a ``str.format`` template."""
     return [name for _, name, _, _ in string.Formatter().parse(template) if name]
@@ -205,17 +222,27 @@ def non_finite(values: Any, params: dict, binding: Binding) -> bool:
 
 # ----- comparisons on the value as displayed ------------------------------------------------
 #: A number as the formatters write it: ``-1,470``, ``0.057``, ``9.8e-48``, ``2.2\times10^{12}``,
-#: ``4{,}096``, followed by an optional unit (``GiB``, ``M``).
+#: ``4{,}096``, followed by an optional unit (``GiB``, ``M``); the lecture font's ``−1,470``
+#: and ``9.8×10⁻⁴⁸`` are read after :func:`_ascii_number`.
 _SHOWN = re.compile(r"(-?\d[\d,]*(?:\.\d+)?|-?\.\d+)(?:e(-?\d+)|\\times10\^\{(-?\d+)\})?"
                     r"\s*(TiB|GiB|MiB|KiB|B|M)?")
 _UNIT = {"TiB": 2.0**40, "GiB": 2.0**30, "MiB": 2.0**20, "KiB": 2.0**10, "B": 1.0, "M": 1e6,
          None: 1.0}
 
 
+def _ascii_number(s: str) -> str:
+    """``−9.8×10⁻⁴⁸`` -> ``-9.8e-48``, ``∞`` -> ``inf``, ``\\infty`` -> ``inf``."""
+    s = style._UNICODE_POWER.sub(
+        lambda m: "e" + "".join(style._FROM_SUPERSCRIPT[c] for c in m.group(1)), s)
+    return (s.replace(style.MINUS, "-").replace(style.INFINITY, "inf")
+            .replace("\\infty", "inf"))
+
+
 def shown_number(s: str) -> float:
     """The number a formatted string shows (``"1,470"`` -> 1470, ``"2.10 M"`` -> 2.1e6,
-    ``"64 GiB"`` -> 2**36, ``"inf"`` -> inf): what a viewer reads, not the exact value."""
-    s = s.replace("{,}", ",").strip()
+    ``"64 GiB"`` -> 2**36, ``"∞"`` -> inf, ``"−9.8×10⁻⁴⁸"`` -> -9.8e-48): what a viewer
+    reads, not the exact value."""
+    s = _ascii_number(s.replace("{,}", ",").strip())
     if s.startswith("(") and s.endswith(")"):      # "paren": a negative operand in brackets
         s = s[1:-1]
     if s in ("inf", "-inf", "nan"):

@@ -7,6 +7,7 @@ on screen and the string a test asserts are made by the same function.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 
@@ -58,18 +59,41 @@ CAPTION_BAND = 0.20 * FRAME_H
 STAGE_BOTTOM = -FRAME_H / 2 + CAPTION_BAND
 
 
+#: The true minus sign: every negative number on screen and in captions shows it, never the
+#: hyphen-minus "-" (LaTeX typesets "-" in math as this sign; :func:`tex_number` converts back).
+MINUS = "\u2212"
+#: Times sign and infinity as the lecture font shows them.
+TIMES = "\u00d7"
+INFINITY = "\u221e"
+_SUPERSCRIPT = str.maketrans("-0123456789", "\u207b\u2070\u00b9\u00b2\u00b3\u2074\u2075"
+                             "\u2076\u2077\u2078\u2079")
+_FROM_SUPERSCRIPT = {v: k for k, v in zip("-0123456789", "-0123456789".translate(_SUPERSCRIPT))}
+
+
 def _neg_zero(s: str) -> str:
     """Drop the sign of a string that shows a zero ("-0.000" -> "0.000")."""
     return s[1:] if s.startswith("-") and not any(c in "123456789" for c in s) else s
 
 
+def _minus(s: str) -> str:
+    """``s`` with every hyphen-minus written as the true minus "−"."""
+    return s.replace("-", MINUS)
+
+
+def power_of_ten(mantissa: str, exponent: int) -> str:
+    """``9.8`` and ``-48`` as the lecture font shows them: ``9.8×10⁻⁴⁸``."""
+    return f"{_minus(mantissa)}{TIMES}10{str(int(exponent)).translate(_SUPERSCRIPT)}"
+
+
 def fmt(x, digits: int = 3, *, sig: int | None = None) -> str:
     """Format a number the way every scene shows it.
 
-    Fixed point with ``digits`` decimals; scientific (``9.8e-48``, ``1.0e-4``: mantissa with
-    ``sig`` significant digits, exponent without padding) below 1e-3 in magnitude or at/above
-    1e6; non-finite values as ``inf``, ``-inf``, ``nan``. A value that rounds to zero shows
-    without a sign.
+    Fixed point with ``digits`` decimals; below 1e-3 in magnitude or at/above 1e6 a power of
+    ten as the axes typeset it, in Unicode (``9.8×10⁻⁴⁸``, ``1.0×10⁻⁴``:
+    mantissa with ``sig`` significant digits, exponent without padding); a negative number
+    with the true minus (``−0.357``); non-finite values as ``∞``, ``−∞``, ``nan``. A
+    value that rounds to zero shows without a sign. Inside LaTeX (a formula, a ``$...$`` part)
+    the same string is written by :func:`tex_number`.
 
     Parameters
     ----------
@@ -87,23 +111,37 @@ def fmt(x, digits: int = 3, *, sig: int | None = None) -> str:
     if math.isnan(x):
         return "nan"
     if math.isinf(x):
-        return "inf" if x > 0 else "-inf"
+        return INFINITY if x > 0 else MINUS + INFINITY
     if x != 0 and (abs(x) < 1e-3 or abs(x) >= 1e6):
         mant, exp = f"{x:.{max(1, sig or 2) - 1}e}".split("e")
-        return f"{mant}e{int(exp)}"
-    return _neg_zero(f"{x:.{digits}f}")
+        return power_of_ten(mant, int(exp))
+    return _minus(_neg_zero(f"{x:.{digits}f}"))
+
+
+_UNICODE_POWER = re.compile("\u00d710([\u207b\u2070\u00b9\u00b2\u00b3\u2074-\u2079]+)")
+
+
+def tex_number(s: str) -> str:
+    r"""A formatted string (:func:`fmt` and friends) as LaTeX math writes it, where it is
+    typeset inside a formula: ``−9.8×10⁻⁴⁸`` -> ``-9.8\times10^{-48}``, ``∞`` ->
+    ``\infty``, ``1,024`` -> ``1{,}024``."""
+    s = _UNICODE_POWER.sub(
+        lambda m: r"\times10^{" + "".join(_FROM_SUPERSCRIPT[c] for c in m.group(1)) + "}", s)
+    s = re.sub(r"(?<=\d),(?=\d{3})", "{,}", s)
+    return s.replace(MINUS, "-").replace(INFINITY, r"\infty")
 
 
 def fmt_num(x, max_digits: int = 3) -> str:
     """A parameter as an instructor typed it: at most ``max_digits`` decimals, no trailing zeros.
 
-    ``0.5`` -> ``0.5``, ``2.0`` -> ``2``, ``0.125`` -> ``0.125``, ``1e-05`` -> ``1.0e-5``.
+    ``0.5`` -> ``0.5``, ``2.0`` -> ``2``, ``0.125`` -> ``0.125``, ``1e-05`` -> ``1.0×10⁻⁵``,
+    ``-0.5`` -> ``−0.5``.
     """
     x = float(x)
     if not math.isfinite(x) or (x != 0 and abs(x) < 10.0 ** -max_digits):
         return fmt(x, max_digits)
     s = f"{x:.{max_digits}f}".rstrip("0").rstrip(".")
-    return _neg_zero(s) if s not in ("", "-") else "0"
+    return _minus(_neg_zero(s)) if s not in ("", "-") else "0"
 
 
 def fmt_count(n) -> str:
@@ -111,7 +149,13 @@ def fmt_count(n) -> str:
     f = float(n)
     if not f.is_integer():
         raise ValueError(f"fmt_count needs a whole number, got {n!r}; use fmt_ratio")
-    return f"{int(f):,}"
+    return _minus(f"{int(f):,}")
+
+
+def fmt_int(n) -> str:
+    """An index or small whole number without grouping (``7``, ``−1``): as ``str(int(n))``
+    with the true minus."""
+    return _minus(str(int(n)))
 
 
 def fmt_ratio(x) -> str:
@@ -121,11 +165,11 @@ def fmt_ratio(x) -> str:
     if not math.isfinite(x):
         return fmt(x)
     if x.is_integer():
-        return f"{int(x):,}"
+        return _minus(f"{int(x):,}")
     if abs(x) >= 1000:
-        return f"{x:,.0f}"
+        return _minus(f"{x:,.0f}")
     s = f"{x:.3g}"
-    return fmt(x, sig=2) if "e" in s else s
+    return fmt(x, sig=2) if "e" in s else _minus(s)
 
 
 def fmt_bytes(n: float) -> str:
@@ -145,27 +189,24 @@ def fmt_millions(n: float) -> str:
 
 def fmt_decimal(x, places: int) -> str:
     """What a manim ``DecimalNumber`` with ``places`` decimals shows: ``1,234.500``, ``-0.357``
-    (grouped with commas; a value that rounds to zero without a sign)."""
+    (grouped with commas; a value that rounds to zero without a sign). Its hyphen is TeX's:
+    a DecimalNumber is typeset by LaTeX, which draws it as the true minus."""
     return _neg_zero(f"{float(x):,.{places}f}")
 
 
 def sci_tex(x: float, sig: int = 2) -> str:
     r"""LaTeX for a number: ``9.8\times10^{-48}`` in scientific notation, else as :func:`fmt`."""
-    s = fmt(x, sig=sig)
-    if "e" not in s or not math.isfinite(float(x)):
-        return s
-    mant, exp = s.split("e")
-    return rf"{mant}\times10^{{{int(exp)}}}"
+    return tex_number(fmt(x, sig=sig))
 
 
 def fmt_factor(x) -> str:
     """A multiplicative factor with 3 significant digits: ``1,470``, ``12.3``, ``1.00``,
-    ``0.590``; scientific (as :func:`fmt`) below 1e-3 or at/above 1e6 (``1.6e60``)."""
+    ``0.590``; a power of ten (as :func:`fmt`) below 1e-3 or at/above 1e6 (``1.6×10⁶⁰``)."""
     x = float(x)
     if not math.isfinite(x) or x == 0 or abs(x) < 1e-3 or abs(x) >= 1e6:
         return fmt(x)
     places = max(0, 2 - math.floor(math.log10(abs(x))))
-    return _neg_zero(f"{x:,.{places}f}")
+    return _minus(_neg_zero(f"{x:,.{places}f}"))
 
 
 def tex_count(x) -> str:
@@ -182,27 +223,27 @@ def tex_count(x) -> str:
 #: The formats a bound readout may declare, by name: ``spec`` is ``"name"`` or ``"name:arg"``.
 def fmt_operand(x, digits: int = 3) -> str:
     """``fmt(x, digits)``, in brackets when it shows a minus sign: a number after ``×`` or ``+``
-    in a written-out sum (``0.50 × (-0.40)``, never ``0.50 × -0.40``)."""
+    in a written-out sum (``0.50 × (−0.40)``, never ``0.50 × −0.40``)."""
     s = fmt(x, digits)
-    return f"({s})" if s.startswith("-") else s
+    return f"({s})" if s.startswith(MINUS) else s
 
 
 FORMATS = {
     "fmt": lambda x, a: fmt(x, 3 if a is None else int(a)),
     "sig": lambda x, a: fmt(x, sig=2 if a is None else int(a)),
     "num": lambda x, a: fmt_num(x, 3 if a is None else int(a)),
-    "int": lambda x, a: str(int(x)),
+    "int": lambda x, a: fmt_int(x),
     "count": lambda x, a: fmt_count(x),
     "ratio": lambda x, a: fmt_ratio(x),
     "bytes": lambda x, a: fmt_bytes(x),
     "millions": lambda x, a: fmt_millions(x),
     "dec": lambda x, a: fmt_decimal(x, 3 if a is None else int(a)),
-    # as "fmt", a negative number in brackets: it follows an operator ("0.50 × (-0.40)")
+    # as "fmt", a negative number in brackets: it follows an operator ("0.50 × (−0.40)")
     "paren": lambda x, a: fmt_operand(x, 3 if a is None else int(a)),
     "tex": lambda x, a: sci_tex(x, 2 if a is None else int(a)),
     # a whole count in LaTeX: commas below 1e6, scientific above ("4{,}096", "2.2\times10^{12}")
     "texcount": lambda x, a: tex_count(x),
-    # a growth or shrink factor: 3 significant digits ("1,470", "0.590", "1.6e60")
+    # a growth or shrink factor: 3 significant digits ("1,470", "0.590", "1.6×10⁶⁰")
     "factor": lambda x, a: fmt_factor(x),
     "str": lambda x, a: str(x),
     # the plural ending of the noun after a count: "" for exactly 1, else "s" (or the arg):

@@ -59,10 +59,28 @@ def expected_field(f, values, params) -> str:
     return str(f)
 
 
+_TEX_PART = re.compile(r"\$[^$]*\$")
+
+
+def tex_typeset_fields(b: Binding, tpl: str) -> set[str]:
+    """The fields of ``b`` that LaTeX typesets: all of a formula's, and a sentence's fields
+    inside a ``$...$`` part (found here on the template's own text, not by the scene's code)."""
+    if b.math:
+        return set(b.fields)
+    marked = tpl
+    for k in b.fields:
+        marked = marked.replace("{" + k + "}", f"\x00{k}\x00")
+    return {k for part in _TEX_PART.findall(marked) for k in re.findall(r"\x00(\w+)\x00", part)}
+
+
 def expected_string(b: Binding, table: dict, lang: str, values, params) -> str:
-    """What a binding must show, derived from the table and the values alone."""
+    """What a binding must show, derived from the table and the values alone (a value LaTeX
+    typesets written as TeX writes it, ``style.tex_number``)."""
     tpl = b.table_template(table, lang) if b.key else b.template
     shown = {k: expected_field(f, values, params) for k, f in b.fields.items()}
+    for k in tex_typeset_fields(b, tpl):
+        if isinstance(b.fields[k], Val):
+            shown[k] = style.tex_number(shown[k])
     if b.math:
         for k in sorted(shown, key=len, reverse=True):
             tpl = tpl.replace("@" + k, shown[k])
@@ -112,8 +130,8 @@ def check_text(where: str, shown: str, b: Binding | None, scene, choices: dict) 
         return [f"{where}: binding of {shown!r} does not resolve: {e!r}"]
     if shown != want:
         bad.append(f"{where}: shows {shown!r}, values say {want!r}")
-    if BAD_WORDS.search(shown) and not non_finite_shown(b, v, p):
-        bad.append(f"{where}: {shown!r} says None/nan/inf for a finite value")
+    if (BAD_WORDS.search(shown) or style.INFINITY in shown) and not non_finite_shown(b, v, p):
+        bad.append(f"{where}: {shown!r} says None/nan/inf/∞ for a finite value")
     if b.key is not None and not b.math:
         entry = table[b.key]
         declared = set(entry.get("fixed", {}))
@@ -354,9 +372,82 @@ def check_declared_variant(where: str, b: Binding | None, declared: dict) -> lis
     return []
 
 
+#: Mobjects whose glyphs LaTeX typesets (a DecimalNumber's digits are MathTex too).
+TEX_KINDS = ("MathTex", "Tex", "SingleStringMathTex", "DecimalNumber", "Integer")
+#: A hyphen-minus before a digit (not inside a word: "float32", "h-1" are not numbers).
+_HYPHEN_MINUS = re.compile(r"(?<![A-Za-z0-9_])-(?=\.?\d)")
+#: A whole number of 4+ digits written without grouping, and one grouped by commas.
+_UNGROUPED = re.compile(r"(?<![\d.{}\w])(?<!\d,)(\d{4,})(?!\d|,\d{3}|\{,\})")
+_GROUPED = re.compile(r"(?<![\d.])(\d{1,3}(?:(?:,|\{,\})\d{3})+)(?![\d.])")
+
+
+def _face_parts(shown: str, kind: str, b: Binding | None) -> str:
+    """What the lecture font draws of a text: all of a Text, the parts of a sentence outside
+    ``$...$``, nothing of a formula."""
+    if kind in TEX_KINDS or (b is not None and b.math):
+        return ""
+    return _TEX_PART.sub(" ", shown)
+
+
+def check_number_style(where: str, shown: str, kind: str, b: Binding | None) -> list[str]:
+    """Issue 22, one number style (STYLE.md "Numbers", "Typography"): (a) no bound value
+    typeset by LaTeX (a formula or a DecimalNumber with a value field, a field inside
+    ``$...$``), (b) no hyphen-minus before a digit in what the lecture font draws; (c), counts
+    in one style, is :func:`check_counts_grouped` (it compares the texts of one hold)."""
+    bad = []
+    vals = value_fields(b) if b is not None and b.reason is None else {}
+    if vals:
+        if kind in TEX_KINDS or b.math:
+            bad.append(f"{where}: value {sorted(vals)} typeset in TeX ({kind} {shown!r}); a "
+                       "readout's number is in the lecture font, as its label")
+        else:
+            tpl = b.template
+            inside = sorted(k for k in tex_typeset_fields(b, tpl) if k in vals)
+            if inside:
+                bad.append(f"{where}: value field(s) {inside} inside $...$ in {shown!r} "
+                           "(typeset in TeX beside the lecture font)")
+    face = _face_parts(shown, kind, b)
+    if _HYPHEN_MINUS.search(face):
+        bad.append(f"{where}: hyphen-minus before a digit in {shown!r} (the minus is "
+                   f"{style.MINUS!r})")
+    return bad
+
+
+def check_counts_grouped(beat: str, texts: list[tuple[str, str, Binding | None]],
+                         values, params) -> list[str]:
+    """Issue 22 (c): counts in one style at a hold: a value field whose shown string has a
+    whole part of 4+ digits ungrouped ("1024" from "int" or "num") fails, and so does an
+    ungrouped number anywhere on screen that another text of the hold shows grouped
+    ("1024" beside "1,024")."""
+    bad = []
+    grouped = set()
+    for shown, kind, b in texts:
+        grouped.update(m.replace("{,}", "").replace(",", "") for m in _GROUPED.findall(shown))
+    for shown, kind, b in texts:
+        if b is not None and b.reason is None:
+            for k, f in b.fields.items():
+                if isinstance(f, Val) and f.fmt not in ("s", "str"):
+                    try:
+                        text = expected_field(f, values, params)
+                    except (AttributeError, KeyError, IndexError, TypeError, ValueError):
+                        continue
+                    whole = re.split(r"[.×]", text.replace(style.MINUS, ""))[0]
+                    if whole.isdigit() and len(whole) >= 4:
+                        bad.append(f"{beat}: {f.path} shows {text!r} in {shown!r} ungrouped "
+                                   f"(format {f.fmt!r}); a count is grouped (format 'count')")
+        for m in _UNGROUPED.findall(shown):
+            if m in grouped:
+                bad.append(f"{beat}: {m!r} in {shown!r} beside {int(m):,} elsewhere on screen "
+                           "(one count style)")
+    return bad
+
+
 def check_scene(scene, choices: dict | None = None) -> list[str]:
     """Every failure of a constructed scene: texts, narration, claims, choices, the value
-    fields against their pins, sweeps, frame."""
+    fields against their pins, the number style, sweeps, frame, and narration lines that
+    start no animation in their first second (issue 22)."""
+    from rnn_lecture.motion import LINE_ACTION_WITHIN, late_lines
+
     choices = choices or {}
     pins = pinned_fields(scene)
     bad = []
@@ -367,11 +458,22 @@ def check_scene(scene, choices: dict | None = None) -> list[str]:
         items += [(f"{beat} narration {i}", line, nb) for i, (line, nb) in
                   enumerate(rec["narration"])]
         items += [(f"{beat} text", shown, b) for shown, b in rec["texts"]]
-        for where, shown, b in items:
+        kinds = ["Text", *["Text"] * len(rec["narration"]),
+                 *[lab.split(":")[0] for lab, _ in scene.layouts.get(beat, [])]]
+        if len(kinds) != len(items):    # a stand-in scene without layouts: kinds unknown
+            kinds = ["Text"] * len(items)
+        for (where, shown, b), kind in zip(items, kinds):
             bad += check_text(where, shown, b, scene, choices)
+            bad += check_number_style(where, shown, kind, b)
             if pins is not None:
                 bad += check_pinned_fields(where, shown, b, scene, pins)
                 bad += check_declared_variant(where, b, pins[2])
+        bad += check_counts_grouped(beat, [(shown, kind, b) for (_, shown, b), kind
+                                           in zip(items, kinds)], scene.v, scene.params)
     bad += check_sweeps(scene)
     bad += check_frame(scene)
+    for beat, start, duration, key in late_lines(getattr(scene, "lines", []),
+                                                 getattr(scene, "timeline", [])):
+        bad.append(f"{beat}: narration line {key!r} at {start:.1f} s ({duration:.1f} s) starts "
+                   f"no animation in its first {LINE_ACTION_WITHIN:g} s")
     return bad

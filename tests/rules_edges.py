@@ -12,19 +12,23 @@ import re
 
 from scenes.style import format_value
 
-_NUM = re.compile(r"\(?(-?[\d,]*\.?\d+)(?:e(-?\d+)|\\times10\^\{(-?\d+)\})?\)?\s*([KMGT]i)?(B|M)?")
+_NUM = re.compile(r"\(?([-−]?[\d,]*\.?\d+)(?:e(-?\d+)|\\times10\^\{(-?\d+)\}|×10([⁻⁰-⁹¹²³]+))?"
+                  r"\)?\s*([KMGT]i)?(B|M)?")
+_SUPER = dict(zip("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789"))
 _SCALE = {None: 1.0, "Ki": 2.0**10, "Mi": 2.0**20, "Gi": 2.0**30, "Ti": 2.0**40}
 
 
 def read_number(s: str) -> float:
     """The number a viewer reads in ``s`` (the whole string is one number, maybe a unit)."""
     s = s.replace("{,}", ",").strip()
-    if s in ("inf", "-inf", "nan"):
-        return float(s)
+    if s in ("inf", "-inf", "nan", "∞", "−∞"):
+        return float(s.replace("∞", "inf").replace("−", "-"))
     m = _NUM.fullmatch(s)
     assert m, f"{s!r} is not one displayed number"
-    mant, e1, e2, binary, unit = m.groups()
-    x = float(mant.replace(",", "")) * 10.0 ** int(e1 or e2 or 0) * _SCALE[binary]
+    mant, e1, e2, e3, binary, unit = m.groups()
+    e3 = e3 and "".join(_SUPER[c] for c in e3)
+    x = (float(mant.replace(",", "").replace("−", "-")) * 10.0 ** int(e1 or e2 or e3 or 0)
+         * _SCALE[binary])
     return x * 1e6 if unit == "M" and binary is None else x
 
 

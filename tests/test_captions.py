@@ -16,7 +16,7 @@ from scenes.registry import SECTIONS
 READING = {"zh": 0.18, "en": 0.06}  # seconds per character, as the scenes time narration
 
 #: Unbreakable pieces: numbers, formulas (X = number, h_7, n·d²), Latin words.
-NUMBER = re.compile(r"-?\d[\d,.]*(?:e-?\d+)?\d*")
+NUMBER = re.compile(r"[-−]?\d[\d,.]*(?:e-?\d+|×10[⁻⁰¹²³⁴-⁹]+)?\d*|[-−]?∞")
 FORMULA = re.compile(r"[A-Za-z][\w^·²]*\s*=\s*-?[\w.,]+")
 
 
@@ -46,7 +46,8 @@ def check_cues(cues: list[Cue], lang: str, text: str | None = None) -> None:
 
 def narration_cases():
     """Every text of every section's TEXT table in both languages, placeholders filled with
-    short and long values (``{n}`` -> ``8`` and ``131,072``)."""
+    short and long values and a power of ten (``{n}`` -> ``8``, ``131,072`` and
+    ``−9.8×10⁻⁴⁸``, as the formatters write one: issue 22)."""
     cases = []
     for s in SECTIONS:
         module = importlib.import_module(s.scene.partition(":")[0])
@@ -56,7 +57,7 @@ def narration_cases():
                 continue
             for lang in ("zh", "en"):
                 fields = [f for _, f, _, _ in string.Formatter().parse(entry[lang]) if f]
-                for filler in ("8", "131,072"):
+                for filler in ("8", "131,072", "−9.8×10⁻⁴⁸"):
                     text = entry[lang].format(**{f: filler for f in fields})
                     cases.append(pytest.param(text, lang, id=f"{s.id}:{key}:{lang}:{filler}"))
     return cases
@@ -168,3 +169,19 @@ def test_a_number_stays_with_the_word_it_counts():
     cues = split_cue(text, "en", 0, 0.06 * len(text))
     check_cues(cues, "en", text)
     assert not any(ln.endswith(" 7") for c in cues for ln in c.lines), [c.lines for c in cues]
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "With these settings the product falls through the float32 floor and ends at "
+           "9.8×10⁻⁴⁸, then at −2.3×10⁻¹⁶ and at ∞ after a long run of hops."),
+    ("zh", "按这组设置，乘积一路跌破 float32 的下限，最后停在 9.8×10⁻⁴⁸，"
+           "偏置为 −1 时只剩 9.5×10⁻⁷，再往后就变成 ∞。"),
+])
+def test_a_power_of_ten_is_never_split(lang, text):
+    """Issue 22: the formatters' powers of ten, true minus and infinity stay whole in a cue."""
+    cues = split_cue(text, lang, 0, READING[lang] * len(text))
+    check_cues(cues, lang, text)
+    pieces = [ln for c in cues for ln in c.lines]
+    for token in ("9.8×10⁻⁴⁸", "−2.3×10⁻¹⁶", "9.5×10⁻⁷", "−1"):
+        if token in text:
+            assert any(token in p for p in pieces), (token, pieces)

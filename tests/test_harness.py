@@ -322,3 +322,40 @@ def test_harness_fails_a_live_shape_that_declares_nothing():
     assert check_sweeps(scene(Follower(None, None, "rows[{i}]", measure=lambda j: V.rows[j][:1])))
     assert not check_sweeps(scene(cursor, at=("mark", "never")))
     assert check_sweeps(scene(cursor, at="mark", js=(0, 3)))                   # not stood on
+
+
+# --------------------------------------------------------------------------------------------
+# issue 22: one number style (the check every hold runs, on hand-made texts)
+# --------------------------------------------------------------------------------------------
+def test_number_style_check_on_hand_made_texts():
+    from harness import check_counts_grouped, check_number_style
+
+    v = {"w": -0.5, "n": 1024, "e": -48}
+    val = Binding("{x}", {"x": Val("w", "num")}, name="w")
+    # a value typeset in TeX: a formula with a value, a DecimalNumber, a field inside $...$
+    assert check_number_style("b", "-0.5", "MathTex", val)
+    assert check_number_style("b", "-0.5", "DecimalNumber", val)
+    inside = Binding("$W_h = {x}$ here", {"x": Val("w", "num")})
+    assert any("inside $...$" in x for x in check_number_style("b", "$W_h = -0.5$ here",
+                                                               "VGroup", inside))
+    outside = Binding("$W_h$ = {x}", {"x": Val("w", "num")})
+    assert check_number_style("b", "$W_h$ = \u22120.5", "VGroup", outside) == []
+    # a fixed label in TeX (an axis tick 10^{-48}) is not a value
+    tick = Binding("{x}", {"x": Fixed("10^{-48}", "axis tick")}, reason="axis tick")
+    assert check_number_style("b", "10^{-48}", "MathTex", tick) == []
+    # the hyphen-minus before a digit in the lecture font, not in TeX nor inside a word
+    assert check_number_style("b", "from 3 to -1", "Text", None)
+    assert check_number_style("b", "float32, h_{t-1}", "Text", None) == []
+    assert check_number_style("b", "from 3 to \u22121", "Text", None) == []
+    assert check_number_style("b", "$c_{t-1} = -2$ then", "VGroup", None) == []
+    # counts: an ungrouped value of 4+ digits, and "1024" beside "1,024"
+    int_n = Binding("{x}", {"x": Val("n", "int")}, name="n")
+    count_n = Binding("{x}", {"x": Val("n", "count")}, name="n")
+    assert check_counts_grouped("b", [("1024", "Text", int_n)], v, {})
+    assert check_counts_grouped("b", [("1,024", "Text", count_n)], v, {}) == []
+    label = Binding("{x}", {"x": Fixed("[1024, 2048]", "shape")}, reason="shape")
+    assert check_counts_grouped("b", [("[1024, 2048]", "Text", label),
+                                      ("1,024", "Text", count_n)], v, {})
+    year = Binding("{x}", {"x": Fixed("Cho et al., 2014", "year")}, reason="year")
+    assert check_counts_grouped("b", [("Cho et al., 2014", "Text", year),
+                                      ("1,024", "Text", count_n)], v, {}) == []

@@ -96,7 +96,7 @@ def test_long_chain_underflow_hop_161_and_end_value():
     assert v.product.dtype == np.float64
     assert v.float32_underflow_hop == 161
     assert v.product[159] >= np.finfo(np.float32).tiny > v.product[160]
-    assert fmt(v.final_product) == "9.8e-48"
+    assert fmt(v.final_product) == "9.8×10⁻⁴⁸"
     assert v.float32_overflow_hop is None
 
 
@@ -132,7 +132,7 @@ def test_bad_activation_is_rejected():
 
 
 def test_fmt_rules():
-    assert fmt(9.81e-48) == "9.8e-48"
-    assert fmt(3.4e38) == "3.4e38"
+    assert fmt(9.81e-48) == "9.8×10⁻⁴⁸"
+    assert fmt(3.4e38) == "3.4×10³⁸"
     assert fmt(0.0565) == "0.057"
-    assert fmt(float("inf")) == "inf" and fmt(float("nan")) == "nan"
+    assert fmt(float("inf")) == "∞" and fmt(float("nan")) == "nan"
