@@ -374,6 +374,10 @@ def check_declared_variant(where: str, b: Binding | None, declared: dict) -> lis
 
 #: Mobjects whose glyphs LaTeX typesets (a DecimalNumber's digits are MathTex too).
 TEX_KINDS = ("MathTex", "Tex", "SingleStringMathTex", "DecimalNumber", "Integer")
+#: A live readout is Manim's DecimalNumber (its digits are TeX) beside a label typeset in TeX
+#: too (STYLE.md "Typography": a readout's label and its number share one face); the role
+#: "live readout" is TeX throughout the lecture, so (a) does not apply to it.
+LIVE_KINDS = ("DecimalNumber", "Integer")
 #: A hyphen-minus before a digit (not inside a word: "float32", "h-1" are not numbers).
 _HYPHEN_MINUS = re.compile(r"(?<![A-Za-z0-9_])-(?=\.?\d)")
 #: A whole number of 4+ digits written without grouping, and one grouped by commas.
@@ -391,12 +395,12 @@ def _face_parts(shown: str, kind: str, b: Binding | None) -> str:
 
 def check_number_style(where: str, shown: str, kind: str, b: Binding | None) -> list[str]:
     """Issue 22, one number style (STYLE.md "Numbers", "Typography"): (a) no bound value
-    typeset by LaTeX (a formula or a DecimalNumber with a value field, a field inside
-    ``$...$``), (b) no hyphen-minus before a digit in what the lecture font draws; (c), counts
+    typeset by LaTeX (a formula with a value field, a field inside ``$...$``) except a live
+    readout (:data:`LIVE_KINDS`, whose label is TeX as well), (b) no hyphen-minus before a digit in what the lecture font draws; (c), counts
     in one style, is :func:`check_counts_grouped` (it compares the texts of one hold)."""
     bad = []
     vals = value_fields(b) if b is not None and b.reason is None else {}
-    if vals:
+    if vals and kind not in LIVE_KINDS:
         if kind in TEX_KINDS or b.math:
             bad.append(f"{where}: value {sorted(vals)} typeset in TeX ({kind} {shown!r}); a "
                        "readout's number is in the lecture font, as its label")
