@@ -16,6 +16,9 @@ P = style.PALETTE
 #: Heights of the rows (the state row, the token row, the note under them) and of the
 #: equation: everything above the caption band (``style.STAGE_BOTTOM``).
 Y_EQ, Y_STATE, Y_TOKEN, Y_NOTE = 2.2, 0.45, -1.2, -2.08
+#: The states' numbers, in the lecture font as the tokens under them are (one number style
+#: for both rows: no TeX digits beside sans ones, one minus sign).
+STATE_SIZE = 28
 
 
 def _mark(mob, color=None):
@@ -132,7 +135,8 @@ class Recurrence(LectureScene):
             sq = Square(1.25, color=P.hidden, stroke_width=3).move_to([cx, Y_STATE, 0])
             solid.add(sq)
             dashed.add(DashedVMobject(sq.copy().set_stroke(P.muted, 2), num_dashes=18))
-            values.add(self.number(f"states[{t}]", size=0.56, color=P.hidden).move_to(sq))
+            values.add(self.value(f"states[{t}]", "dec:3", size=STATE_SIZE,
+                                  color=P.hidden).move_to(sq))
             arrows_in.add(Arrow(box.get_top(), sq.get_bottom(), buff=0.08, color=P.muted,
                                 stroke_width=2, max_tip_length_to_length_ratio=0.2))
             if t:
@@ -323,8 +327,25 @@ class Recurrence(LectureScene):
                             color=P.hidden if h >= 0 else P.muted, stroke_width=10)
             bars.add(live.redraw(bar, path=f"sweep_states[{{i}}][{t}]", measure=state_read,
                                  tol=1.5e-3))
-        for t, num in enumerate(r["values"]):
-            live.number(num, lambda j, t=t: v.sweep_states[j, t], path=f"sweep_states[{{i}}][{t}]")
+        # each state's number follows the sweep in the lecture font: a bound Text per value
+        # shown (built once per string), swapped in when the string changes
+        made: dict[tuple[int, float], object] = {}
+        now: dict[int, str] = {}
+
+        def state_text(j, t):
+            key = (t, round(float(v.sweep_states[j, t]), 3))
+            if key not in made:
+                made[key] = self.value(f"sweep_states[{j}][{t}]", "dec:3", size=STATE_SIZE,
+                                       color=P.hidden)
+            now[t] = made[key].shown_text
+            return made[key].copy().move_to(r["solid"][t])
+
+        moving = VGroup(*(live.redraw(lambda j, t=t: state_text(j, t),
+                                      path=f"sweep_states[{{i}}][{t}]", fmt="dec:3",
+                                      read=lambda m, t=t: now[t])
+                          for t in range(len(r["values"]))))
+        self.remove(r["values"])
+        self.add(moving)
         # "one recurrent weight": W_h and every recurrent arrow it sits on; then the slide,
         # over the words that describe it
         live.play(FadeIn(VGroup(wl, wn)), FadeIn(bars),
@@ -332,17 +353,18 @@ class Recurrence(LectureScene):
         live.play(r["arrows_rec"].animate.set_color(P.hidden), run_time=0.6)
         live.play(i.animate.set_value(last), run_time=self.left(0.8, least=3.0),
                   rate_func=linear)
-        for t, num in enumerate(r["values"]):
-            self.settle(num, f"sweep_states[{last}][{t}]")
+        ends = VGroup(*(self.value(f"sweep_states[{last}][{t}]", "dec:3", size=STATE_SIZE,
+                                   color=P.hidden).move_to(sq)
+                        for t, sq in enumerate(r["solid"])))
+        self.remove(moving)
+        self.add(ends)
         self.settle(wn, f"sweep_w_h[{last}]")
-        self.show("final_state_at_zero", r["values"][-1])
+        self.show("final_state_at_zero", ends[-1])
         note = self.text("sweep.only_own", size=style.LABEL_SIZE,
                          w0=Val(f"sweep_w_h[{last}]", "num")).move_to([0, Y_NOTE, 0])
         self.play(FadeIn(note), run_time=0.6)
         self.hold()
         self.play(FadeOut(note), FadeOut(bars), FadeOut(VGroup(wl, wn)), run_time=0.5)
-        for t, num in enumerate(r["values"]):
-            self.settle(num, f"states[{t}]")
 
     def count_params(self):
         v = self.v

@@ -242,10 +242,10 @@ TEXT = {
     "clip.small": {"zh": "$h_0$ 处的梯度 {g}：×{s} → {c}", "en": "gradient at $h_0$ {g}: ×{s} → {c}",
                    "fixed": {"0": "index of the first state"}},
     "clip.small_case.passes": {"zh": "$h_0$ 处的梯度按显示不超过 $\\tau$：通过",
-                               "en": "the gradient at $h_0$ is not above $\\tau$ as shown: it passes",
+                               "en": "at $h_0$: not above $\\tau$ as shown, it passes",
                                "fixed": {"0": "index of the first state"}},
     "clip.small_case.clipped": {"zh": "$h_0$ 处的梯度也超过 $\\tau$：同样被缩小",
-                                "en": "the gradient at $h_0$ is above $\\tau$ too: scaled down as well",
+                                "en": "at $h_0$: above $\\tau$ too, scaled down as well",
                                 "fixed": {"0": "index of the first state"}},
 }
 for _row, *_ in _ROWS:
@@ -388,8 +388,9 @@ class Vanishing(LectureScene):
             cx = self._cell_x(t)
             sq = Square(1.1, color=P.hidden, stroke_width=3).move_to([cx, y_h, 0])
             states.add(sq)
-            values.add(self._fit(self.number(f"walk_states[{t}]", size=0.6, color=P.hidden),
-                                 0.95).move_to(sq))
+            # in the lecture font, as the gradient boxes under them are: one number style
+            values.add(self.value(f"walk_states[{t}]", "dec:3", size=style.LABEL_SIZE,
+                                  color=P.hidden).move_to(sq))
             hl.add(self.math(f"h_{{{t}}}", scale=0.6, color=P.hidden,
                              reason="index of the state").next_to(sq, UP, 0.12))
             if t:
@@ -904,7 +905,7 @@ class Vanishing(LectureScene):
         gl = self.math("g", scale=0.75, color=P.gradient).next_to(nl.n2p(0), LEFT, 0.35)
         gl.set_y(y_big)
         nlab = self.math(r"\lVert g\rVert =", scale=0.75, color=P.gradient)
-        nlab.move_to([-5.3, -1.35, 0])
+        nlab.move_to([-5.3, -1.6, 0])
         nnum = self.number("clip_sweep_norm[0]", "dec:2", size=0.65, color=P.gradient)
         nnum.next_to(nlab, RIGHT, 0.15)
         sweep.number(nnum, lambda j: v.clip_sweep_norm[j], path="clip_sweep_norm[{i}]")
@@ -925,7 +926,7 @@ class Vanishing(LectureScene):
         self.settle(nnum, "clipped_norm", name="clipped_norm_readout")
         sc = self.text("clip.scale", size=style.LABEL_SIZE, color=P.gradient,
                        s=Val("clip_scale"))
-        sc.move_to([-3.0, -1.35, 0], aligned_edge=LEFT)
+        sc.move_to([-3.0, -1.6, 0], aligned_edge=LEFT)
         af = self.text("clip.after", size=style.LABEL_SIZE, color=P.gradient,
                        n=Val("clipped_norm"))
         af.next_to(sc, RIGHT, buff=0.45)
@@ -933,7 +934,7 @@ class Vanishing(LectureScene):
                          color=P.gradient)
         case.next_to(af, RIGHT, buff=0.45)
         if case.get_right()[0] > 6.9:      # long readouts: the note goes under the row
-            case.next_to(nlab, DOWN, buff=0.3, aligned_edge=LEFT)
+            case.next_to(nlab, DOWN, buff=0.2, aligned_edge=LEFT)
         self.show("clip_scale", sc)
         self.show("clipped_norm", af)
         self.play(FadeIn(sc), FadeIn(af), FadeIn(case), run_time=self.left(0.8, least=0.6))
@@ -962,8 +963,9 @@ class Vanishing(LectureScene):
             sl.move_to([x0, -1.12, 0], aligned_edge=LEFT)   # under the axis numbers
         self.show("small_gradient", sl)
         small_case = self._clip_case("small_gradient", "fmt")
-        note = self.text("clip.small_case", variant=small_case, size=style.BODY_SIZE)
-        note.move_to([0, -2.1, 0])
+        # top left, clear of the readout rows under the axis (and of the caption band)
+        note = self.text("clip.small_case", variant=small_case, size=style.LABEL_SIZE)
+        note.move_to([-6.6, 1.8, 0], aligned_edge=LEFT)
         # "a gradient below the threshold passes through untouched": the small one, as is
         self.play(FadeIn(sbar), FadeIn(sl), run_time=self.left(0.7, least=0.8))
         self.say("clip.small_case.say", variant=small_case, g=Val("small_gradient"),
@@ -975,9 +977,7 @@ class Vanishing(LectureScene):
         nmark = _mark(note, P.dead)
         self.pace(FadeOut(smark), Create(nmark))
         # the paper that showed it
-        bengio = self.label("Bengio, Simard & Frasconi 1994", "citation year",
-                            size=style.SMALL_SIZE, color=P.muted)
-        bengio.move_to([-6.6, 1.8, 0], aligned_edge=LEFT)
+        bengio = self.cite_row("Bengio, Simard & Frasconi 1994")   # where Pascanu's stood
         self.say("clip.late.say")
-        self.pace(FadeOut(nmark), FadeIn(bengio))
+        self.pace(FadeOut(nmark), [FadeOut(cite), FadeIn(bengio)])
         self.hold(2.0)
