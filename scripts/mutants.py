@@ -65,10 +65,10 @@ LANGS_AGREE = ["tests/test_rules_edges.py", "-k", "both_languages"]
 MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
     # ---- §01 -------------------------------------------------------------------------------
     ("s01-template-extra-char", "scenes/primer/recurrence.py",
-     '"after step {t}: $h_{{{t}}} = {h}$"', '"after step {t}: $h_{{{t}}} = {h}$."',
+     '"after step {t}: $h_{{{t}}}$ = {h}"', '"after step {t}: $h_{{{t}}}$ = {h}."',
      guard("recurrence")),
     ("s01-neighbour-state", "scenes/primer/recurrence.py",
-     'values.add(self.number(f"states[{t}]"', 'values.add(self.number(f"states[{max(t - 1, 0)}]"',
+     'values.add(self.value(f"states[{t}]"', 'values.add(self.value(f"states[{max(t - 1, 0)}]"',
      guard("recurrence")),
     ("s01-slope-wrong-point", "scenes/primer/recurrence.py",
      's=Val("tangent_slope[1]"))', 's=Val("tangent_slope[0]"))', guard("recurrence")),

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from manim import (DOWN, LEFT, RIGHT, UP, ArcBetweenPoints, Axes, Create, DashedLine,
                    DashedVMobject, Dot, FadeIn, FadeOut, GrowFromEdge, Line, NumberLine, Polygon,
-                   Rectangle, ReplacementTransform, Square, ValueTracker, VGroup, VMobject,
+                   Rectangle, ReplacementTransform, Square, SurroundingRectangle,
+                   ValueTracker, VGroup, VMobject,
                    linear, smooth)
 
 from mathcore.primer.vanishing import bars_case, power_case
@@ -15,6 +16,11 @@ from ..base import Fixed, LectureScene, Val
 from ..live import Live, corners
 
 P = style.PALETTE
+
+
+def _mark(mob, color=None):
+    """A highlight drawn around what a line names (faded when the next line moves on)."""
+    return SurroundingRectangle(mob, color=color or P.highlight, buff=0.1, stroke_width=2.5)
 
 #: Why the digits in the section's sentences are not values.
 _ONE = "the ×1 line: a factor that neither shrinks nor grows the gradient"
@@ -74,9 +80,15 @@ TEXT = {
     # ----- 2. backward walk --------------------------------------------------------------------
     "walk": {"zh": "倒着走：每一跳都要乘一次", "en": "Walking back: one multiplication per hop"},
     "walk.say": {
-        "zh": "回到八个 token 的序列，W_h = {w}。梯度从 h_7 出发，大小为 {g}，一跳一跳退回 h_0；弧下是每跳的因子，方格里是乘到这里的结果。每个因子都只是一个普通的数，麻烦在于它们要连乘。",
-        "en": "Back to an eight-token sequence, at W_h = {w}. The gradient leaves h_7 with size {g} and steps back to h_0; under each arc is that hop's factor, in each box the product so far. Each factor is an ordinary number; the trouble is that they multiply.",
+        "zh": "回到八个 token 的序列，W_h = {w}。梯度从 h_7 出发，大小为 {g}，一跳一跳退回 h_0。",
+        "en": "Back to an eight-token sequence, at W_h = {w}. The gradient leaves h_7 with size {g} and steps back to h_0.",
         "fixed": {"7": "index of the last state", "0": "index of the first state"}},
+    "walk.hops.say": {
+        "zh": "弧下是每跳的因子，方格里是乘到这里的结果。",
+        "en": "Under each arc is that hop's factor, in each box the product so far."},
+    "walk.trouble.say": {
+        "zh": "每个因子都只是一个普通的数，麻烦在于它们要连乘。",
+        "en": "Each factor is an ordinary number; the trouble is that they multiply."},
     "walk.grad": {"zh": "梯度", "en": "gradient"},
     "walk.at": {"zh": "到达 $h_{{{t}}}$ 的梯度", "en": "gradient at $h_{{{t}}}$"},
     "walk.factor": {"zh": "×{f}", "en": "×{f}"},
@@ -119,8 +131,8 @@ TEXT = {
                        "en": "{n} factor{n_s} multiplied: it stays within float32",
                        "fixed": {"32": _F32}},
     "product.intro": {
-        "zh": "把 {n} 个因子乘起来，就是真正到达 h_0 的数。纵轴取对数，每格 {step} 个数量级；两条虚线是 float32 的下限和上限。",
-        "en": "Multiply the {n} factor{n_s}: that is what actually reaches h_0. The axis is logarithmic, {step} decades per grid line; the dashed lines are float32's floor and ceiling.",
+        "zh": "纵轴取对数，每格 {step} 个数量级；两条虚线是 float32 的下限和上限。把 {n} 个因子乘起来，就是真正到达 h_0 的数。",
+        "en": "The axis is logarithmic, {step} decades per grid line; the dashed lines are float32's floor and ceiling. Multiply the {n} factor{n_s}: that is what actually reaches h_0.",
         "fixed": {"0": "index of the first state", "32": _F32}},
     "product.main.say.under": {
         "zh": "这组参数下乘积在第 {h} 跳跌破下限，终点 {p}。",
@@ -218,8 +230,11 @@ TEXT = {
         "zh": "这组参数下连倒着走得到的梯度 {g} 也超过了阈值，同样乘以 {s}。",
         "en": "With these settings even the walk's gradient, {g}, is above the threshold and is scaled by {s}."},
     "clip.silent.say": {
-        "zh": "消失是安静的失败：不报错，没有警告，数值也都正常，损失也可能照样下降。模型可能悄悄学会只看最后几个 token，因为只有离得近的 token 梯度还没有衰减殆尽（Bengio、Simard 和 Frasconi，1994）。",
-        "en": "Vanishing fails silently: no error, no warning, every number finite, and the loss can still fall. The model can quietly learn to predict from the last few tokens only, the ones close enough for their gradient not to have vanished (Bengio, Simard and Frasconi, 1994).",
+        "zh": "消失是安静的失败：不报错，没有警告，数值也都正常，损失也可能照样下降。",
+        "en": "Vanishing fails silently: no error, no warning, every number finite, and the loss can still fall."},
+    "clip.late.say": {
+        "zh": "模型可能悄悄学会只看最后几个 token，因为只有离得近的 token 梯度还没有衰减殆尽（Bengio、Simard 和 Frasconi，1994）。",
+        "en": "The model can quietly learn to predict from the last few tokens only, the ones close enough for their gradient not to have vanished (Bengio, Simard and Frasconi, 1994).",
         "fixed": {"1994": "year of the paper that showed it"}},
     "clip.tau": {"tex": r"\tau = @t"},
     "clip.scale": {"zh": "缩放 ×{s}", "en": "scale ×{s}"},
@@ -227,10 +242,10 @@ TEXT = {
     "clip.small": {"zh": "$h_0$ 处的梯度 {g}：×{s} → {c}", "en": "gradient at $h_0$ {g}: ×{s} → {c}",
                    "fixed": {"0": "index of the first state"}},
     "clip.small_case.passes": {"zh": "$h_0$ 处的梯度按显示不超过 $\\tau$：通过",
-                               "en": "the gradient at $h_0$ is not above $\\tau$ as shown: it passes",
+                               "en": "at $h_0$: not above $\\tau$ as shown, it passes",
                                "fixed": {"0": "index of the first state"}},
     "clip.small_case.clipped": {"zh": "$h_0$ 处的梯度也超过 $\\tau$：同样被缩小",
-                                "en": "the gradient at $h_0$ is above $\\tau$ too: scaled down as well",
+                                "en": "at $h_0$: above $\\tau$ too, scaled down as well",
                                 "fixed": {"0": "index of the first state"}},
 }
 for _row, *_ in _ROWS:
@@ -280,7 +295,7 @@ class Vanishing(LectureScene):
         ax = Axes([-3, 3, 1], [0, v.hop_axis_top, 0.5], x_length=7.0, y_length=4.0,
                   axis_config={"color": P.muted, "include_tip": False},
                   x_axis_config={"numbers_to_include": [-2, 0, 2], "font_size": 24})
-        ax.move_to([-3.1, -0.35, 0])
+        ax.move_to([-3.1, 0.05, 0])
         self.ticks(ax)
         curve = VMobject(color=P.muted, stroke_width=3)
         curve.set_points_as_corners([ax.c2p(z, s) for z, s in zip(v.hop_curve_z,
@@ -295,9 +310,6 @@ class Vanishing(LectureScene):
         # above the line, except under ReLU whose slope curve runs just above it at 1
         wlab.next_to(wline.get_end(), DOWN if v.hop_case == "relu" else UP, buff=0.1,
                      aligned_edge=RIGHT)
-        self.play(Create(ax), Create(curve), FadeIn(clabel), FadeIn(zlab), run_time=1.0)
-        self.play(Create(wline), FadeIn(wlab), run_time=0.7)
-
         i, k = self._tracker()
 
         def bar(j):
@@ -316,7 +328,7 @@ class Vanishing(LectureScene):
         sweep = Live(self, k, over="hop_sweep_z", at="hop_sweep_turn")
         live = sweep.redraw(bar, path=("hop_sweep_z[{i}]", "hop_sweep_factor[{i}]",
                                        "hop_sweep_slope[{i}]"), measure=hop_read)
-        zl = self.math("z =", scale=0.8).move_to([1.6, 1.0, 0], aligned_edge=LEFT)
+        zl = self.math("z =", scale=0.8).move_to([1.6, 1.3, 0], aligned_edge=LEFT)
         zn = self.number("hop_sweep_z[0]", "dec:2", size=0.7).next_to(zl, RIGHT, buff=0.15)
         sweep.number(zn, lambda j: v.hop_sweep_z[j], path="hop_sweep_z[{i}]")
         fl = self.math(cname + r"\cdot W_h =", scale=0.8, color=P.gradient)
@@ -324,21 +336,34 @@ class Vanishing(LectureScene):
         fn = self.number("hop_sweep_factor[0]", size=0.7, color=P.gradient)
         fn.next_to(fl, RIGHT, buff=0.15)
         sweep.number(fn, lambda j: v.hop_sweep_factor[j], path="hop_sweep_factor[{i}]")
-        self.play(FadeIn(live), FadeIn(VGroup(zl, zn, fl, fn)), run_time=0.8)
-        sweep.play(i.animate.set_value(v.hop_sweep_turn), run_time=4.0, rate_func=linear)
+        # "each step back multiplies by its derivative: the slope times the shared W_h": the
+        # slope curve, the W_h line, then the bar that is their product
+        self.pace([Create(ax), Create(curve), FadeIn(clabel), FadeIn(zlab)],
+                  [Create(wline), FadeIn(wlab)],
+                  [FadeIn(live), FadeIn(VGroup(zl, zn, fl, fn))])
+        # out to the saturated z while the line names it
         if v.saturation_case == "tanh":
             self.say("hop.sat.say", variant="tanh", z=Val("hop_edge_z", "num"),
                      s=Val("hop_edge_slope"))
         else:
             self.say("hop.sat.say", variant="relu", s=Val("hop_off_slope", "num"))
-        sweep.play(i.animate.set_value(len(v.hop_sweep_z) - 1), run_time=1.5, rate_func=smooth)
-        self.settle(zn, "hop_peak_z")
-        self.settle(fn, "hop_peak_factor", name="hop_factor_peak")
+        sweep.play(i.animate.set_value(v.hop_sweep_turn), run_time=self.left(0.6, least=2.5),
+                   rate_func=linear)
+        sat = _mark(VGroup(fl, fn), P.gradient)
+        self.play(Create(sat), run_time=self.left(0.5, least=0.6))
+        # back to where the bar is largest, while the note line says where that is
         note = self.text("hop.note", variant=v.hop_case, size=style.LABEL_SIZE,
                          w=Val("param.w_h", "num"))
         note.next_to(fl, DOWN, buff=0.6, aligned_edge=LEFT)
-        self.play(FadeIn(note), run_time=0.5)
         self.say("hop.note.say", variant=v.hop_case, w=Val("param.w_h", "num"))
+        self.play(FadeOut(sat), run_time=0.4)
+        sweep.play(i.animate.set_value(len(v.hop_sweep_z) - 1),
+                   run_time=self.left(0.55, least=1.5), rate_func=smooth)
+        self.settle(zn, "hop_peak_z")
+        self.settle(fn, "hop_peak_factor", name="hop_factor_peak")
+        wmark = _mark(wlab, P.muted)
+        self.play(FadeIn(note), Create(wmark), run_time=self.left(0.6, least=0.6))
+        self.play(FadeOut(wmark), run_time=0.4)
         self.hold()
         self.clear_stage()
 
@@ -355,16 +380,17 @@ class Vanishing(LectureScene):
                             r"\tanh'(z_t)" if act == "tanh" else r"\mathrm{ReLU}'(z_t)",
                             r"\cdot W_h", scale=0.75, reason="the hop's derivative (index t-1)")
         formula[0].set_color(P.gradient)
-        formula.move_to([-3.2, 1.95, 0])
+        formula.move_to([-3.2, 2.2, 0])
         states, values, hl, rec = VGroup(), VGroup(), VGroup(), VGroup()
         gdash, gsolid = VGroup(), []
-        y_h, y_g = 0.45, -1.0
+        y_h, y_g = 0.85, -0.45
         for t in range(n):
             cx = self._cell_x(t)
             sq = Square(1.1, color=P.hidden, stroke_width=3).move_to([cx, y_h, 0])
             states.add(sq)
-            values.add(self._fit(self.number(f"walk_states[{t}]", size=0.6, color=P.hidden),
-                                 0.95).move_to(sq))
+            # in the lecture font, as the gradient boxes under them are: one number style
+            values.add(self.value(f"walk_states[{t}]", "dec:3", size=style.LABEL_SIZE,
+                                  color=P.hidden).move_to(sq))
             hl.add(self.math(f"h_{{{t}}}", scale=0.6, color=P.hidden,
                              reason="index of the state").next_to(sq, UP, 0.12))
             if t:
@@ -376,9 +402,6 @@ class Vanishing(LectureScene):
         glab = self.math(r"\frac{\partial h_7}{\partial h_t}", scale=0.6, color=P.gradient,
                          reason="index of the last state")
         glab.next_to(gdash, LEFT, buff=0.2)
-        self.play(FadeIn(formula), FadeIn(states), FadeIn(values), FadeIn(hl), FadeIn(rec),
-                  run_time=0.9)
-        self.play(Create(gdash), FadeIn(glab), run_time=0.7)
 
         def gbox(t: int, path: str, fmt: str, size: float):
             """Gradient box at h_t: outline, fill as strong as what is left, the value."""
@@ -390,7 +413,7 @@ class Vanishing(LectureScene):
         def at_row(t: int, path: str, fmt: str):
             lab = self.text("walk.at", size=style.LABEL_SIZE, color=P.gradient,
                             t=Fixed(str(t), "index of the state"))
-            lab.move_to([1.9, 1.95, 0], aligned_edge=LEFT)
+            lab.move_to([1.9, 2.2, 0], aligned_edge=LEFT)
             val = self.value(path, fmt, size=style.BODY_SIZE, color=P.gradient)
             val.next_to(lab, RIGHT, buff=0.25)
             return lab, val
@@ -398,8 +421,13 @@ class Vanishing(LectureScene):
         boxes = [None] * n
         boxes[n - 1] = gbox(n - 1, "walk_seed", "num", v.walk_seed)
         at, cur = at_row(n - 1, "walk_seed", "num")
-        self.play(FadeOut(gdash[n - 1]), FadeIn(boxes[n - 1]), FadeIn(at), FadeIn(cur),
-                  run_time=0.7)
+        # the sequence at W_h, the gradient leaving h_7, the boxes it has yet to reach
+        self.pace([FadeIn(formula), FadeIn(states), FadeIn(values), FadeIn(hl), FadeIn(rec)],
+                  [FadeIn(boxes[n - 1]), FadeIn(at), FadeIn(cur)],
+                  [Create(VGroup(*gdash[:n - 1])), FadeIn(glab)])
+        # hop by hop: the arc and its factor, then the product so far in the box it reaches
+        self.say("walk.hops.say")
+        steps = []
         for i in range(len(v.walk_factors)):
             t = n - 1 - i                      # the hop h_t -> h_{t-1}
             a = boxes[t][0].get_bottom() + 0.05 * DOWN
@@ -409,21 +437,26 @@ class Vanishing(LectureScene):
             lab = self.text("walk.factor", size=style.SMALL_SIZE, color=P.gradient,
                             f=Val(f"walk_factors[{i}]"))
             lab.next_to(arc, DOWN, buff=0.08)
-            self.play(Create(arc), FadeIn(lab), run_time=0.6)
+            steps.append([Create(arc), FadeIn(lab)])
             boxes[t - 1] = gbox(t - 1, f"walk_product[{i}]", "fmt", v.walk_product[i])
             new_at, new_cur = at_row(t - 1, f"walk_product[{i}]", "fmt")
             # fades, not ReplacementTransform: the fast layout path appends a replacement
             # where Manim keeps the draw order, and the held frames must agree
-            self.play(FadeOut(gdash[t - 1]), FadeIn(boxes[t - 1]), FadeOut(at), FadeIn(new_at),
-                      FadeOut(cur), FadeIn(new_cur), run_time=0.6)
+            steps.append([FadeOut(gdash[t - 1]), FadeIn(boxes[t - 1]), FadeOut(at),
+                          FadeIn(new_at), FadeOut(cur), FadeIn(new_cur)])
             at, cur = new_at, new_cur
+        self.pace(*steps, fill=0.9)
         last = len(v.walk_factors) - 1
         self.show("walk_product", cur)
         summary = self.text("walk.summary", size=style.BODY_SIZE, n=Val("walk_hops", "int"),
                             g=Val("walk_seed", "num"), p=Val(f"walk_product[{last}]"))
-        summary.move_to([0, -2.78, 0])
+        summary.move_to([0, -2.1, 0])
         self.show("walk_summary", summary)
-        self.play(FadeIn(summary), run_time=0.6)
+        # "they multiply": the first and the last box of the chain of products
+        self.say("walk.trouble.say")
+        mk = VGroup(_mark(boxes[0]), _mark(boxes[n - 1]))
+        self.pace(Create(mk), FadeIn(summary))
+        self.play(FadeOut(mk), run_time=0.4)
         self.hold(2.0)
         self.clear_stage()
 
@@ -434,14 +467,14 @@ class Vanishing(LectureScene):
         self.claim("bars", k=Val("factor_steps", "int"))
         top, ystep = v.factor_axis_top, v.factor_axis_step
         yticks = [ystep * j for j in range(1, int(round(top / ystep)) + 1)]
-        ax = Axes([0, k + 1, v.factor_hop_step], [0, top, ystep], x_length=7.3, y_length=4.4,
+        ax = Axes([0, k + 1, v.factor_hop_step], [0, top, ystep], x_length=7.3, y_length=4.1,
                   axis_config={"color": P.muted, "include_tip": False, "font_size": 24},
                   x_axis_config={"numbers_to_include": list(range(v.factor_hop_step, k + 1,
                                                                    v.factor_hop_step))},
                   y_axis_config={"numbers_to_include": yticks,
                                  "decimal_number_config": {
                                      "num_decimal_places": v.factor_axis_places}})
-        ax.move_to([-3.1, -0.45, 0])
+        ax.move_to([-3.1, 0.15, 0])
         self.ticks(ax)
         xl = self.text("bars.hop", size=style.SMALL_SIZE, color=P.muted)
         xl.next_to(ax.x_axis.get_end(), RIGHT, buff=0.15)
@@ -479,39 +512,51 @@ class Vanishing(LectureScene):
             self._fit(st, 6.95 - st.get_left()[0]).align_to(note, LEFT)
             self._fit(note, 6.95 - note.get_left()[0]).align_to(st, LEFT)
             self.show(f"{pre}max_factor", note)
-            self.say(f"bars.{key}.say", variant=case, act=self._act_name(act, math=False),
-                     w=Val(f"param.{w_param}", "num"), m=Val(f"{pre}max_factor"),
-                     lo=Val(f"{pre}min_factor"))
-            return VGroup(st, note)
 
-        self.play(Create(ax), FadeIn(xl), run_time=0.8)
-        self.play(Create(one), FadeIn(one_l), run_time=0.6)
-        cur_bars, prev = None, None
+            def say():
+                self.say(f"bars.{key}.say", variant=case, act=self._act_name(act, math=False),
+                         w=Val(f"param.{w_param}", "num"), m=Val(f"{pre}max_factor"),
+                         lo=Val(f"{pre}min_factor"))
+            return VGroup(st, note), say
+
+        first_bars = bars(_ROWS[0][1])
+        # "the factors as bars; the dashed ×1 line divides shrinking from growing; a bar never
+        # tops its W_h": the axes, the bars growing, the ×1 line, the largest bar marked
+        big = _mark(first_bars[int(getattr(v, "max_factor_index"))], P.highlight)
+        self.pace([Create(ax), FadeIn(xl)], GrowFromEdge(first_bars, DOWN),
+                  [Create(one), FadeIn(one_l)], Create(big))
+        cur_bars, prev = first_bars, None
         made = {}
         for j, (key, pre, act, w_param) in enumerate(_ROWS):
             if pre == "pushed_":
                 cur_bars = self._sweep_bars(cur_bars, bars_of, ax, 1.55 - 1.45 * j)
-            new_bars = bars(pre)
-            r = row(key, pre, act, w_param, 1.55 - 1.45 * j)
-            anims = [FadeIn(r)]
-            if cur_bars is None:
-                anims.append(GrowFromEdge(new_bars, DOWN))
+            new_bars = bars(pre) if j else first_bars
+            r, say = row(key, pre, act, w_param, 1.55 - 1.45 * j)
+            say()
+            # the row's verdict as it is said, its largest bar marked
+            mk = _mark(new_bars[int(getattr(v, f"{pre}max_factor_index"))], P.highlight)
+            if j == 0:
+                anims = [FadeOut(big), FadeIn(r[0])]
             else:
-                anims.append(ReplacementTransform(cur_bars, new_bars))
-                anims.append(prev.animate.set_opacity(0.45))
-            self.play(*anims, run_time=1.2)
-            self.wait(1.3)
+                anims = [ReplacementTransform(cur_bars, new_bars), FadeIn(r[0]),
+                         prev.animate.set_opacity(0.45)]
+            self.pace(anims, [FadeIn(r[1]), Create(mk)])
+            self.play(FadeOut(mk), run_time=0.4)
             cur_bars, prev = new_bars, r
             made[pre] = r
         # the activation switch, both ways: back to tanh at the pushed W_h, then ReLU again
         self.say("bars.toggle.say")
+        steps = []
         for src, dst in (("relu_", "pushed_"), ("pushed_", "relu_")):
-            new_bars = bars(dst)
-            self.play(ReplacementTransform(cur_bars, new_bars),
-                      made[src].animate.set_opacity(0.45), made[dst].animate.set_opacity(1.0),
-                      run_time=0.9)
-            self.wait(0.6)
-            cur_bars = new_bars
+            def switch(src=src, dst=dst):
+                nonlocal cur_bars
+                new_bars = bars(dst)
+                anims = [ReplacementTransform(cur_bars, new_bars),
+                         made[src].animate.set_opacity(0.45), made[dst].animate.set_opacity(1.0)]
+                cur_bars = new_bars
+                return anims
+            steps.append(switch)
+        self.pace(*steps)
         self.hold()
         self.clear_stage()
 
@@ -545,8 +590,9 @@ class Vanishing(LectureScene):
         self.add(live)
         sweep.number(wn, lambda j: v.bars_sweep_w_h[j], path="bars_sweep_w_h[{i}]")
         sweep.number(mn, lambda j: v.bars_sweep_max[j], path="bars_sweep_max[{i}]")
-        sweep.play(i.animate.set_value(len(v.bars_sweep_w_h) - 1), run_time=4.5,
-                   rate_func=linear)
+        # the slide runs while the line describes it
+        sweep.play(i.animate.set_value(len(v.bars_sweep_w_h) - 1),
+                   run_time=self.left(0.85, least=3.0), rate_func=linear)
         self.settle(wn, f"bars_sweep_w_h[{len(v.bars_sweep_w_h) - 1}]")
         self.settle(mn, f"bars_sweep_max[{len(v.bars_sweep_w_h) - 1}]")
         self.play(FadeOut(ro), run_time=0.4)
@@ -558,14 +604,12 @@ class Vanishing(LectureScene):
         n = len(v.product)
         lo, hi, step = v.product_axis_lo, v.product_axis_hi, v.product_axis_step
         self.claim("product", variant=v.product_case, n=Val("param.chain_length", "int"))
-        self.say("product.intro", n=Val("param.chain_length", "int"),
-                 step=Val("product_axis_step", "int"))
         hs = v.product_hop_step
-        ax = Axes([0, n, hs], [0, hi - lo, step], x_length=7.4, y_length=4.4,
+        ax = Axes([0, n, hs], [0, hi - lo, step], x_length=7.4, y_length=4.0,
                   axis_config={"color": P.muted, "include_tip": False, "font_size": 24},
                   x_axis_config={"numbers_to_include": list(range(hs, n + 1, hs)),
                                  "decimal_number_config": {"num_decimal_places": 0}})
-        ax.move_to([-2.3, -0.3, 0])
+        ax.move_to([-2.3, -0.02, 0])
         self.ticks(ax)
 
         def pt(hop, lg):
@@ -589,12 +633,18 @@ class Vanishing(LectureScene):
         big_l.next_to(pt(n * 0.03, v.f32_max_log), DOWN, buff=0.1, aligned_edge=LEFT)
         if big_l.get_bottom()[1] < tiny_l.get_top()[1] + 0.1:   # lines close: label outside
             big_l.next_to(pt(n * 0.03, v.f32_max_log), UP, buff=0.1, aligned_edge=LEFT)
-        self.play(Create(ax), FadeIn(grid), FadeIn(ticks), FadeIn(xl), run_time=1.0)
-        self.play(Create(tiny), FadeIn(tiny_l), Create(big), FadeIn(big_l), run_time=0.8)
+        # "the axis is logarithmic, so many decades a grid line; float32's floor and
+        # ceiling": the axes and their powers of ten, then the two dashed lines
+        self.say("product.intro", n=Val("param.chain_length", "int"),
+                 step=Val("product_axis_step", "int"))
+        self.play(Create(ax), FadeIn(xl), run_time=1.0)
+        self.play(FadeIn(grid), FadeIn(ticks), run_time=self.left(0.2, least=1.0))
+        self.play(Create(tiny), FadeIn(tiny_l), Create(big), FadeIn(big_l),
+                  run_time=self.left(0.25, least=1.0))
 
         px = 2.35
 
-        def draw(name, act, w_param, y_label):
+        def draw(name, act, w_param, y_label, share):
             """Grow one product curve (values ``name``: its points, hop 0 to n) with a live hop
             counter; return (curve, legend)."""
             lg = getattr(v, name)
@@ -622,7 +672,9 @@ class Vanishing(LectureScene):
             sweep.number(kn, lambda j: v.product_hops[j], path="product_hops[{i}]")
             self.add(curve)
             self.play(FadeIn(lab), FadeIn(kl), FadeIn(kn), run_time=0.5)
-            sweep.play(hop.animate.set_value(n), run_time=4.5, rate_func=linear)
+            # the product grows hop by hop while the line says what it is
+            sweep.play(hop.animate.set_value(n), run_time=self.left(share, least=3.0),
+                       rate_func=linear)
             self.settle(kn, f"product_hops[{n}]")
             self.play(FadeOut(kl), FadeOut(kn), run_time=0.4)
             return curve, lab
@@ -646,7 +698,11 @@ class Vanishing(LectureScene):
 
         main_hop = {"under": "float32_underflow_hop",
                     "over": "float32_overflow_hop"}.get(v.product_case)
-        curve, lab = draw("product_curve", p["activation"], "w_h", 1.8)
+        relu_hop = {"under": "relu_underflow_hop",
+                    "over": "relu_overflow_hop"}.get(v.relu_product_case)
+        curve, lab = draw("product_curve", p["activation"], "w_h", 1.8, 0.9)
+        self.say("product.main.say", variant=v.product_case, p=Val("final_product"),
+                 **self._hop_field(main_hop))
         mk = marker("product.main", v.product_case, main_hop, v.product_log, lab)
         if v.product_case != "within":
             self.show("product_crossing_hop", mk)
@@ -655,17 +711,15 @@ class Vanishing(LectureScene):
         end.next_to(mk, DOWN, buff=0.2, aligned_edge=LEFT)
         self.show("final_product", end)
         end_dot = Dot(pt(n, v.product_log[-1]), radius=0.07, color=P.gradient)
-        self.play(FadeIn(end), FadeIn(end_dot), run_time=0.6)
-        self.say("product.main.say", variant=v.product_case, p=Val("final_product"),
-                 **self._hop_field(main_hop))
-        self.wait(1.0)
+        self.play(FadeIn(end), FadeIn(end_dot), run_time=self.left(0.6, least=0.6))
 
-        # the ReLU chain
+        # the ReLU chain, drawn while its line is said
+        self.say("product.relu.say", variant=v.relu_product_case, w=Val("param.relu_w_h", "num"),
+                 p=Val("relu_final_product"), x=Val("relu_product_f32"),
+                 **self._hop_field(relu_hop))
         self.play(curve.animate.set_stroke(opacity=0.35), end_dot.animate.set_opacity(0.35),
                   run_time=0.5)
-        relu_hop = {"under": "relu_underflow_hop",
-                    "over": "relu_overflow_hop"}.get(v.relu_product_case)
-        _, rlab = draw("relu_product_curve", "relu", "relu_w_h", -0.7)
+        _, rlab = draw("relu_product_curve", "relu", "relu_w_h", -0.7, 0.5)
         rmk = marker("product.relu", v.relu_product_case, relu_hop, v.relu_product_log, rlab)
         if v.relu_product_case != "within":
             self.show("relu_crossing_hop", rmk)
@@ -673,10 +727,10 @@ class Vanishing(LectureScene):
                         x=Val("relu_product_f32"))
         f32.next_to(rmk, DOWN, buff=0.2, aligned_edge=LEFT)
         self.show("relu_product_f32", f32)
-        self.play(FadeIn(f32), run_time=0.6)
-        self.say("product.relu.say", variant=v.relu_product_case, w=Val("param.relu_w_h", "num"),
-                 p=Val("relu_final_product"), x=Val("relu_product_f32"),
-                 **self._hop_field(relu_hop))
+        fmark = _mark(f32, P.gradient)
+        self.play(FadeIn(f32), run_time=self.left(0.4, least=0.6))
+        self.play(Create(fmark), run_time=self.left(0.6, least=0.6))
+        self.play(FadeOut(fmark), run_time=0.4)
         self.hold(2.0)
         self.clear_stage()
 
@@ -689,11 +743,11 @@ class Vanishing(LectureScene):
         self.claim("dims", say=False)
         self.say("dims.say", d=Val("dims_width", "int"))
         hs = v.dims_hop_step
-        ax = Axes([0, K, hs], [0, hi - lo, step], x_length=7.2, y_length=4.3,
+        ax = Axes([0, K, hs], [0, hi - lo, step], x_length=7.2, y_length=4.1,
                   axis_config={"color": P.muted, "include_tip": False, "font_size": 24},
                   x_axis_config={"numbers_to_include": list(range(hs, K + 1, hs)),
                                  "decimal_number_config": {"num_decimal_places": 0}})
-        ax.move_to([-2.4, -0.3, 0])
+        ax.move_to([-2.4, 0.1, 0])
         self.ticks(ax)
 
         def pt(k, lg):
@@ -712,8 +766,6 @@ class Vanishing(LectureScene):
         one = DashedLine(pt(0, 0), pt(K, 0), color=P.muted, dash_length=0.12)
         one_l = self.math(r"\times 1", scale=0.65, color=P.muted, reason=_ONE)
         one_l.next_to(one, RIGHT, buff=0.12)
-        self.play(Create(ax), FadeIn(grid), FadeIn(ticks), FadeIn(xl), FadeIn(yl), run_time=1.0)
-        self.play(Create(one), FadeIn(one_l), run_time=0.6)
 
         i, at = self._tracker()
 
@@ -762,14 +814,23 @@ class Vanishing(LectureScene):
                             path=("dims_sweep_log_norm[{i}]", "dims_sweep_log_product[{i}]"),
                             measure=norm_read)
         dots = sweep.redraw(spectrum, path="dims_sweep_singular[{i}]", measure=spectrum_read)
-        self.play(Create(live), FadeIn(VGroup(sl, sn, nl, en)), Create(line), Create(unit),
-                  FadeIn(strip_l), FadeIn(dots), run_time=1.0)
+        # "a state of d numbers, W_h d×d": its d singular values; "k hops multiply by W_h to
+        # the power k": the norm of that power; "how large, on a log axis": the chart
+        smk = _mark(VGroup(sl, sn), P.gradient)
+        self.pace([Create(line), Create(unit), FadeIn(strip_l), FadeIn(dots)],
+                  [FadeIn(VGroup(sl, sn)), Create(smk)],
+                  [FadeOut(smk), FadeIn(VGroup(nl, en))],
+                  [Create(ax), FadeIn(grid), FadeIn(ticks), FadeIn(xl), FadeIn(yl)],
+                  [Create(one), FadeIn(one_l), Create(live)])
         self.say("dims.sweep.say", lo=Val("dims_sweep_low", "num"),
                  hi=Val("dims_sweep_high", "num"))
         sweep.number(sn, lambda j: v.dims_sweep_sigma[j], path="dims_sweep_sigma[{i}]")
         sweep.number(en, lambda j: v.dims_sweep_log_product[j], path="dims_sweep_log_product[{i}]")
-        for turn in v.dims_sweep_turns:
-            sweep.play(i.animate.set_value(int(turn)), run_time=2.5, rate_func=linear)
+        # down, then up: the turns share the line, the sweep runs while it is said
+        turns = list(v.dims_sweep_turns)
+        for q, turn in enumerate(turns):
+            sweep.play(i.animate.set_value(int(turn)),
+                       run_time=self.left(0.85 / (len(turns) - q), least=1.5), rate_func=linear)
         final = curve_of(v.dims_log_norm)
         self.remove(live)
         self.add(final)
@@ -783,11 +844,14 @@ class Vanishing(LectureScene):
         after = self.text("dims.after", size=style.LABEL_SIZE, color=P.gradient,
                           k=Val("dims_hops", "int"), n=Val("dims_product_norm", "factor"))
         VGroup(note, after).arrange(DOWN, buff=0.22, aligned_edge=LEFT)
-        VGroup(note, after).move_to([x_p, -1.7, 0], aligned_edge=LEFT)
+        VGroup(note, after).move_to([x_p, -1.42, 0], aligned_edge=LEFT)
         self.show("dims_product_norm", after)
-        self.play(FadeIn(note), FadeIn(after), run_time=0.6)
         self.say("dims.verdict.say", variant=case, s=Val("dims_sigma_max", "num:6"),
                  k=Val("dims_hops", "int"), n=Val("dims_product_norm", "factor"))
+        # the size after k hops as it is said, where the line ends; then the verdict
+        end_mark = _mark(final[1], P.highlight)
+        self.pace([FadeIn(after), Create(end_mark)],
+                  [FadeOut(end_mark), FadeIn(note)])
         self.hold(2.0)
         self.clear_stage()
 
@@ -801,8 +865,6 @@ class Vanishing(LectureScene):
     def clipping(self):
         v = self.v
         self.claim("clip")
-        self.say("clip.case.say", variant=self._clip_case(), n=Val("param.clip_norm", "num"),
-                 th=Val("param.clip_threshold", "num"), s=Val("clip_scale"))
         formula = self.math(r"g \leftarrow g \cdot \min\!\left(1,\ \frac{\tau}{\lVert g\rVert}"
                             r"\right)", scale=0.75, reason="the clipping rule (min with 1)")
         formula[0][0].set_color(P.gradient)
@@ -813,11 +875,11 @@ class Vanishing(LectureScene):
             nl = NumberLine([0, top, step], length=11.0, color=P.muted, include_tip=False,
                             include_numbers=True, font_size=24,
                             decimal_number_config={"num_decimal_places": places})
-            nl.move_to([-0.3, -0.55, 0])
+            nl.move_to([-0.3, -0.35, 0])
             return self.ticks(nl)
 
         nl = axis(v.clip_axis_top, v.clip_axis_step, v.clip_axis_places)
-        y_big = 0.75
+        y_big = 0.9
         i, k = self._tracker()
 
         def big_bar(line):
@@ -830,7 +892,7 @@ class Vanishing(LectureScene):
 
         def thr(line):
             x = line.n2p(self.params["clip_threshold"])[0]
-            dl = DashedLine([x, -0.55, 0], [x, 1.2, 0], color=P.muted, dash_length=0.1)
+            dl = DashedLine([x, -0.35, 0], [x, 1.3, 0], color=P.muted, dash_length=0.1)
             lab = self.mathv("clip.tau", scale=0.65, color=P.muted,
                              t=Val("param.clip_threshold", "num"))
             lab.next_to(dl.get_end(), RIGHT, buff=0.12)
@@ -848,12 +910,19 @@ class Vanishing(LectureScene):
         nnum.next_to(nlab, RIGHT, 0.15)
         sweep.number(nnum, lambda j: v.clip_sweep_norm[j], path="clip_sweep_norm[{i}]")
         cite = self.cite_row("Pascanu, Mikolov & Bengio 2013")
-        self.play(FadeIn(formula), Create(nl), FadeIn(cite), run_time=0.9)
-        self.play(FadeIn(bar), FadeIn(gl), FadeIn(VGroup(nlab, nnum)), Create(threshold),
-                  run_time=0.9)
-        self.wait(0.6)
-        sweep.play(i.animate.set_value(len(v.clip_sweep_norm) - 1), run_time=3.0,
-                   rate_func=smooth)
+        # "the product can blow up": a large gradient; "global-norm clipping (Pascanu ...)":
+        # the rule; "above a threshold": the threshold; "scaled down to it": the rule's min
+        rule = _mark(formula, P.gradient)
+        self.pace([Create(nl), FadeIn(bar), FadeIn(gl), FadeIn(VGroup(nlab, nnum))],
+                  [FadeIn(formula), FadeIn(cite)],
+                  Create(threshold),
+                  Create(rule))
+        # this norm against this threshold: the bar scaled while the line says by how much
+        self.say("clip.case.say", variant=self._clip_case(), n=Val("param.clip_norm", "num"),
+                 th=Val("param.clip_threshold", "num"), s=Val("clip_scale"))
+        self.play(FadeOut(rule), run_time=0.4)
+        sweep.play(i.animate.set_value(len(v.clip_sweep_norm) - 1),
+                   run_time=self.left(0.6, least=2.0), rate_func=smooth)
         self.settle(nnum, "clipped_norm", name="clipped_norm_readout")
         sc = self.text("clip.scale", size=style.LABEL_SIZE, color=P.gradient,
                        s=Val("clip_scale"))
@@ -865,11 +934,10 @@ class Vanishing(LectureScene):
                          color=P.gradient)
         case.next_to(af, RIGHT, buff=0.45)
         if case.get_right()[0] > 6.9:      # long readouts: the note goes under the row
-            case.next_to(nlab, DOWN, buff=0.3, aligned_edge=LEFT)
+            case.next_to(nlab, DOWN, buff=0.2, aligned_edge=LEFT)
         self.show("clip_scale", sc)
         self.show("clipped_norm", af)
-        self.play(FadeIn(sc), FadeIn(af), FadeIn(case), run_time=0.6)
-        self.wait(1.0)
+        self.play(FadeIn(sc), FadeIn(af), FadeIn(case), run_time=self.left(0.8, least=0.6))
 
         # zoom in around the threshold; the gradient from the walk goes through it
         self.say("clip.small.say")
@@ -879,7 +947,7 @@ class Vanishing(LectureScene):
                          color=P.gradient, fill_opacity=0.8, stroke_width=1)
         bar2.move_to([x0 + bar2.width / 2, y_big, 0])
         self.play(FadeOut(nl), FadeIn(nl2), ReplacementTransform(bar, bar2),
-                  FadeOut(threshold), FadeIn(thr(nl2)), run_time=1.2)
+                  FadeOut(threshold), FadeIn(thr(nl2)), run_time=1.4)
         y_small = 0.05
         sw = max(nl2.n2p(v.small_clipped_norm)[0] - x0, 1e-3)
         sbar = Rectangle(width=sw, height=0.3, color=P.gradient, fill_opacity=0.9,
@@ -895,10 +963,21 @@ class Vanishing(LectureScene):
             sl.move_to([x0, -1.12, 0], aligned_edge=LEFT)   # under the axis numbers
         self.show("small_gradient", sl)
         small_case = self._clip_case("small_gradient", "fmt")
-        note = self.text("clip.small_case", variant=small_case, size=style.BODY_SIZE)
-        note.move_to([0, -2.75, 0])
-        self.play(FadeIn(sbar), FadeIn(sl), FadeIn(note), run_time=0.8)
+        # top left, clear of the readout rows under the axis (and of the caption band)
+        note = self.text("clip.small_case", variant=small_case, size=style.LABEL_SIZE)
+        note.move_to([-6.6, 1.8, 0], aligned_edge=LEFT)
+        # "a gradient below the threshold passes through untouched": the small one, as is
+        self.play(FadeIn(sbar), FadeIn(sl), run_time=self.left(0.7, least=0.8))
         self.say("clip.small_case.say", variant=small_case, g=Val("small_gradient"),
                  s=Val("small_clip_scale"))
+        smark = _mark(VGroup(sbar, sl), P.gradient)
+        self.pace(Create(smark), FadeIn(note))
+        # "no error, no warning, every number finite": the gradient that got through
         self.say("clip.silent.say")
+        nmark = _mark(note, P.dead)
+        self.pace(FadeOut(smark), Create(nmark))
+        # the paper that showed it
+        bengio = self.cite_row("Bengio, Simard & Frasconi 1994")   # where Pascanu's stood
+        self.say("clip.late.say")
+        self.pace(FadeOut(nmark), [FadeOut(cite), FadeIn(bengio)])
         self.hold(2.0)

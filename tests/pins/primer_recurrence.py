@@ -15,7 +15,7 @@ PINS = {
     "count_input": {"v": ("count.input", "count")},
     "count_bias": {"v": ("count.bias", "count")},
     "count_total": {"v": ("count.total", "count")},
-    "count_width": {"d": ("count_width", "texcount")},
+    "count_width": {"d": ("count_width", "count")},
     "count_length": {"v": ("count_sweep_n[4]", "count")},
 }
 
