@@ -296,7 +296,7 @@ def test_bias_half_and_short_curve_on_screen():
     assert "With bias 0.5, f is 0.622" in bias["narration"]
     assert "bias 0," not in bias["narration"] and "bias 0 " not in bias["narration"]
     assert "more than at bias 0.5" in bias["narration"]
-    assert bias["readouts"]["bias_at"].startswith("$b_f = 0.5$")
+    assert bias["readouts"]["bias_at"].startswith("$b_f$ = 0.5")    # the number in the lecture font
     curve = beats["forget_curve"]
     text = curve["narration"] + " ".join(curve["readouts"].values())
     assert "None" not in text and "as computed" not in text
@@ -306,7 +306,7 @@ def test_bias_half_and_short_curve_on_screen():
 
 def test_default_curve_shows_the_computed_step():
     curve = _script({})["forget_curve"]
-    assert curve["readouts"]["rnn_note"] == "RNN $< 0.01$ at step 9"      # the seed's step
+    assert curve["readouts"]["rnn_note"] == "RNN $<$ 0.01 at step 9"      # the seed's step
     assert "(as computed" not in " ".join(curve["labels"])
     # f^k itself ends below 0.01 at the default: the narration says where, not "usable"
     assert "falls below 0.01 at step 90" in curve["narration"]

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import math
 
-from manim import (DL, DOWN, LEFT, RIGHT, UP, UR, Arrow, Axes, Create, DashedLine, DashedVMobject, Dot,
-                   FadeIn, FadeOut, Line, Rectangle, Square, SurroundingRectangle, ValueTracker,
-                   VGroup, linear)
+from manim import (DL, DOWN, LEFT, RIGHT, UP, UR, Arrow, Axes, Circumscribe, Create, DashedLine, DashedVMobject, Dot,
+                   FadeIn, FadeOut, Line, Rectangle, ReplacementTransform, Square,
+                   SurroundingRectangle, ValueTracker, VGroup, linear)
 
 from mathcore.primer.gates import gru_case
 
 from .. import style
 from ..base import LectureScene, Val
 from ..live import Live, corners
+from ._pacing import Plays, pace
 
 P = style.PALETTE
 
@@ -43,10 +44,10 @@ TEXT = {
     "track.kept": {"zh": "保留", "en": "kept"},
     "track.written": {"zh": "写入", "en": "written"},
     "track.dropped": {"zh": "丢弃", "en": "dropped"},
-    "track.acc": {"zh": "$f = {f}$：累加器", "en": "$f = {f}$: accumulator"},
-    "track.wiped": {"zh": "$f = {f}$：清空", "en": "$f = {f}$: wiped"},
-    "track.ifull": {"zh": "$i = {i}$：整段写入", "en": "$i = {i}$: written in full"},
-    "track.iempty": {"zh": "$i = {i}$：什么都不写", "en": "$i = {i}$: nothing written"},
+    "track.acc": {"zh": "$f$ = {f}：累加器", "en": "$f$ = {f}: accumulator"},
+    "track.wiped": {"zh": "$f$ = {f}：清空", "en": "$f$ = {f}: wiped"},
+    "track.ifull": {"zh": "$i$ = {i}：整段写入", "en": "$i$ = {i}: written in full"},
+    "track.iempty": {"zh": "$i$ = {i}：什么都不写", "en": "$i$ = {i}: nothing written"},
     "track.i.say": {
         "zh": "再动输入门：i 决定候选写进去多少。i 等于 {i1} 时 c_t 是 {c1}，等于 {i0} 时只剩保留的那段，{c0}。",
         "en": "Now the input gate: i sets how much of the candidate goes in. At i = {i1}, c_t is {c1}; at i = {i0} only the kept part is left, {c0}."},
@@ -99,14 +100,14 @@ TEXT = {
     "curve.rnn.returns": {
         "zh": "RNN 的积在第 {s} 步跌破 {thr}，之后又回到它之上。",
         "en": "The RNN product drops below {thr} at step {s}, then climbs back above it."},
-    "curve.fnote.never": {"zh": "$f^k \\geq {thr}$ 直到第 {k} 步",
-                          "en": "$f^k \\geq {thr}$ up to step {k}"},
-    "curve.fnote.stays": {"zh": "第 {s} 步 $f^k < {thr}$", "en": "$f^k < {thr}$ at step {s}"},
-    "curve.fnote.returns": {"zh": "第 {s} 步 $f^k < {thr}$", "en": "$f^k < {thr}$ at step {s}"},
-    "curve.rnote.never": {"zh": "RNN $\\geq {thr}$ 直到第 {k} 步",
-                          "en": "RNN $\\geq {thr}$ up to step {k}"},
-    "curve.rnote.stays": {"zh": "第 {s} 步 RNN $< {thr}$", "en": "RNN $< {thr}$ at step {s}"},
-    "curve.rnote.returns": {"zh": "第 {s} 步 RNN $< {thr}$", "en": "RNN $< {thr}$ at step {s}"},
+    "curve.fnote.never": {"zh": "$f^k \\geq$ {thr} 直到第 {k} 步",
+                          "en": "$f^k \\geq$ {thr} up to step {k}"},
+    "curve.fnote.stays": {"zh": "第 {s} 步 $f^k <$ {thr}", "en": "$f^k <$ {thr} at step {s}"},
+    "curve.fnote.returns": {"zh": "第 {s} 步 $f^k <$ {thr}", "en": "$f^k <$ {thr} at step {s}"},
+    "curve.rnote.never": {"zh": "RNN $\\geq$ {thr} 直到第 {k} 步",
+                          "en": "RNN $\\geq$ {thr} up to step {k}"},
+    "curve.rnote.stays": {"zh": "第 {s} 步 RNN $<$ {thr}", "en": "RNN $<$ {thr} at step {s}"},
+    "curve.rnote.returns": {"zh": "第 {s} 步 RNN $<$ {thr}", "en": "RNN $<$ {thr} at step {s}"},
     "curve.fk": {"tex": r"f^k = @v"},
     "curve.tick": {"tex": r"@v"},
     "curve.rnn": {"tex": r"\mathrm{RNN} = @v"},
@@ -136,7 +137,7 @@ TEXT = {
         "zh": "修正的偏置 {b1} 给出 f 等于 {g1}，{n} 步后只剩 {r1}，比偏置 {b} 时少。",
         "en": "The fix, bias {b1}, gives f = {g1} and leaves only {r1} after {n} step{n_s}: less than at bias {b}."},
     "bias.y": {"zh": "{n} 步后剩余", "en": "left after {n} step{n_s}"},
-    "bias.at": {"zh": "$b_f = {b}$：$f = {g}$，剩 {r}", "en": "$b_f = {b}$: $f = {g}$, left {r}"},
+    "bias.at": {"zh": "$b_f$ = {b}：$f$ = {g}，剩 {r}", "en": "$b_f$ = {b}: $f$ = {g}, left {r}"},
     "bias.tick": {"tex": r"10^{@e}"},
 }
 
@@ -156,15 +157,15 @@ class Gates(LectureScene):
         self.claim("path")
         v = self.v
         n = len(v.tokens)
-        yc, yh, yx = 0.7, -0.85, -2.3
-        side = 0.95
+        yc, yh, yx = 0.8, -0.55, -1.9
+        side = 0.8
         cite = self.cite_row("Hochreiter & Schmidhuber 1997", "Gers et al. 2000")
         eq = self.math(r"c_t", r"=", r"f_t", r"\odot", r"c_{t-1}", r"+", r"i_t", r"\odot", r"g_t",
                        scale=0.75, reason="the cell update (index t-1: the previous step)")
         for j, col in ((0, P.cell), (2, P.forget), (4, P.cell), (6, P.input_gate),
                        (8, P.input_gate)):
             eq[j].set_color(col)
-        eq.move_to([-6.2, 1.8, 0], aligned_edge=LEFT)
+        eq.move_to([-6.2, 1.9, 0], aligned_edge=LEFT)
         tokens, cdash, hdash, cbox, hbox, cval, hval = (VGroup() for _ in range(7))
         clinks, hlinks, ins = VGroup(), VGroup(), VGroup()
         for t in range(n):
@@ -203,11 +204,10 @@ class Gates(LectureScene):
         labels = VGroup(self.math("c_t", color=P.cell).next_to(cbox[0], LEFT, buff=0.15),
                         self.math("h_t", color=P.hidden).next_to(hbox[0], LEFT, buff=0.15),
                         self.math("x_t", color=P.token).next_to(tokens[0], LEFT, buff=0.15))
-        self.play(FadeIn(eq), FadeIn(cite), run_time=0.6)
-        self.play(FadeIn(tokens), FadeIn(labels), Create(cdash), Create(hdash), run_time=1.0)
         hi = SurroundingRectangle(VGroup(cbox[0], tokens[0]), color=P.highlight, buff=0.1,
                                   stroke_width=2)
-        for t in range(n):
+
+        def build(t):         # one step: both states, the token in, the links to it
             anims = [FadeOut(cdash[t]), Create(cbox[t]), FadeOut(hdash[t]), Create(hbox[t]),
                      FadeIn(cval[t]), FadeIn(hval[t]), FadeIn(ins[t])]
             if t:
@@ -215,14 +215,43 @@ class Gates(LectureScene):
                 anims.append(hi.animate.move_to(VGroup(cbox[t], tokens[t])))
             else:
                 anims.append(Create(hi))
-            self.play(*anims, run_time=0.5)
+            return anims
+
+        # "the top row is the cell state" / "the bottom one the plain RNN" / each hop, step
+        # by step / "only two things happen": the update, then its x f and + ig
+        gf = SurroundingRectangle(clinks[0][1], color=P.highlight, buff=0.06, stroke_width=2)
+        gi = SurroundingRectangle(clinks[0][3], color=P.highlight, buff=0.06, stroke_width=2)
+        pace(self, [FadeIn(cite), Create(cdash), FadeIn(labels[0])],
+             [Create(hdash), FadeIn(labels[1:]), FadeIn(tokens)],
+             *(build(t) for t in range(n)), [FadeIn(eq), Create(gf)],
+             [ReplacementTransform(gf, gi)], FadeOut(gi), fill=0.9)
         self.say("path.f.say")
+        # "every link has its own f_t" / "computed from that step's token and the previous
+        # state" / "anew at every step": the three rings walk the links one by one
+        row_f = SurroundingRectangle(VGroup(*(c[1] for c in clinks)), color=P.forget, buff=0.06,
+                                     stroke_width=2)
+
+        def rings(t):
+            return VGroup(SurroundingRectangle(clinks[t - 1][1], color=P.highlight, buff=0.05,
+                                               stroke_width=2),
+                          SurroundingRectangle(tokens[t], color=P.highlight, buff=0.05,
+                                               stroke_width=2),
+                          SurroundingRectangle(cbox[t - 1], color=P.highlight, buff=0.05,
+                                               stroke_width=2))
+
+        ring = rings(1)
+        walk = [lambda t=t: ring.animate.become(rings(t)) for t in range(2, n)]
+        pace(self, Create(row_f), [FadeOut(row_f), Create(ring)], *walk, FadeOut(ring), fill=0.9)
         last = len(v.path_cell_product) - 1
         back = self.text("path.back", size=style.LABEL_SIZE, color=P.forget,
                          p=Val(f"path_cell_product[{last}]"))
-        back.move_to([6.6, 1.8, 0], aligned_edge=RIGHT)
-        self.play(FadeIn(back), run_time=0.5)
+        back.move_to([6.6, 1.9, 0], aligned_edge=RIGHT)
         self.say("path.back.say", p=Val(f"path_cell_product[{last}]"))
+        # "walking back from c_7 to c_0" the gradient meets each forget gate in turn, "these
+        # seven", and their product
+        grad = SurroundingRectangle(clinks[n - 2][1], color=P.gradient, buff=0.05, stroke_width=3)
+        steps_back = [lambda t=t: grad.animate.move_to(clinks[t][1]) for t in range(n - 3, -1, -1)]
+        pace(self, Create(grad), *steps_back, [FadeOut(grad), FadeIn(back)], fill=0.9)
         self.show("path_cell", cval[-1])
         self.show("path_rnn_state", hval[-1])
         self.show("path_cell_product", back)
@@ -233,10 +262,10 @@ class Gates(LectureScene):
     def track(self):
         self.claim("track")
         v = self.v
-        x0, y = -5.6, 1.0
-        # screen units per 1.0 of cell state: the longest track (f = 1 or i = 1) spans 11 units
-        longest = max(float(v.accumulator_cell), float(v.track_full_input_cell),
-                      float(v.track_c_prev) + float(v.track_written))
+        x0, y = -5.6, 1.4
+        # screen units per 1.0 of cell state: the longest the track gets anywhere in the sweep
+        # (kept + written + dropped, at every point) spans 11 units, so no frame runs off
+        longest = float(max(v.track_sweep_kept + v.track_sweep_written + v.track_sweep_dropped))
         unit = 11.0 / max(longest, 1e-9)
         i = ValueTracker(0)
 
@@ -263,6 +292,7 @@ class Gates(LectureScene):
         track = live.redraw(bars, path=("track_sweep_kept[{i}]", "track_sweep_written[{i}]",
                                         "track_sweep_dropped[{i}]"), measure=widths,
                             tol=1.5e-3 / unit)
+        intro = bars(0)        # the same three segments, built one by one before the sweep
         base = Line([x0, y - 0.45, 0], [x0 + unit * longest + 0.2, y - 0.45, 0],
                     color=P.muted, stroke_width=2)
         rows, nums = VGroup(), []
@@ -279,7 +309,7 @@ class Gates(LectureScene):
             rows.add(VGroup(sw, name, m, num))
             nums.append(num)
         for j, r in enumerate(rows):
-            r[0].move_to([-5.4, -0.4 - 0.62 * j, 0])
+            r[0].move_to([-5.4, 0.0 - 0.62 * j, 0])
             r[1].next_to(r[0], RIGHT, buff=0.25)
         x_tex = max(r[1].get_right()[0] for r in rows) + 0.4
         for r in rows:
@@ -295,10 +325,8 @@ class Gates(LectureScene):
                     VGroup(il, inn).arrange(RIGHT, buff=0.15),
                     VGroup(cl, cn).arrange(RIGHT, buff=0.15)).arrange(DOWN, aligned_edge=LEFT,
                                                                       buff=0.3)
-        ro.move_to([2.6, -0.75, 0], aligned_edge=LEFT)
+        ro.move_to([2.6, -0.35, 0], aligned_edge=LEFT)
         cite = self.cite_row("Gers, Schmidhuber & Cummins 2000")
-        self.play(FadeIn(track), Create(base), FadeIn(rows), FadeIn(ro), FadeIn(cite),
-                  run_time=1.0)
         live.number(fn, lambda j: v.track_sweep_forget[j], path="track_sweep_forget[{i}]")
         live.number(inn, lambda j: v.track_sweep_input[j], path="track_sweep_input[{i}]")
         live.number(cn, lambda j: v.track_sweep_cell[j], path="track_sweep_cell[{i}]")
@@ -306,34 +334,53 @@ class Gates(LectureScene):
                                   "track_sweep_dropped")):
             live.number(nums[j], lambda jj, path=path: getattr(v, path)[jj],
                         path=path + "[{i}]")
+        shown = {"note": None}
 
-        def stop(at: int, key: str, **fields):
-            """Sweep to index ``at`` and say what the track shows there, for a moment."""
-            live.play(i.animate.set_value(at), run_time=3.0, rate_func=linear)
+        def note_at(key, **fields):
             note = self.text(key, size=style.BODY_SIZE, **fields)
             note.next_to(ro, DOWN, buff=0.4, aligned_edge=LEFT)
-            self.play(FadeIn(note), run_time=0.4)
             return note
 
+        def sweep(at, note=None):
+            """Sweep to index ``at`` (the last note fading as it starts), then show ``note``."""
+            def go(rt):
+                old = [FadeOut(shown["note"])] if shown["note"] is not None else []
+                shown["note"] = None
+                live.play(i.animate.set_value(at), *old, run_time=rt, rate_func=linear)
+            return Plays(go)
+
+        def show_note(note):
+            def anim():
+                shown["note"] = note
+                return FadeIn(note, shift=0.2 * UP)
+            return anim
+
+        # "f times the old state survives" / "i times the candidate is written in" / "the
+        # remaining 1 - f is thrown away": the track and its legend segment by segment
+        pace(self, [FadeIn(cite), Create(base), FadeIn(intro[0]), FadeIn(rows[0]), FadeIn(ro[0]),
+                    FadeIn(ro[2])],
+             [FadeIn(intro[1]), FadeIn(rows[1]), FadeIn(ro[1])],
+             [FadeIn(intro[2]), FadeIn(rows[2])], over=self.left(0.42), fill=0.9)
+        self.remove(*intro)
+        self.add(track)        # the live track, drawn exactly where the built one stood
+        acc = note_at("track.acc", f=Val("track_full_forget", "num"))
+        wiped = note_at("track.wiped", f=Val("track_empty_forget", "num"))
+        # "now f goes to 1: nothing is lost" / "then to 0: gone in one step"
+        pace(self, sweep(int(v.track_sweep_full)), show_note(acc),
+             sweep(int(v.track_sweep_empty)), show_note(wiped), fill=0.9)
+        self.say("track.i.say", i1=Val("track_full_input", "num"),
+                 c1=Val("track_full_input_cell", "fmt:2"),
+                 i0=Val("track_empty_input", "num"),
+                 c0=Val("track_empty_input_cell", "fmt:2"))
         last = len(v.track_sweep_forget) - 1
-        for at, key, fld in ((int(v.track_sweep_full), "track.acc", {"f": "track_full_forget"}),
-                             (int(v.track_sweep_empty), "track.wiped",
-                              {"f": "track_empty_forget"}),
-                             (int(v.track_sweep_input_full), "track.ifull",
-                              {"i": "track_full_input"})):
-            note = stop(at, key, **{n: Val(pth, "num") for n, pth in fld.items()})
-            if key == "track.wiped":      # f back to where it was before i moves
-                self.wait(0.6)
-                self.play(FadeOut(note), run_time=0.3)
-                live.play(i.animate.set_value(int(v.track_sweep_back)), run_time=1.5)
-                self.say("track.i.say", i1=Val("track_full_input", "num"),
-                         c1=Val("track_full_input_cell", "fmt:2"),
-                         i0=Val("track_empty_input", "num"),
-                         c0=Val("track_empty_input_cell", "fmt:2"))
-                continue
-            self.wait(0.6)
-            self.play(FadeOut(note), run_time=0.3)
-        note = stop(last, "track.iempty", i=Val("track_empty_input", "num"))
+        ifull = note_at("track.ifull", i=Val("track_full_input", "num"))
+        iempty = note_at("track.iempty", i=Val("track_empty_input", "num"))
+        # f back to where it was, "now the input gate" / "at i = 1, c_t is ..." / "at i = 0
+        # only the kept part is left"
+        pace(self, sweep(int(v.track_sweep_back)),
+             Circumscribe(ro[1], color=P.highlight, buff=0.08),
+             sweep(int(v.track_sweep_input_full)), show_note(ifull), sweep(last),
+             show_note(iempty), fill=0.9)
         self.settle(fn, f"track_sweep_forget[{last}]")
         self.settle(inn, "track_empty_input")
         self.settle(cn, "track_empty_input_cell")
@@ -352,10 +399,8 @@ class Gates(LectureScene):
         # decided on the two values as displayed: 0.804 against 0.8 both show 0.80
         side = gru_case(self.shown_value("lstm_both_cell", "fmt:2"),
                         self.shown_value("gru_cell_max", "fmt:2"))
-        self.say("gru.cmp", side, l=Val("lstm_both_cell", "fmt:2"),
-                 m=Val("gru_cell_max", "fmt:2"))
         cite = self.cite_row("Cho et al. 2014")
-        x0, y_l, y_g = -3.2, 1.2, -0.3
+        x0, y_l, y_g = -3.2, 1.4, -0.1
         unit = 8.4 / max(float(v.lstm_both_cell), 1e-9)
         tc, tg = float(v.track_c_prev), float(v.track_candidate)
 
@@ -400,15 +445,30 @@ class Gates(LectureScene):
         cn = self.number("gru_sweep_cell[0]", "dec:2", size=0.8, color=P.hidden)
         ro = VGroup(*(VGroup(a, b).arrange(RIGHT, buff=0.15)
                       for a, b in ((fl, fn), (wl, wn), (cl, cn))))
-        ro.arrange(RIGHT, buff=0.8).move_to([0, -2.0, 0])
-        self.play(FadeIn(cite), FadeIn(lstm), FadeIn(lname), FadeIn(lnum), run_time=0.8)
-        self.play(FadeIn(gtrack), FadeIn(gname), Create(cap), FadeIn(cap_l), FadeIn(ro),
-                  run_time=0.8)
+        ro.arrange(RIGHT, buff=0.8).move_to([0, -1.75, 0])
         live.number(fn, lambda j: v.gru_sweep_forget[j], path="gru_sweep_forget[{i}]")
         live.number(wn, lambda j: v.gru_sweep_write[j], path="gru_sweep_write[{i}]")
         live.number(cn, lambda j: v.gru_sweep_cell[j], path="gru_sweep_cell[{i}]")
-        live.play(i.animate.set_value(len(v.gru_sweep_forget) - 1), run_time=5.0,
-                  rate_func=linear)
+        last = len(v.gru_sweep_forget) - 1
+        mid = last // 2
+
+        def sweep(a, b):
+            return Plays(lambda rt: live.play(i.animate.set_value(b), run_time=rt,
+                                              rate_func=linear) if a != b else self.wait(rt))
+
+        # "a GRU has two gates ... against the LSTM's three" / "its update gate, drawn as f,
+        # the share kept" / "sets the share written, 1 - f" / "one decision" (f moves, both
+        # follow) / "its h_t below is its state"
+        pace(self, [FadeIn(cite), FadeIn(gname)], [FadeIn(lname), FadeIn(lstm), FadeIn(lnum)],
+             [FadeIn(gtrack[0]), FadeIn(ro[0])], [FadeIn(gtrack[1]), FadeIn(ro[1])],
+             sweep(0, mid), [FadeIn(ro[2]), Circumscribe(ro[2], color=P.highlight, buff=0.1)],
+             fill=0.9)
+        self.say("gru.cmp", side, l=Val("lstm_both_cell", "fmt:2"),
+                 m=Val("gru_cell_max", "fmt:2"))
+        # "an LSTM can set both to 1 and reach l" / "a GRU's h_t ... at most m" / f swept on:
+        # the GRU's track never passes its limit
+        pace(self, Circumscribe(VGroup(lstm, lnum), color=P.highlight, buff=0.08),
+             [Create(cap), FadeIn(cap_l)], sweep(mid, last), fill=0.9)
         self.settle(fn, "gru_forget")
         self.settle(wn, "gru_write")
         self.settle(cn, "gru_cell")
@@ -422,17 +482,11 @@ class Gates(LectureScene):
         K = int(v.steps)
         thr = Val("threshold", "num")
         self.claim("curve", f=Val("forget", "num"))
-        self.say("curve.f", v.forget_crossing, k=Val("steps", "count"), thr=thr,
-                 fp=Val("forget_product"), sf=Val("forget_below_0_01_step", "int")
-                 if v.forget_below_0_01_step is not None else "")
-        self.say("curve.rnn", v.rnn_crossing, k=Val("steps", "count"), thr=thr,
-                 rp=Val("rnn_product"), s=Val("rnn_below_0_01_step", "int")
-                 if v.rnn_below_0_01_step is not None else "")
-        ax = Axes([0, K, max(K / 4, 1)], [0, 1, 0.25], x_length=8.4, y_length=4.4,
+        ax = Axes([0, K, max(K / 4, 1)], [0, 1, 0.25], x_length=8.4, y_length=3.9,
                   axis_config={"color": P.muted, "include_tip": False, "font_size": 24},
                   y_axis_config={"numbers_to_include": [0.5, 1],
                                  "decimal_number_config": {"num_decimal_places": 1}})
-        ax.move_to([-2.2, -0.45, 0])
+        ax.move_to([-2.2, 0.0, 0])
         self.ticks(ax)
         xt = VGroup()
         for j in range(len(v.curve_x_ticks)):
@@ -471,17 +525,48 @@ class Gates(LectureScene):
         rn = self.number("rnn_curve[0]", "dec:3", size=0.75, color=P.gradient)
         rows = [VGroup(a, b).arrange(RIGHT, buff=0.15)
                 for a, b in ((kl, kn), (sl, sn), (fl, fn), (rl, rn))]
-        VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=0.3).move_to([3.0, 1.15, 0],
+        VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=0.3).move_to([3.0, 1.35, 0],
                                                                          aligned_edge=LEFT)
-        self.play(Create(ax), FadeIn(xt), FadeIn(xlab), FadeIn(kl), FadeIn(kn), FadeIn(sl),
-                  FadeIn(sn), FadeIn(fl), FadeIn(fn), FadeIn(rl), FadeIn(rn), run_time=0.9)
         live.number(kn, lambda j: v.curve_k[j], path="curve_k[{i}]")
         live.number(fn, lambda j: v.forget_curve[j], path="forget_curve[{i}]")
         live.number(rn, lambda j: v.rnn_curve[j], path="rnn_curve[{i}]")
-        self.add(fdot, rdot)
-        live.play(kt.animate.set_value(K), Create(fcurve), Create(rcurve), run_time=4.5,
-                  rate_func=linear)
+        marks, notes = [], []
+        for key, crossing, step, curve, color in (
+                ("curve.fnote", v.forget_crossing, "forget_below_0_01_step", v.forget_curve,
+                 P.forget),
+                ("curve.rnote", v.rnn_crossing, "rnn_below_0_01_step", v.rnn_curve,
+                 P.gradient)):
+            s = getattr(v, step)
+            note = self.text(key, variant=crossing, size=style.LABEL_SIZE, color=color, thr=thr,
+                             k=Val("steps", "count"),
+                             s=Val(step, "int") if s is not None else "")
+            notes.append(note)
+            mark = VGroup()
+            if s is not None:
+                mark.add(DashedLine(ax.c2p(s, 0), ax.c2p(s, 0.3), color=color, stroke_width=2),
+                         Dot(ax.c2p(s, float(curve[s])), color=P.highlight, radius=0.06))
+            marks.append(mark)
+        VGroup(*notes).arrange(DOWN, aligned_edge=LEFT, buff=0.3).next_to(
+            rows[3], DOWN, buff=0.45, aligned_edge=LEFT)
+        # "on one linear axis" / "green is f held at f, to the power k" / "pink is the RNN
+        # product"
+        pace(self, [Create(ax), FadeIn(xt), FadeIn(xlab), FadeIn(kl), FadeIn(kn)],
+             [FadeIn(sl), FadeIn(sn), FadeIn(fl), FadeIn(fn), FadeIn(fdot)],
+             [FadeIn(rl), FadeIn(rn), FadeIn(rdot)], fill=0.9)
+        self.say("curve.f", v.forget_crossing, k=Val("steps", "count"), thr=thr,
+                 fp=Val("forget_product"), sf=Val("forget_below_0_01_step", "int")
+                 if v.forget_below_0_01_step is not None else "")
+        # k runs to K under the line that reads f^k's crossing and its end, then its note
+        pace(self, Plays(lambda rt: live.play(kt.animate.set_value(K), Create(fcurve),
+                                              Create(rcurve), run_time=rt, rate_func=linear)),
+             [FadeIn(marks[0]), FadeIn(notes[0])], fill=0.9)
         self.settle(kn, "steps")
+        self.say("curve.rnn", v.rnn_crossing, k=Val("steps", "count"), thr=thr,
+                 rp=Val("rnn_product"), s=Val("rnn_below_0_01_step", "int")
+                 if v.rnn_below_0_01_step is not None else "")
+        # "the RNN product drops below the threshold at step s" / its readout
+        pace(self, [FadeIn(marks[1]), FadeIn(notes[1])],
+             Circumscribe(VGroup(rows[3], rdot), color=P.highlight, buff=0.08), fill=0.9)
         # the slider: f moves and the whole f^k curve follows, f^K read live at k = K
         si = ValueTracker(0)
         # the narration reads f^k at the sweep's low and high f: it must stand on both
@@ -513,37 +598,26 @@ class Gates(LectureScene):
                  hi=Val(f"forget_sweep[{v.forget_sweep_high}]", "num"),
                  phi=Val(f"forget_sweep_product[{v.forget_sweep_high}]"))
         n_s = len(v.forget_sweep) - 1
-        for at in (int(v.forget_sweep_low), int(v.forget_sweep_high), n_s):
-            slide.play(si.animate.set_value(at), run_time=2.0, rate_func=linear)
-        self.settle(sn, "forget")
+
+        def slide_to(at):
+            return Plays(lambda rt: slide.play(si.animate.set_value(at), run_time=rt,
+                                               rate_func=linear))
+
         ffinal = self.mathv("curve.fk", color=P.forget, name="forget_product",
                             v=Val("forget_product", "tex"))
         ffinal.move_to(rows[2], aligned_edge=LEFT)
         rfinal = self.mathv("curve.rnn", color=P.gradient, name="rnn_product",
                             v=Val("rnn_product", "tex"))
         rfinal.move_to(rows[3], aligned_edge=LEFT)
-        self.play(FadeOut(fl), FadeOut(fn), FadeOut(rl), FadeOut(rn), FadeIn(ffinal),
-                  FadeIn(rfinal), run_time=0.5)
-        marks = VGroup()
-        notes = VGroup()
-        for key, crossing, step, curve, color in (
-                ("curve.fnote", v.forget_crossing, "forget_below_0_01_step", v.forget_curve,
-                 P.forget),
-                ("curve.rnote", v.rnn_crossing, "rnn_below_0_01_step", v.rnn_curve,
-                 P.gradient)):
-            s = getattr(v, step)
-            note = self.text(key, variant=crossing, size=style.LABEL_SIZE, color=color, thr=thr,
-                             k=Val("steps", "count"),
-                             s=Val(step, "int") if s is not None else "")
-            notes.add(note)
-            if s is not None:
-                marks.add(DashedLine(ax.c2p(s, 0), ax.c2p(s, 0.3), color=color, stroke_width=2),
-                          Dot(ax.c2p(s, float(curve[s])), color=P.highlight, radius=0.06))
-        notes.arrange(DOWN, aligned_edge=LEFT, buff=0.3).next_to(rows[3], DOWN, buff=0.45,
-                                                                  aligned_edge=LEFT)
+        # "now f moves: at lo ..." / "at hi ..." / "f is not a constant": back to f, and the
+        # products at f as the beat's result
+        pace(self, slide_to(int(v.forget_sweep_low)), 1.0, slide_to(int(v.forget_sweep_high)),
+             1.0, slide_to(n_s),
+             [FadeOut(fl), FadeOut(fn), FadeOut(rl), FadeOut(rn), FadeIn(ffinal),
+              FadeIn(rfinal)], fill=0.9)
+        self.settle(sn, "forget")
         self.show("forget_note", notes[0])
         self.show("rnn_note", notes[1])
-        self.play(FadeIn(marks), FadeIn(notes), run_time=0.8)
         self.show("forget_readout", sn)
         self.hold(2.0)
         self.clear_stage()
@@ -563,18 +637,15 @@ class Gates(LectureScene):
         n = Val("bias_steps", "int")
         b, b1 = Val("param.forget_bias", "num"), Val("param.bias_fix", "num")
         self.claim("bias", b=b, g0=Val("bias_gate"), r0=Val("bias_retention"), n=n)
-        self.say("bias.cmp", self._bias_side(), b=b, b1=b1, n=n, g1=Val("bias_gate_at_fix"),
-                 r1=Val("bias_retention_at_fix"))
-        self.say("bias.fix.say", v.bias_fix_case, b1=b1, rec=Val("bias_recommended", "num"))
         cite = self.cite_row("Jozefowicz, Zaremba & Sutskever 2015")
         lo, hi = float(v.bias_sweep[0]), float(v.bias_sweep[-1])
         top = float(v.bias_y_tick_heights[0])
-        ax = Axes([lo, hi, 0.5], [0, top, float(v.bias_y_step)], x_length=8.4, y_length=4.0,
+        ax = Axes([lo, hi, 0.5], [0, top, float(v.bias_y_step)], x_length=8.4, y_length=3.3,
                   axis_config={"color": P.muted, "include_tip": False, "font_size": 24},
                   x_axis_config={"numbers_to_include": list(range(math.ceil(lo), 5)),
                                  "numbers_to_exclude": [],
                                  "decimal_number_config": {"num_decimal_places": 0}})
-        ax.move_to([-1.4, -0.7, 0])
+        ax.move_to([-1.4, -0.25, 0])
         self.ticks(ax, reason="axis tick: the sweep's fixed bias range")
         ylabels = VGroup()
         for j in range(len(v.bias_y_ticks)):
@@ -587,9 +658,6 @@ class Gates(LectureScene):
         ytitle.next_to(ax.c2p(lo, top), UP, buff=0.25).align_to(ylabels, LEFT)
         curve = ax.plot_line_graph(v.bias_sweep, v.bias_sweep_height, add_vertex_dots=False,
                                    line_color=P.cell, stroke_width=4)
-        self.play(Create(ax), FadeIn(ylabels), FadeIn(xlab), FadeIn(ytitle), FadeIn(cite),
-                  run_time=0.9)
-        self.play(Create(curve), run_time=1.2)
         side = v.bias_vs_fix
         p0 = ax.c2p(float(v.forget_bias), float(v.bias_height))
         p1 = ax.c2p(float(v.bias_fix), float(v.bias_height_at_fix))
@@ -631,17 +699,30 @@ class Gates(LectureScene):
         ro = VGroup(VGroup(bl, bn).arrange(RIGHT, buff=0.15),
                     VGroup(fl, fn).arrange(RIGHT, buff=0.15)).arrange(DOWN, aligned_edge=LEFT,
                                                                       buff=0.4)
-        ro.move_to([4.2, 1.2, 0], aligned_edge=LEFT)
-        self.play(FadeIn(rings[0]), FadeIn(at0), FadeIn(leaders[0]), FadeIn(dot), FadeIn(ro),
-                  run_time=0.6)
+        ro.move_to([4.2, 1.4, 0], aligned_edge=LEFT)
         live.number(bn, lambda j: v.bias_path[j], path="bias_path[{i}]")
         live.number(fn, lambda j: v.bias_path_gate[j], path="bias_path_gate[{i}]")
-        live.play(i.animate.set_value(last), run_time=3.0, rate_func=linear)
-        if side != "equal":
-            self.play(FadeIn(rings[1]), FadeIn(at1), FadeIn(leaders[1]), run_time=0.5)
-        # the toggle, both ways
-        live.play(i.animate.set_value(0), run_time=1.0)
-        live.play(i.animate.set_value(last), run_time=1.0)
+
+        def sweep(at):
+            return Plays(lambda rt: live.play(i.animate.set_value(at), run_time=rt,
+                                              rate_func=linear))
+
+        # "if the weights start near 0, the gate is set by its bias alone": what is left
+        # against the bias / "with bias b, f is g0" / "after n steps r0 is left"
+        pace(self, [Create(ax), FadeIn(ylabels), FadeIn(xlab), FadeIn(ytitle)], Create(curve),
+             [FadeIn(dot), FadeIn(ro)], [FadeIn(rings[0]), FadeIn(at0), FadeIn(leaders[0])],
+             fill=0.9)
+        self.say("bias.cmp", self._bias_side(), b=b, b1=b1, n=n, g1=Val("bias_gate_at_fix"),
+                 r1=Val("bias_retention_at_fix"))
+        # "with bias b1": the bias slides there, the gate read live / "r1 is left": its point
+        fix = [FadeIn(rings[1]), FadeIn(at1), FadeIn(leaders[1])] if side != "equal" else \
+            Circumscribe(at0, color=P.highlight, buff=0.08)
+        pace(self, sweep(last), fix, fill=0.9)
+        self.say("bias.fix.say", v.bias_fix_case, b1=b1, rec=Val("bias_recommended", "num"))
+        # "the usual fix" (the paper) / the toggle both ways: from the pitfall to the fix
+        pace(self, [FadeIn(cite), Circumscribe(upper if side != "equal" else at0,
+                                               color=P.highlight, buff=0.08)],
+             sweep(0), sweep(last), fill=0.9)
         self.settle(bn, "param.bias_fix", name="bias_fix_readout")
         self.settle(fn, "bias_gate_at_fix", name="bias_gate_readout")
         self.hold(2.0)

@@ -5,14 +5,16 @@ from __future__ import annotations
 import re
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, Line, Rectangle, Square,
-                   SurroundingRectangle, Transform, VGroup)
+from manim import (DOWN, LEFT, RIGHT, UP, Circumscribe, Create, FadeIn, FadeOut,
+                   Line, Rectangle, Square, SurroundingRectangle, Transform,
+                   VGroup)
 
 from mathcore.primer.limits import versus
 
 from .. import style
 from ..base import LectureScene, Val, displayed
 from ..live import Live, on_which
+from ._pacing import Plays, pace
 
 P = style.PALETTE
 
@@ -30,6 +32,8 @@ TEXT = {
     "capacity.recall.say": {
         "zh": "任何固定的宽度都逃不开这一点：宽度定了，序列越长，每个 token 摊到的就越少。若要 LSTM 回忆 {r} 个 token 以前的细节，平均摊到每个 token 上只有 {s} 个数：没有什么能保证那个细节还留在状态里。",
         "en": "No fixed width escapes this: whatever the width, the share per token falls as the sequence grows. Ask an LSTM about a detail {r} token{r_s} back, where each token had {s} number{s_s} on average: nothing guarantees the detail is still in the state."},
+    "capacity.recall": {"zh": "{r} 个 token 以前：", "en": "{r} token{r_s} back:"},
+    "capacity.recall_share": {"zh": "每个 {s} 个数", "en": "{s} number{s_s} each"},
     "capacity.nobug": {"zh": "宽度一定：序列越长，每个 token 分得越少", "en": "any fixed width: the longer the sequence, the less per token"},
     "capacity.state": {"zh": "状态：{w} 个数", "en": "state: {w} number{w_s}"},
     "capacity.n": {"zh": "token 数 $n$", "en": "tokens $n$"},
@@ -78,7 +82,7 @@ TEXT = {
     "gru.keep": {"zh": "保留 {v}", "en": "keep {v}"},
     "gru.write": {"zh": "写入 {v}", "en": "write {v}"},
     "gru.track": {"zh": "整条轨道 = {v}", "en": "whole track = {v}"},
-    "gru.total": {"tex": r"\Sigma = @t"},
+    "gru.total": {"zh": "$\\Sigma$ = {t}", "en": "$\\Sigma$ = {t}"},
     "params": {"zh": "参数量：整块整块地数", "en": "Parameters come in whole blocks"},
     "params.say": {
         "zh": "每个门或候选各占一块：两个 d 乘 d 的矩阵（这里输入也是 d 宽），加上一个长度为 d 的偏置向量，和教科书里的公式一样。d 等于 {d} 时，RNN {br} 块 {rnn}，GRU {bg} 块 {gru}，LSTM {bl} 块 {lstm}。",
@@ -87,7 +91,7 @@ TEXT = {
         "zh": "PyTorch 的 nn.RNN、nn.GRU、nn.LSTM 每块存 {nb} 个偏置向量，输入一侧一个、状态一侧一个，三者依次为 {rnn} / {gru} / {lstm}。",
         "en": "PyTorch's nn.RNN, nn.GRU and nn.LSTM keep {nb} bias vectors per block, one on the input side and one on the state side: {rnn}, {gru} and {lstm}."},
     "params.block": {"zh": "一块", "en": "one block"},
-    "params.d_tex": {"tex": r"(d = @d)"},
+    "params.d": {"zh": "($d$ = {d})", "en": "($d$ = {d})"},
     "params.layout": {"zh": "每块一个偏置；PyTorch 存 {nb} 个 $(b_{{ih}},\\ b_{{hh}})$",
                       "en": "one bias a block; PyTorch keeps {nb} $(b_{{ih}},\\ b_{{hh}})$"},
     "params.torch": {"zh": "PyTorch：{v}", "en": "PyTorch: {v}"},
@@ -106,12 +110,9 @@ class Limits(LectureScene):
         v = self.v
         last = len(v.sweep_tokens) - 1
         self.claim("capacity", w=Val("state_width", "count"))
-        self.say("capacity.share", "sweep" if v.share_sweeps else "single", n0=Val("sweep_tokens[0]", "count"),
-                 s0=Val("sweep_share[0]", "ratio"), n=Val("tokens", "count"),
-                 s1=Val("share_per_token", "ratio"))
         x0, x1 = -6.2, 2.4
         width = x1 - x0
-        y_state, y_tok = -1.5, 1.1
+        y_state, y_tok = -1.2, 1.4
         state = Rectangle(width=width, height=0.8, color=P.hidden, stroke_width=3)
         state.move_to([(x0 + x1) / 2, y_state, 0])
         slabel = self.text("capacity.state", size=style.LABEL_SIZE, color=P.hidden,
@@ -172,27 +173,51 @@ class Limits(LectureScene):
                     measure=lambda m: (m[1].get_x() - x0) / width)
         live.follow(nn, moved, path="sweep_tokens[{i}]", fmt="count")
         live.follow(shn, moved, path="sweep_share[{i}]", fmt="ratio")
-        # readouts added one by one (top level), so the Transforms below morph them in place
-        live.play(Create(state), FadeIn(slabel), FadeIn(row), FadeIn(block), FadeIn(lk),
-                  FadeIn(nl), FadeIn(shl), FadeIn(nn), FadeIn(shn), run_time=1.0)
-        self.wait(0.4)
-        for i in range(1, last + 1):
-            a, b = place(*readouts(i))
-            step["i"] = i
-            live.play(Transform(row, tokens_row(i)), Transform(block, share_block(i)),
-                      Transform(lk, link(i)), Transform(nn, a), Transform(shn, b), run_time=0.6)
+        # "the state is always w numbers" / "the longer the sequence" / "the less each token
+        # gets": the state, then the tokens, then one token's share of the state
+        pace(self, [Create(state), FadeIn(slabel)], [FadeIn(row), FadeIn(nl), FadeIn(nn)],
+             Plays(lambda rt: live.play(FadeIn(block), FadeIn(lk), FadeIn(shl), FadeIn(shn),
+                                        run_time=rt)))
+
+        def to(i):
+            def go(rt):
+                a, b = place(*readouts(i))
+                step["i"] = i
+                live.play(Transform(row, tokens_row(i)), Transform(block, share_block(i)),
+                          Transform(lk, link(i)), Transform(nn, a), Transform(shn, b),
+                          run_time=rt)
+            return Plays(go)
+
+        self.say("capacity.share", "sweep" if v.share_sweeps else "single", n0=Val("sweep_tokens[0]", "count"),
+                 s0=Val("sweep_share[0]", "ratio"), n=Val("tokens", "count"),
+                 s1=Val("share_per_token", "ratio"))
+        # "s0 each for n0 tokens" (the readouts now), then the sweep to n tokens as it is said
+        ring = SurroundingRectangle(VGroup(nl, shl, nn, shn), color=P.highlight, buff=0.15,
+                                    stroke_width=2)
+        pace(self, Create(ring), *(to(i) for i in range(1, last + 1)), FadeOut(ring),
+             fill=0.9)
         self.show("tokens", nn)
         self.show("share_per_token", shn)
         nobug = self.text("capacity.nobug", size=style.SMALL_SIZE, color=P.muted)
         nobug.next_to(slabel, RIGHT, buff=0.6)
-        self.say("capacity.recall.say", r=Val("recall_tokens", "count"),
-                 s=Val("recall_share", "ratio"))
-        self.play(FadeIn(nobug), run_time=0.5)
+        recall = VGroup(self.text("capacity.recall", size=style.LABEL_SIZE, color=P.muted,
+                                  r=Val("recall_tokens", "count")),
+                        self.text("capacity.recall_share", size=style.LABEL_SIZE,
+                                  color=P.cell, s=Val("recall_share", "ratio")))
+        recall.arrange(DOWN, aligned_edge=LEFT, buff=0.2)
+        recall.next_to(shl, DOWN, buff=0.4, aligned_edge=LEFT)
+        first = [FadeIn(nobug)]
         if v.sweep_tick_stride[last] > 1:
             note = self.text("capacity.stride", size=style.SMALL_SIZE, color=P.muted,
                              s=Val(f"sweep_tick_stride[{last}]", "count"))
             note.next_to(row, UP, buff=0.2, aligned_edge=LEFT)
-            self.play(FadeIn(note), run_time=0.4)
+            first.append(FadeIn(note))
+        self.say("capacity.recall.say", r=Val("recall_tokens", "count"),
+                 s=Val("recall_share", "ratio"))
+        # "no fixed width escapes this" / "a detail r tokens back" / "s numbers each" /
+        # "nothing guarantees it is still in the state"
+        pace(self, first, FadeIn(recall[0], shift=0.2 * LEFT), FadeIn(recall[1], shift=0.2 * LEFT),
+             Circumscribe(state, color=P.highlight, buff=0.08))
         self.hold()
         self.clear_stage()
 
@@ -202,8 +227,8 @@ class Limits(LectureScene):
         n = int(v.grid_positions)
         self.claim("grid", p=Val("grid_positions", "int"), s=Val("sequential_steps", "int"),
                    busy=Val("busy_cells", "count"), total=Val("total_cells", "count"))
-        side = min(0.9, 4.6 / n)
-        cx, cy = -2.0, -0.45
+        side = min(0.9, 4.2 / n)
+        cx, cy = -3.0, -0.15
         proto = Square(side, color=P.muted, stroke_width=1.5 if n <= 16 else 0.8, fill_opacity=0)
         cells = VGroup(*[proto.copy().shift([cx + (step - (n - 1) / 2) * side,
                                              cy + ((n - 1) / 2 - pos) * side, 0])
@@ -215,12 +240,10 @@ class Limits(LectureScene):
                      aligned_edge=DOWN if rows.height > cells.height else np.zeros(3))
         cols = self.text("grid.cols", size=style.LABEL_SIZE, color=P.muted)
         cols.next_to(cells, UP, buff=0.2, aligned_edge=LEFT)
-        self.play(Create(cells), FadeIn(rows), FadeIn(cols), run_time=1.0)
         col = SurroundingRectangle(VGroup(*[cells[p * n] for p in range(n)]), color=P.highlight,
                                    buff=0.03, stroke_width=2)
-        self.play(Create(col), run_time=0.4)
         busy, done = None, 0
-        x_busy = cells.get_right()[0] + 0.8
+        x_busy = cells.get_right()[0] + 0.9
         # each stop's play moves the column and lights cells (its own animations): the parts
         # are declared and read after each stop
         step = {"k": 0}
@@ -230,32 +253,66 @@ class Limits(LectureScene):
                     measure=lambda m: on_which(columns, m))
         live.follow(cells, lambda m, k: None, path="grid_stop_busy[{i}]",
                     measure=lambda m: sum(c.get_fill_opacity() > 0.5 for c in m))
-        for k, stop in enumerate(v.grid_stops):
-            stop = int(stop)
-            step["k"] = k
-            lit = [cells[pos * n + step] for step in range(done, stop + 1) for pos in range(n)
-                   if v.grid_busy[pos, step]]
-            done = stop + 1
-            nb = self.text("grid.busy", size=style.BODY_SIZE, color=P.hidden,
-                           b=Val(f"busy_after_step[{stop}]", "count"),
-                           total=Val("total_cells", "count"))
-            nb.move_to([x_busy, cy, 0], aligned_edge=LEFT)
-            target = VGroup(*[cells[p * n + stop] for p in range(n)])
-            anims = [col.animate.move_to(target), *[c.animate.set_fill(P.hidden, 0.85) for c in lit]]
-            anims.append(FadeIn(nb) if busy is None else Transform(busy, nb))
-            if busy is None:       # the busy count: the first number the sentence shows
-                live.follow(nb, lambda m, k: None, path="grid_stop_busy[{i}]", fmt="count",
-                            read=lambda m: re.search(r"\d[\d,\u2009\u202f]*",
-                                                     displayed(m)).group())
-            live.play(*anims, run_time=0.45)
-            busy = busy if busy is not None else nb
+        held = {"busy": None, "done": 0}
+
+        def stop_at(k, stop):
+            def go(rt):
+                step["k"] = k
+                lit = [cells[pos * n + step] for step in range(held["done"], stop + 1)
+                       for pos in range(n) if v.grid_busy[pos, step]]
+                held["done"] = stop + 1
+                nb = self.text("grid.busy", size=style.BODY_SIZE, color=P.hidden,
+                               b=Val(f"busy_after_step[{stop}]", "count"),
+                               total=Val("total_cells", "count"))
+                nb.move_to([x_busy, cy, 0], aligned_edge=LEFT)
+                target = VGroup(*[cells[p * n + stop] for p in range(n)])
+                anims = [col.animate.move_to(target),
+                         *[c.animate.set_fill(P.hidden, 0.85) for c in lit]]
+                busy = held["busy"]
+                anims.append(FadeIn(nb) if busy is None else Transform(busy, nb))
+                if busy is None:       # the busy count: the first number the sentence shows
+                    live.follow(nb, lambda m, k: None, path="grid_stop_busy[{i}]", fmt="count",
+                                read=lambda m: re.search(r"\d[\d,\u2009\u202f]*",
+                                                         displayed(m)).group())
+                    held["busy"] = nb
+                live.play(*anims, run_time=rt)
+            return Plays(go)
+
+        # "rows are positions" / "columns are clock ticks" / "t waits for t - 1, so only the
+        # diagonal lights up" (the clock steps through the columns) / "only b of total work"
+        stops = [stop_at(k, int(s)) for k, s in enumerate(v.grid_stops)]
+        pace(self, [Create(cells), FadeIn(rows)], FadeIn(cols), Create(col), *stops,
+             lambda: Circumscribe(held["busy"], color=P.highlight, buff=0.1), fill=0.9)
+        busy = held["busy"]
         self.show("busy_cells", busy)
         lanes = VGroup(self.text("grid.lanes1", size=style.LABEL_SIZE, color=P.muted),
                        self.text("grid.lanes2", size=style.LABEL_SIZE, color=P.muted))
         lanes.arrange(DOWN, aligned_edge=LEFT, buff=0.15)
         lanes.next_to(busy, DOWN, buff=0.5, aligned_edge=LEFT)
+        # a batch: other sequences' grids, each lighting its own diagonal in the same columns
+        minis = VGroup(*(cells.copy() for _ in range(3)))
+        for m in minis:
+            m.scale(0.28)
+        minis.arrange(RIGHT, buff=0.3).next_to(busy, UP, buff=0.6, aligned_edge=LEFT)
+        diag = [cells[p * n + p] for p in range(n)]
+        walker = SurroundingRectangle(diag[0], color=P.highlight, buff=0.02, stroke_width=3)
         self.say("grid.lanes.say", s=Val("sequential_steps", "int"))
-        self.play(FadeIn(lanes), run_time=0.5)
+        # "batching lights one diagonal per sequence" / "inside one sequence still a chain: no
+        # width" / "none of its s steps can be skipped" (one step after another down the chain)
+        def batch():      # copies of this grid shrink into the batch's other sequences
+            ghosts = [cells.copy() for _ in minis]
+            self.add(*ghosts)
+            return [Transform(g, m) for g, m in zip(ghosts, minis)]
+
+        def walk(rt):     # down the chain one step at a time, none skipped
+            self.play(Create(walker), run_time=rt / n)
+            for c in diag[1:]:
+                self.play(walker.animate.move_to(c), run_time=rt / n)
+
+        pace(self, batch,
+             FadeIn(lanes),
+             Plays(walk),
+             FadeOut(walker), fill=0.9)
         self.hold()
         self.clear_stage()
 
@@ -263,27 +320,29 @@ class Limits(LectureScene):
     def gru_vs_lstm(self):
         v = self.v
         self.claim("gru", gk=Val("gru_keep", "num"), gw=Val("gru_write", "num"))
-        self.say("gru.cite.say")
-        # each total against the track of 1 as it is shown: 0.6 + 0.4004 shows "1", exactly
-        self.say("gru.fill", versus(self.shown_value("gru_total", "num")), gt=Val("gru_total", "num"))
-        self.say("lstm.sum", versus(self.shown_value("lstm_total", "num")),
-                 lk=Val("lstm_keep", "num"),
-                 lw=Val("lstm_write", "num"), lt=Val("lstm_total", "num"))
         unit = 4.3
-        x0 = -4.6
+        x0 = -4.4
 
         def seg(a, b, y, color):
             a, b = x0 + unit * a, x0 + unit * b
-            return Rectangle(width=max(b - a, 1e-3), height=0.5, fill_color=color,
+            return Rectangle(width=max(b - a, 1e-3), height=0.6, fill_color=color,
                              fill_opacity=0.85, stroke_width=0).move_to([(a + b) / 2, y, 0])
 
         def frame(y):
-            return Rectangle(width=unit * v.track_length, height=0.64, color=P.muted,
+            return Rectangle(width=unit * v.track_length, height=0.76, color=P.muted,
                              stroke_width=2).move_to([x0 + unit * v.track_length / 2, y, 0])
 
-        y_g, y_l = 0.9, -1.3
-        gname = self.plain("GRU", size=style.BODY_SIZE).next_to(frame(y_g), LEFT, buff=0.35)
-        lname = self.plain("LSTM", size=style.BODY_SIZE).next_to(frame(y_l), LEFT, buff=0.35)
+        y_g, y_l = 1.0, -1.1
+        gname = self.plain("GRU", size=style.BODY_SIZE).next_to(frame(y_g), LEFT, buff=0.45)
+        lname = self.plain("LSTM", size=style.BODY_SIZE).next_to(frame(y_l), LEFT, buff=0.45)
+        # each cell's gates: the GRU's update z (drawn as keep) and reset r, the LSTM's f, i, o
+        ggates = self.math(r"z", r",\ ", r"r", scale=0.75, color=P.muted)
+        ggates[0].set_color(P.forget)
+        ggates.next_to(gname, DOWN, buff=0.15)
+        lgates = self.math(r"f", r",\ ", r"i", r",\ ", r"o", scale=0.75, color=P.muted)
+        for j, c in ((0, P.forget), (2, P.input_gate), (4, P.output_gate)):
+            lgates[j].set_color(c)
+        lgates.next_to(lname, DOWN, buff=0.15)
         g_keep = seg(0, v.gru_keep, y_g, P.forget)
         g_write = seg(v.gru_keep, v.gru_total, y_g, P.input_gate)
         l_keep = seg(0, v.lstm_keep, y_l, P.forget)
@@ -291,7 +350,7 @@ class Limits(LectureScene):
         gf, lf = frame(y_g), frame(y_l)
         track = self.text("gru.track", size=style.SMALL_SIZE, color=P.muted,
                           v=Val("track_length", "num"))
-        track.next_to(gf, UP, buff=0.55, aligned_edge=RIGHT)
+        track.next_to(gf, UP, buff=0.2, aligned_edge=RIGHT)
         gk = self.text("gru.keep", size=style.LABEL_SIZE, color=P.forget, v=Val("gru_keep", "num"))
         gw = self.text("gru.write", size=style.LABEL_SIZE, color=P.input_gate,
                        v=Val("gru_write", "num"))
@@ -302,21 +361,37 @@ class Limits(LectureScene):
                        v=Val("lstm_write", "num"))
         VGroup(lk, lw).arrange(RIGHT, buff=0.5).next_to(lf, DOWN, buff=0.2, aligned_edge=LEFT)
         right = x0 + unit * 2 + 0.4           # right of the longest LSTM bar (total <= 2)
-        gsum = self.mathv("gru.total", scale=0.75, color=P.muted, name="gru_total",
-                          t=Val("gru_total", "num"))
+        gsum = self.text("gru.total", size=style.BODY_SIZE, color=P.muted,
+                         t=Val("gru_total", "num"))
         gsum.move_to([right, y_g, 0], aligned_edge=LEFT)
-        lsum = self.mathv("gru.total", scale=0.75, color=P.muted, name="lstm_total",
-                          t=Val("lstm_total", "num"))
+        self.show("gru_total", gsum)
+        lsum = self.text("gru.total", size=style.BODY_SIZE, color=P.muted,
+                         t=Val("lstm_total", "num"))
         lsum.move_to([right, y_l, 0], aligned_edge=LEFT)
-        cite = self.label("GRU · Cho et al., 2014" if self.lang == "en" else "GRU · Cho 等，2014",
-                          "citation year", size=style.SMALL_SIZE, color=P.muted)
-        cite.move_to([x0, -2.45, 0], aligned_edge=LEFT)
-        self.play(FadeIn(gname), Create(gf), FadeIn(track), FadeIn(cite), run_time=0.5)
-        self.play(FadeIn(g_keep, shift=0.3 * RIGHT), FadeIn(gk), run_time=0.8)
-        self.play(FadeIn(g_write, shift=0.3 * LEFT), FadeIn(gw), FadeIn(gsum), run_time=0.8)
-        self.play(FadeIn(lname), Create(lf), run_time=0.5)
-        self.play(FadeIn(l_keep, shift=0.3 * RIGHT), FadeIn(lk), run_time=0.8)
-        self.play(FadeIn(l_write, shift=0.3 * RIGHT), FadeIn(lw), FadeIn(lsum), run_time=0.8)
+        self.show("lstm_total", lsum)
+        cite = self.cite_row("Cho et al. 2014")
+        # "one update gate sets both" / "keep gk" / "the write must be gw"
+        pace(self, [FadeIn(gname), Create(gf), FadeIn(track)],
+             [FadeIn(g_keep, shift=0.3 * RIGHT), FadeIn(gk)],
+             [FadeIn(g_write, shift=0.3 * LEFT), FadeIn(gw)])
+        self.say("gru.cite.say")
+        # "the GRU (Cho et al.) has two gates" / "to the LSTM's three" / "this update gate" /
+        # "and a reset gate"
+        pace(self, [FadeIn(cite), FadeIn(ggates)], [FadeIn(lname), FadeIn(lgates)],
+             Circumscribe(VGroup(ggates[0], g_keep), color=P.highlight, buff=0.08),
+             Circumscribe(ggates[2], color=P.highlight, buff=0.08))
+        # each total against the track of 1 as it is shown: 0.6 + 0.4004 shows "1", exactly
+        self.say("gru.fill", versus(self.shown_value("gru_total", "num")), gt=Val("gru_total", "num"))
+        # "together they are gt" / "the whole track"
+        pace(self, FadeIn(gsum, shift=0.2 * LEFT), Circumscribe(gf, color=P.highlight, buff=0.06))
+        self.say("lstm.sum", versus(self.shown_value("lstm_total", "num")),
+                 lk=Val("lstm_keep", "num"),
+                 lw=Val("lstm_write", "num"), lt=Val("lstm_total", "num"))
+        # "independent gates" (its track) / "keeps lk" / "writes lw" / "lt in all" / "against
+        # the whole track"
+        pace(self, Create(lf), [FadeIn(l_keep, shift=0.3 * RIGHT), FadeIn(lk)],
+             [FadeIn(l_write, shift=0.3 * RIGHT), FadeIn(lw)], FadeIn(lsum, shift=0.2 * LEFT),
+             Circumscribe(lf, color=P.highlight, buff=0.06))
         self.show("gru_keep", gk)
         self.show("gru_write", gw)
         self.show("lstm_keep", lk)
@@ -335,25 +410,26 @@ class Limits(LectureScene):
                  br=Val("param_blocks.rnn", "int"), bg=Val("param_blocks.gru", "int"),
                  bl=Val("param_blocks.lstm", "int"),
                  **{k: Val(f"param_counts_one_bias.{k}", f) for k in names})
-        self.say("params.say_torch", nb=Val("bias_vectors", "int"),
-                 **{k: Val(f"param_counts.{k}", f) for k in names})
-        block = VGroup(self.text("params.block", size=style.BODY_SIZE, color=P.muted),
-                       self.math(r"= 2d^2 + d", scale=0.8, color=P.muted,
-                                 reason="the block's closed form: two d-by-d matrices, one bias"),
-                       self.mathv("params.d_tex", scale=0.8, color=P.muted, name="d",
-                                  d=Val("d", "int")))
-        block.arrange(RIGHT, buff=0.25).move_to([0, 1.95, 0])
+        head = self.text("params.block", size=style.BODY_SIZE, color=P.muted)
+        mats = self.math(r"= 2d^2", scale=0.8, color=P.muted,
+                         reason="the block's two d-by-d matrices")
+        bias = self.math(r"+ d", scale=0.8, color=P.muted)
+        dval = self.text("params.d", size=style.BODY_SIZE, color=P.muted, d=Val("d", "count"))
+        self.show("d", dval)
+        block = VGroup(head, mats, bias, dval).arrange(RIGHT, buff=0.25).move_to([0, 2.05, 0])
+        for m in (mats, bias):
+            m.align_to(head, DOWN)
         layout = self.text("params.layout", size=style.LABEL_SIZE, color=P.muted,
                            nb=Val("bias_vectors", "int"))
-        layout.next_to(block, DOWN, buff=0.22)
+        layout.next_to(block, DOWN, buff=0.25)
         bw, x0 = 1.7, -4.5
         colors = {"rnn": P.hidden, "gru": P.candidate, "lstm": P.cell}
         titles = {"rnn": "RNN", "gru": "GRU", "lstm": "LSTM"}
-        self.play(FadeIn(block), FadeIn(layout), run_time=0.5)
         right = x0 + bw * max(v.param_blocks.values()) + 0.35
+        rows, torch = [], []
         for i, k in enumerate(names):
-            y = 0.45 - 1.05 * i
-            blocks = VGroup(*[Rectangle(width=bw - 0.08, height=0.62, fill_color=colors[k],
+            y = 0.55 - 1.1 * i
+            blocks = VGroup(*[Rectangle(width=bw - 0.08, height=0.7, fill_color=colors[k],
                                         fill_opacity=0.8, stroke_width=0)
                               .move_to([x0 + (j + 0.5) * bw, y, 0])
                               for j in range(v.param_blocks[k])])
@@ -364,7 +440,16 @@ class Limits(LectureScene):
             one = self.text("params.torch", size=style.SMALL_SIZE, color=P.muted,
                             v=Val(f"param_counts.{k}", f))
             one.move_to([right, y - 0.24, 0], aligned_edge=LEFT)
-            self.play(FadeIn(name), Create(blocks), FadeIn(lab), FadeIn(one), run_time=0.9)
+            rows.append([FadeIn(name), Create(blocks), FadeIn(lab)])
+            torch.append(FadeIn(one, shift=0.2 * LEFT))
             self.show(f"params_{k}", lab)
             self.show(f"param_counts_torch_{k}", one)
+        # "each gate or candidate is one block" / "two d by d matrices" / "one bias vector of
+        # length d" / "at d = ..." / "RNN ..." / "GRU ..." / "LSTM ..."
+        pace(self, FadeIn(head), FadeIn(mats, shift=0.2 * LEFT), FadeIn(bias, shift=0.2 * LEFT),
+             FadeIn(dval), *rows, fill=0.9)
+        self.say("params.say_torch", nb=Val("bias_vectors", "int"),
+                 **{k: Val(f"param_counts.{k}", f) for k in names})
+        # "PyTorch keeps nb bias vectors a block" / its three counts, one by one
+        pace(self, FadeIn(layout, shift=0.2 * UP), *torch, fill=0.9)
         self.hold(2.0)

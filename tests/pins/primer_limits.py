@@ -23,7 +23,7 @@ PINS = {
     "lstm_keep": {"v": ("lstm_keep", "num")},
     "lstm_write": {"v": ("lstm_write", "num")},
     "lstm_total": {"t": ("lstm_total", "num")},
-    "d": {"d": ("d", "int")},
+    "d": {"d": ("d", "count")},
     # the lecture's convention (one bias vector a gate or candidate) on the bars, PyTorch's
     # two (b_ih, b_hh) beside them
     "params_rnn": {"v": ("param_counts_one_bias.rnn", "millions")},

@@ -8,6 +8,8 @@ SECTION = "primer-04-limits"
 FIELDS = {
     "capacity": {"w": ("state_width", "count")},
     "capacity.recall.say": {"r": ("recall_tokens", "count"), "s": ("recall_share", "ratio")},
+    "capacity.recall": {"r": ("recall_tokens", "count")},
+    "capacity.recall_share": {"s": ("recall_share", "ratio")},
     "capacity.say": {"w": ("state_width", "count")},
     "capacity.share": {"n": ("tokens", "count"),
                        "n0": ("sweep_tokens[*]", "count"),
@@ -52,7 +54,7 @@ FIELDS = {
                 "gru": ("param_counts_one_bias.gru", "millions"),
                 "lstm": ("param_counts_one_bias.lstm", "millions"),
                 "rnn": ("param_counts_one_bias.rnn", "millions")}],
-    "params.d_tex": {"d": ("d", "int")},
+    "params.d": {"d": ("d", "count")},
     "params.layout": {"nb": ("bias_vectors", "int")},
     "params.torch": [{"v": ("param_counts.rnn", "count")},
                      {"v": ("param_counts.gru", "count")},
