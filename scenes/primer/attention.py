@@ -466,7 +466,7 @@ class Attention(LectureScene):
             self.add(ghost)
             return [*self._flip(tog), Transform(rec, att), point(att, P.attention)]
         self.pace(lambda: point(first, P.hidden, buff=0.12),
-                  lambda: point(VGroup(rec, r_lab, r_val), P.hidden),
+                  lambda: point(rec, P.hidden),
                   to_attention,
                   lambda: [FadeIn(a_lab), FadeIn(a_val), point(VGroup(a_lab, a_val),
                                                               P.attention)])
