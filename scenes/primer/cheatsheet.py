@@ -84,7 +84,7 @@ TEXT = {
         "zh": "只算一条序列，在这个上下文下模型自己的缓存 {kv}，几乎占满一块 {acc} GiB 加速器的显存：权重已经放不下了。",
         "en": "For one sequence at this context, the model's own cache, {kv}, fills nearly all of one {acc} GiB accelerator: the weights no longer fit beside it."},
     "kv.model": {"zh": "{layers} 层 · 宽 {width} · 每个数 {b} 字节",
-                 "en": "{layers} layer{layers_s} · width {width} · {b} B"},
+                 "en": "layers {layers} · width {width} · {b} B"},
     "kv.context": {"zh": "上下文", "en": "context"},
     "kv.cache": {"zh": "KV cache", "en": "KV cache"},
     "kv.state": {"zh": "循环状态", "en": "recurrent state"},
