@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, DashedLine, Dot, FadeIn,
-                   FadeOut, LaggedStart, Line, Rectangle, RoundedRectangle, Square, Transform,
-                   ValueTracker, VGroup, VMobject, linear, smooth)
+                   FadeOut, GrowFromEdge, LaggedStart, Line, Rectangle, RoundedRectangle, Square,
+                   SurroundingRectangle, Transform, ValueTracker, VGroup, VMobject, linear,
+                   smooth)
 
 from .. import style
 from ..base import LectureScene, Val
@@ -107,11 +108,11 @@ TEXT = {
         "zh": "按 Vaswani 等（2017，Table 1）的数法：循环层的状态乘 W_h，每步一次 d 乘 d 的矩阵乘，共 n·d² 次乘加；注意力的打分，每对位置一次长 d 的点积，共 n²·d 次。对数坐标下两条都是直线，在 n 等于 d 处相交：模型越宽，交点落在越长的序列上。",
         "en": "Count what Vaswani et al. (2017, Table 1) count: the recurrent state times W_h, one d-by-d product per step, n·d² multiply-adds; the attention scores, one d-long dot product per pair, n²·d. On log-log axes both are straight lines, crossing where n equals d: the wider the model, the longer the sequence at the crossing.",
         "fixed": {"2017": "year of the cited paper", "1": "the cited paper's table"}},
-    "cost.below.crossing": {"zh": "$n < {d}$：打分更省", "en": "$n < {d}$: scores cheaper"},
+    "cost.below.crossing": {"zh": "$n$ < {d}：打分更省", "en": "$n$ < {d}: scores cheaper"},
     # d = 1: no legal n (n >= 1) is below d
-    "cost.below.never": {"zh": "没有 $n < {d}$：打分从不更省",
-                         "en": "no $n < {d}$: scores never cheaper"},
-    "cost.above": {"zh": "$n > {d}$：$W_h h$ 更省", "en": "$n > {d}$: $W_h h$ cheaper"},
+    "cost.below.never": {"zh": "没有 $n$ < {d}：打分从不更省",
+                         "en": "no $n$ < {d}: scores never cheaper"},
+    "cost.above": {"zh": "$n$ > {d}：$W_h h$ 更省", "en": "$n$ > {d}: $W_h h$ cheaper"},
     "cost.sides.say.crossing": {
         "zh": "在 d 等于 {d} 时，序列短于 {d} 个 token，打分比循环的矩阵乘省；长于 {d} 个就更贵。",
         "en": "At d = {d}, the scores cost less than the recurrent products below {d} tokens and more above."},
@@ -121,7 +122,9 @@ TEXT = {
         "en": "At d = {d} no sequence is shorter than d: at one token the two counts are the same, and above that the scores cost more."},
     "cost.head": {"zh": "乘加：$W_h h$、$q\\cdot k$（对数轴）", "en": "multiply-adds: $W_h h$, $q\\cdot k$ (log)"},
     "tick.pow": {"tex": "10^{@e}", "fixed": {"10": "base of the logarithmic axis"}},
-    "cross": {"zh": "交点", "en": "crossing"},
+    "cost.d": {"zh": "$d$ =", "en": "$d$ ="},
+    "cost.at": {"zh": "交点 $n$ =", "en": "crossing $n$ ="},
+    "cost.whole.head": {"zh": "整层的乘加", "en": "whole layers"},
     "cost.verdict.attention": {"zh": "$n$ = {n}：打分更省", "en": "$n$ = {n}: scores cheaper"},
     "cost.verdict.recurrent": {"zh": "$n$ = {n}：$W_h h$ 更省", "en": "$n$ = {n}: $W_h h$ cheaper"},
     "cost.verdict.equal": {"zh": "$n$ = {n}：两者一样", "en": "$n$ = {n}: both the same"},
@@ -177,6 +180,19 @@ class Attention(LectureScene):
         return sweep.redraw(build, path=path.format("{i}"), fmt=fmt, read=lambda m: shown["s"])
 
     # ----- helpers ------------------------------------------------------------------------
+    def _pointer(self):
+        """A box on what the words name: the first call draws it, later ones move it (a
+        private helper: ``point(mob, color)`` returns the animation; ``box["b"]`` is it)."""
+        box = {}
+
+        def point(mob, color=P.highlight, buff=0.1):
+            new = SurroundingRectangle(mob, color=color, buff=buff, stroke_width=2)
+            if "b" not in box:
+                box["b"] = new
+                return Create(new)
+            return Transform(box["b"], new)
+        return box, point
+
     def _toggle(self, center):
         """A two-way switch, recurrent on the left (on), attention on the right."""
         track = RoundedRectangle(corner_radius=0.2, width=0.9, height=0.4, color=P.muted,
@@ -199,8 +215,8 @@ class Attention(LectureScene):
         self.claim("pairs")
         xs = [-2.7 + 1.9 * j for j in range(J)]
         x_lab = -6.6
-        y_key, y_score, y_base, y_val = 1.8, 1.1, -1.7, -2.55
-        bar_h = 2.1
+        y_key, y_score, y_base, y_val = 2.05, 1.45, -1.2, -1.95
+        bar_h = 1.9
         q = self.mathv("pairs.query", scale=0.75, color=P.attention, name="query",
                        a=Val("param.query[0]", "num"), b=Val("param.query[1]", "num"))
         q.move_to([x_lab, y_key, 0], aligned_edge=LEFT)
@@ -232,16 +248,27 @@ class Attention(LectureScene):
         out = self.mathv("pairs.out", scale=0.8, color=P.attention, name="example_output",
                          o=Val("example_output", "dec:2"))
         out.move_to([xs[-1] + 0.9, y_val, 0], aligned_edge=LEFT)
-        self.play(FadeIn(q), FadeIn(keys), run_time=0.8)
-        self.play(FadeIn(s_lab), LaggedStart(*[FadeIn(x) for x in scores], lag_ratio=0.3),
-                  run_time=1.2)
-        self.play(FadeIn(w_lab), Create(base), FadeIn(bars), FadeIn(weights), run_time=1.2)
-        self.play(FadeIn(total), run_time=0.5)
-        self.play(FadeIn(v_lab), FadeIn(vals), run_time=0.6)
-        self.play(FadeIn(out, shift=0.2 * RIGHT), run_time=0.8)
+        # the claim's line: the query against every key, one score a pair; softmax's weights,
+        # summing to one; the values and their weighted sum
+        self.pace([FadeIn(q), LaggedStart(*[FadeIn(k_) for k_ in keys], lag_ratio=0.3)],
+                  [FadeIn(s_lab), LaggedStart(*[FadeIn(x) for x in scores], lag_ratio=0.3)],
+                  [FadeIn(w_lab), Create(base),
+                   LaggedStart(*[GrowFromEdge(b_, DOWN) for b_ in bars], lag_ratio=0.2),
+                   LaggedStart(*[FadeIn(w_) for w_ in weights], lag_ratio=0.2)],
+                  FadeIn(total),
+                  [FadeIn(v_lab), LaggedStart(*[FadeIn(x) for x in vals], lag_ratio=0.2)],
+                  FadeIn(out, shift=0.2 * RIGHT))
+        top = v.example_top
         self.say("pairs.result.say", top=Val("example_top", "int"),
-                 wt=Val(f"example_weights[{v.example_top}]", "dec:2"),
+                 wt=Val(f"example_weights[{top}]", "dec:2"),
                  out=Val("example_output", "dec:2"))
+        box, point = self._pointer()
+        # the key that scores highest, the weight it takes, the weighted sum; then the row is
+        # one of many, all computed at once: the pointer leaves
+        self.pace(lambda: point(VGroup(keys[top], scores[top])),
+                  lambda: point(VGroup(bars[top], weights[top])),
+                  lambda: point(out, P.attention),
+                  lambda: FadeOut(box["b"]))
         self.hold()
 
     def toggle_grid(self):
@@ -250,9 +277,9 @@ class Attention(LectureScene):
         self.clear_stage()
         self.claim("grid", say=False)
         self.say("grid.sweep.say", variant="one" if v.n == 1 else "sweep", n=Val("n", "count"))
-        pitch = min(0.6, 4.0 / g)
+        pitch = min(0.55, 3.7 / g)
         size = 0.86 * pitch
-        x0, y0 = -2.6 - pitch * (g - 1) / 2, -0.45 + pitch * (g - 1) / 2
+        x0, y0 = -2.6 - pitch * (g - 1) / 2, 0.3 + pitch * (g - 1) / 2
 
         def pos(p, s):
             return np.array([x0 + s * pitch, y0 - p * pitch, 0.0])
@@ -270,9 +297,9 @@ class Attention(LectureScene):
         full = outline(g)
         lab_p = self.text("grid.pos", size=L, color=P.muted).next_to(full, LEFT, buff=0.25)
         lab_s = self.text("grid.step", size=L, color=P.muted).next_to(full, DOWN, buff=0.2)
-        tog = self._toggle([3.5, 1.75, 0])
-        n_lab = self.text("grid.n", size=L).move_to([1.5, 0.95, 0], aligned_edge=LEFT)
-        head = self.text("depth", size=L).next_to(n_lab, DOWN, buff=0.45, aligned_edge=LEFT)
+        tog = self._toggle([3.5, 2.05, 0])
+        n_lab = self.text("grid.n", size=L).move_to([1.5, 1.35, 0], aligned_edge=LEFT)
+        head = self.text("depth", size=L).next_to(n_lab, DOWN, buff=0.3, aligned_edge=LEFT)
         r_lab, r_val = self.value_row("rec", "sequential_depth.recurrent", "count", P.hidden, head,
                                       name="sequential_depth_recurrent")
         a_lab, a_val = self.value_row("att", "sequential_depth.attention", "count", P.attention,
@@ -307,9 +334,8 @@ class Attention(LectureScene):
                            at_col(r_lab))
         self.play(FadeIn(growing), FadeIn(lab_p), FadeIn(lab_s), FadeIn(tog), FadeIn(n_lab),
                   FadeIn(n_live), FadeIn(head), FadeIn(r_lab), FadeIn(r_live), run_time=0.8)
-        if last:
-            live.play(t.animate.set_value(last), run_time=min(4.0, 0.35 * (last + 1)),
-                      rate_func=linear)
+        if last:     # the line describes the sweep: it runs while the line is said
+            live.play(t.animate.set_value(last), run_time=self.left(0.9), rate_func=linear)
         self.remove(growing, n_live, r_live)
         grid, rec_cells = outline(g), cells(v.grid_busy_recurrent, P.hidden)
         att_cells = cells(v.grid_busy_attention, P.attention)
@@ -318,18 +344,29 @@ class Attention(LectureScene):
         if v.grid_windowed:
             note = self.text("grid.window", size=S, color=P.muted, g=Val("grid_shown", "count"),
                              n=Val("n", "count"))
-            note.next_to(a_lab, DOWN, buff=0.45, aligned_edge=LEFT)
+            note.next_to(a_lab, DOWN, buff=0.3, aligned_edge=LEFT)
             extra.append(FadeIn(note))
         self.say("grid.say", variant="one" if v.n == 1 else "many", n=Val("n", "count"),
                  a=Val("sequential_depth.attention", "count"))
-        self.play(*self._flip(tog), Transform(rec_cells, att_cells), *extra, run_time=1.2)
-        self.play(FadeIn(a_lab), FadeIn(a_val), run_time=0.6)
+        box, point = self._pointer()
+        # the same grid; the recurrent layer's columns, one position a step; attention's one
+        # column; its depth
+        self.pace(lambda: point(grid, P.muted),
+                  lambda: point(VGroup(rec_cells, r_lab, r_val), P.hidden),
+                  lambda: [*self._flip(tog), Transform(rec_cells, att_cells), *extra,
+                           point(rec_cells, P.attention)],
+                  lambda: [FadeIn(a_lab), FadeIn(a_val), point(VGroup(a_lab, a_val),
+                                                              P.attention)])
         cites = VGroup(self.cite("train", "cited training run (GPUs, hours) and its paper"),
                        self.cite("vaswani"))
         cites.arrange(DOWN, aligned_edge=LEFT, buff=0.15)
-        cites.move_to([1.5, -2.55, 0], aligned_edge=LEFT)
+        cites.next_to(note if v.grid_windowed else a_lab, DOWN, buff=0.28, aligned_edge=LEFT)
         self.say("grid.cite.say")
-        self.play(FadeIn(cites), run_time=0.6)
+        # one position at a time against all at once (the two depths); the paper, its run
+        self.pace(lambda: point(VGroup(r_lab, r_val, a_lab, a_val)),
+                  lambda: [FadeIn(cites[1]), point(cites[1], P.muted)],
+                  lambda: [FadeIn(cites[0]), point(cites[0], P.muted)],
+                  lambda: FadeOut(box["b"]))
         self.hold()
 
     def path_staircase(self):
@@ -339,7 +376,7 @@ class Attention(LectureScene):
         self.claim("path", say=False, k=Val("path_target", "count"))
         if m > 1:
             self.say("path.sweep.say")
-        base, top, xl, xr = -1.9, 1.7, -5.8, 0.9
+        base, top, xl, xr = -1.35, 2.0, -5.8, 0.9
         h = min(1.2, (top - base) / max(k, 1))
         xs = [xl + i * (xr - xl) / max(m - 1, 1) for i in range(m)]
 
@@ -359,8 +396,8 @@ class Attention(LectureScene):
         if k > 0:
             toks.add(self.text("path.tok", size=S, color=P.token, k=Val("path_target", "count"))
                      .next_to(dots[-1], DOWN, buff=0.25))
-        tog = self._toggle([4.3, 1.5, 0])
-        head = self.text("path.count", size=L).move_to([2.6, 0.6, 0], aligned_edge=LEFT)
+        tog = self._toggle([4.3, 1.8, 0])
+        head = self.text("path.count", size=L).move_to([2.6, 0.9, 0], aligned_edge=LEFT)
         r_lab, r_val = self.value_row("rec", "path_length.recurrent", "count", P.hidden, head,
                                       name="path_length_recurrent")
         a_lab, a_val = self.value_row("att", "path_length.attention", "count", P.attention,
@@ -397,7 +434,8 @@ class Attention(LectureScene):
                 tok_cache[i] = self.text("path.tok", size=S, color=P.highlight,
                                          k=Val(f"stair_tokens[{i}]", "count"))
             under["s"] = tok_cache[i].shown_text
-            return tok_cache[i].copy().next_to(dots[i], DOWN, buff=0.25)
+            # a row below token 0's and token k's labels: never drawn over them
+            return tok_cache[i].copy().next_to(dots[i], DOWN, buff=0.7)
 
         # the token number under the marker (its own label, or token 0's and token k's)
         tlab = live.redraw(target_label, path="stair_tokens[{i}]", fmt="count",
@@ -406,8 +444,8 @@ class Attention(LectureScene):
                            lambda mob: mob.move_to([col, r_lab.get_y(), 0], aligned_edge=LEFT))
         self.play(FadeIn(dots), FadeIn(tok0), FadeIn(tog), FadeIn(climb), FadeIn(marker),
                   FadeIn(tlab), FadeIn(head), FadeIn(r_lab), FadeIn(r_live), *extra, run_time=0.7)
-        if m > 1:
-            live.play(t.animate.set_value(m - 1), run_time=min(4.0, 0.3 * m), rate_func=linear)
+        if m > 1:    # the line describes the sweep: it runs while the line is said
+            live.play(t.animate.set_value(m - 1), run_time=self.left(0.9), rate_func=linear)
         self.remove(climb, marker, tlab, r_live)
         rec = stairs(v.stair_recurrent, P.hidden)
         att = stairs(v.stair_attention, P.attention)
@@ -415,11 +453,24 @@ class Attention(LectureScene):
         self.say("path.say", variant="zero" if k == 0 else ("one" if k == 1 else "many"),
                  k=Val("path_target", "count"), r=Val("path_length.recurrent", "count"),
                  a=Val("path_length.attention", "count"))
-        self.wait(0.4)
+        box, point = self._pointer()
+        # one stair (one multiplication); token 0 to token k through r of them; attention's
+        # single edge; its count
+        i1 = next((i for i in range(1, m) if v.stair_recurrent[i] > v.stair_recurrent[i - 1]),
+                  None)
+        first = (Line([xs[i1], base + v.stair_recurrent[i1 - 1] * h, 0],
+                      [xs[i1], base + v.stair_recurrent[i1] * h, 0]) if i1 else dots[0])
         ghost = rec.copy().set_stroke(opacity=0.25)
-        self.add(ghost)
-        self.play(*self._flip(tog), Transform(rec, att), run_time=1.3)
-        self.play(FadeIn(a_lab), FadeIn(a_val), run_time=0.5)
+
+        def to_attention():    # the recurrent stairs stay as a ghost under attention's edge
+            self.add(ghost)
+            return [*self._flip(tog), Transform(rec, att), point(att, P.attention)]
+        self.pace(lambda: point(first, P.hidden, buff=0.12),
+                  lambda: point(rec, P.hidden),
+                  to_attention,
+                  lambda: [FadeIn(a_lab), FadeIn(a_val), point(VGroup(a_lab, a_val),
+                                                              P.attention)])
+        self.play(FadeOut(box["b"]), run_time=0.5)
         self.hold()
 
     def bottleneck(self):
@@ -428,7 +479,7 @@ class Attention(LectureScene):
         self.claim("bottle", d=Val("bottleneck_numbers", "count"), n=Val("n", "count"),
                    n_long=Val("n_long", "count"), direct=Val("direct_numbers", "count"),
                    direct_long=Val("direct_numbers_long", "count"))
-        cx, span, y_enc = -3.2, 5.4, -1.6
+        cx, span, y_enc = -3.2, 5.4, -1.35
 
         def cells(count):
             pitch = span / count
@@ -440,7 +491,7 @@ class Attention(LectureScene):
         enc = cells(v.enc_drawn_count)
         enc_lab = self.text("enc", size=S, color=P.hidden).next_to(enc, DOWN, buff=0.25)
         enc_lab.set_x(cx)
-        dec = Rectangle(width=2.4, height=0.75, color=P.text, stroke_width=2).move_to([cx, 1.2, 0])
+        dec = Rectangle(width=2.4, height=0.75, color=P.text, stroke_width=2).move_to([cx, 1.6, 0])
         dec_lab = self.text("dec", size=L).move_to(dec)
 
         def neck_arrow(group, opacity=1.0):
@@ -453,7 +504,7 @@ class Attention(LectureScene):
                                  stroke_width=1.5, stroke_opacity=0.8) for c in group])
 
         neck = neck_arrow(enc)
-        head = Dot([0.9, 1.9, 0], radius=0.01, fill_opacity=0)
+        head = Dot([0.9, 2.4, 0], radius=0.01, fill_opacity=0)
         b_lab, b_val = self.value_row("neck", "bottleneck_numbers", "count", P.hidden, head,
                                  name="bottleneck_numbers")
         d_lab, d_val = self.value_row("direct", "direct_numbers", "count", P.attention, VGroup(b_lab, b_val),
@@ -466,25 +517,25 @@ class Attention(LectureScene):
         def sample_note(count, total):
             note = self.text("bottle.sample", size=S, color=P.muted, e=Val(count, "count"),
                              n=Val(total, "count"))
-            return note.next_to(dl_lab, DOWN, buff=0.55, aligned_edge=LEFT)
+            return note.next_to(dl_lab, DOWN, buff=0.35, aligned_edge=LEFT)
 
-        self.play(FadeIn(enc), FadeIn(enc_lab), FadeIn(dec), FadeIn(dec_lab), run_time=0.7)
-        self.play(Create(neck), run_time=0.7)
-        self.play(FadeIn(b_lab), FadeIn(b_val), run_time=0.5)
-        self.wait(0.4)
         lk = links(enc)
         note = sample_note("enc_drawn_count", "n") if v.enc_sampled else None
-        self.play(Create(lk), neck.animate.set_stroke(opacity=0.25),
-                  *([FadeIn(note)] if note else []), run_time=1.0)
-        self.play(FadeIn(d_lab), FadeIn(d_val), run_time=0.5)
-        self.wait(0.4)
         enc_long = cells(v.enc_drawn_count_long)
         swap = [FadeOut(note)] if note else []
         if v.enc_sampled_long:
             swap.append(FadeIn(sample_note("enc_drawn_count_long", "n_long")))
-        self.play(Transform(enc, enc_long), Transform(lk, links(enc_long)),
-                  Transform(neck, neck_arrow(enc_long, 0.25)), *swap, run_time=1.2)
-        self.play(FadeIn(dl_lab), FadeIn(dl_val), run_time=0.5)
+        # the claim's line: the encoder's last state handed on, its d numbers; the direct
+        # links to every position, their count at n; the longer source, its count at n_long
+        self.pace([FadeIn(enc), FadeIn(enc_lab), FadeIn(dec), FadeIn(dec_lab)],
+                  Create(neck),
+                  [FadeIn(b_lab), FadeIn(b_val)],
+                  lambda: [Create(lk), neck.animate.set_stroke(opacity=0.25),
+                           *([FadeIn(note)] if note else [])],
+                  [FadeIn(d_lab), FadeIn(d_val)],
+                  lambda: [Transform(enc, enc_long), Transform(lk, links(enc_long)),
+                           Transform(neck, neck_arrow(enc_long, 0.25)), *swap],
+                  [FadeIn(dl_lab), FadeIn(dl_val)])
         cites = VGroup(
             VGroup(self.cite("bahdanau", color=P.attention),
                    self.text("bottle.rnn_att", size=S, color=P.muted)),
@@ -493,10 +544,14 @@ class Attention(LectureScene):
         for c in cites:
             c.arrange(DOWN, aligned_edge=LEFT, buff=0.1)
         cites.arrange(DOWN, aligned_edge=LEFT, buff=0.3)
-        cites.move_to([0.9, dl_lab.get_bottom()[1] - 1.1, 0], aligned_edge=UP + LEFT)
+        below = 1.0 if v.enc_sampled or v.enc_sampled_long else 0.5   # under the sample note
+        cites.move_to([0.9, dl_lab.get_bottom()[1] - below, 0], aligned_edge=UP + LEFT)
         self.say("bottle.cite.say")
-        self.play(FadeIn(cites[0]), run_time=0.5)
-        self.play(FadeIn(cites[1]), run_time=0.5)
+        box, point = self._pointer()
+        # an RNN decoder attending to every encoder state; the Transformer that kept only that
+        self.pace(lambda: [FadeIn(cites[0]), point(VGroup(lk, dec), P.attention)],
+                  lambda: [FadeIn(cites[1]), point(cites[1], P.attention)],
+                  lambda: FadeOut(box["b"]))
         self.hold()
 
     def cost_curves(self):
@@ -505,9 +560,9 @@ class Attention(LectureScene):
         self.claim("cost")
         lo, hi = (int(e) for e in v.cost_axis_log)
         xmax = float(v.curve_log2_n[-1])
-        ax = Axes([0, xmax, 4], [lo, hi, 1], x_length=7.0, y_length=4.2,
+        ax = Axes([0, xmax, 4], [lo, hi, 1], x_length=6.6, y_length=4.1,
                   axis_config={"color": P.muted, "include_tip": False, "stroke_width": 2})
-        ax.move_to([-2.7, -0.15, 0])
+        ax.move_to([-2.85, 0.25, 0])
         xt = VGroup(*[self.value(f"tick_n[{i}]", "count", size=S, color=P.muted)
                       .next_to(ax.c2p(float(x), lo), DOWN, buff=0.15)
                       for i, x in enumerate(v.tick_log2_n)])
@@ -550,66 +605,98 @@ class Attention(LectureScene):
                            path=cross, measure=lambda mob: [ax.p2c(mob.get_center())[0],
                                                             ax.p2c(mob.get_start())[1]])
 
-        head = self.text("cost.head", size=L).move_to([1.9, 2.2, 0], aligned_edge=LEFT)
+        x_panel = 1.4
+        head = self.text("cost.head", size=L).move_to([x_panel, 2.25, 0], aligned_edge=LEFT)
 
-        def legend(tex, color, anchor):
+        def legend(tex, color):
             row = VGroup(Line(np.zeros(3), 0.5 * RIGHT, color=color, stroke_width=4),
                          self.math(tex, scale=0.7, color=color, reason="exponent of the cost"))
             row[1].next_to(row[0], RIGHT, buff=0.2)
-            return row.next_to(anchor, DOWN, buff=0.3, aligned_edge=LEFT)
+            return row
 
-        leg_r = legend(r"n\,d^2", P.hidden, head)
-        leg_a = legend(r"n^2 d", P.attention, leg_r)
-        leg_a.next_to(leg_r, RIGHT, buff=0.6)          # one legend line: room for the sides
-        d_lab = self.math("d =", scale=0.7).next_to(leg_r, DOWN, buff=0.35, aligned_edge=LEFT)
-        d_num = self.number("frame_d[0]", "dec:0", size=0.7).next_to(d_lab, RIGHT, buff=0.2)
-        live.number(d_num, lambda j: v.frame_d[j], path="frame_d[{i}]")
-        c_word = self.text("cross", size=L).next_to(d_lab, DOWN, buff=0.35, aligned_edge=LEFT)
-        c_lab = self.math("n =", scale=0.7).next_to(c_word, RIGHT, buff=0.25)
-        c_num = self.number("frame_d[0]", "dec:0", size=0.7).next_to(c_lab, RIGHT, buff=0.2)
-        live.number(c_num, lambda j: v.frame_d[j], path="frame_d[{i}]")
+        # the legend in the chart's top-left corner, which no curve reaches: both rise from
+        # their least value at n = 1 to their greatest at the right (slope 1 or 2 in log-log)
+        leg_r, leg_a = legend(r"n\,d^2", P.hidden), legend(r"n^2 d", P.attention)
+        VGroup(leg_r, leg_a).arrange(DOWN, aligned_edge=LEFT, buff=0.2).move_to(
+            ax.c2p(0, hi) + 0.35 * RIGHT + 0.1 * DOWN, aligned_edge=UP + LEFT)
+        # the live d and the crossing's n in the lecture font (only the symbols typeset),
+        # rebuilt only when the sweep's index moves; the sweep's widths are not whole, so
+        # they show rounded ("dec:0": 1,200, with the counts' commas)
+        d_lab = self.text("cost.d", size=L).move_to([x_panel, 1.7, 0], aligned_edge=LEFT)
+        c_lab = self.text("cost.at", size=L).move_to([x_panel + 2.4, 1.7, 0],
+                                                     aligned_edge=LEFT)
+        d_live = self.live(live, "frame_d[{}]", "dec:0", P.text,
+                           lambda mob: mob.next_to(d_lab, RIGHT, buff=0.2))
+        c_live = self.live(live, "frame_d[{}]", "dec:0", P.text,
+                           lambda mob: mob.next_to(c_lab, RIGHT, buff=0.2))
+        # (the crossing of n d^2 and n^2 d is at n = d: its readout is d's)
+        line = self.left()
+        self.pace([Create(ax), FadeIn(xt), FadeIn(yt), FadeIn(n_lab), FadeIn(head)],
+                  [Create(rec), FadeIn(leg_r)],
+                  [Create(att), FadeIn(leg_a)],
+                  [FadeIn(dot), FadeIn(drop), FadeIn(d_lab), FadeIn(d_live), FadeIn(c_lab),
+                   FadeIn(c_live)], over=0.5 * line)
+        # both straight, crossing where n = d; the wider the model, the further right
+        live.play(s.animate.set_value(last), run_time=self.left(0.9), rate_func=smooth)
+        self.remove(d_live, c_live)
+        d_num = self.value("d", "count", size=L, name="d").next_to(d_lab, RIGHT, buff=0.2)
+        c_num = self.value("cost_crossover_n", "count", size=L,
+                           name="cost_crossover_n").next_to(c_lab, RIGHT, buff=0.2)
+        self.add(d_num, c_num)
 
-        self.play(Create(ax), FadeIn(xt), FadeIn(yt), FadeIn(n_lab), FadeIn(head), run_time=0.8)
-        self.play(Create(rec), FadeIn(leg_r), run_time=0.8)
-        self.play(Create(att), FadeIn(leg_a), run_time=0.8)
-        self.play(FadeIn(dot), FadeIn(drop), FadeIn(VGroup(d_lab, d_num, c_word, c_lab, c_num)),
-                  run_time=0.6)
-        self.wait(0.6)
-        live.play(s.animate.set_value(last), run_time=6.0, rate_func=smooth)
-        self.settle(d_num, "d", name="d")
-        self.settle(c_num, "cost_crossover_n", name="cost_crossover_n")
-
-        # where the chosen n sits, and which layer is cheaper there
-        here = DashedLine(ax.c2p(v.here_log2_n, lo), ax.c2p(v.here_log2_n, hi),
+        # where the chosen n sits, and which layer is cheaper there (the mark stops at the
+        # higher of its two points: the legend's corner stays clear)
+        top_here = max(v.here_log_recurrent, v.here_log_attention)
+        here = DashedLine(ax.c2p(v.here_log2_n, lo), ax.c2p(v.here_log2_n, top_here),
                           color=P.muted, stroke_width=2)
         here_dots = VGroup(Dot(ax.c2p(v.here_log2_n, v.here_log_recurrent), radius=0.08,
                                color=P.hidden),
                            Dot(ax.c2p(v.here_log2_n, v.here_log_attention), radius=0.08,
                                color=P.attention))
         verdict = self.text("cost.verdict", variant=v.cheaper, size=L, n=Val("n", "count"))
-        verdict.next_to(c_word, DOWN, buff=0.38, aligned_edge=LEFT)
+        verdict.move_to([x_panel, 1.1, 0], aligned_edge=LEFT)
         self.show("verdict", verdict)
         r_lab, r_val = self.value_row("rec", "cost.recurrent", "count", P.hidden, verdict,
-                                 name="cost_recurrent")
-        a_lab, a_val = self.value_row("att", "cost.attention", "count", P.attention, VGroup(r_lab, r_val),
-                                 name="cost_attention")
+                                      name="cost_recurrent")
+        self.readout_row(r_lab, r_val, verdict, buff=0.24)
+        a_lab, a_val = self.value_row("att", "cost.attention", "count", P.attention,
+                                      VGroup(r_lab, r_val), name="cost_attention")
+        self.readout_row(a_lab, a_val, VGroup(r_lab, r_val), buff=0.2)
         self.align_values((r_lab, r_val), (a_lab, a_val))
+        # the whole layers' counts: the recurrent one beside the heading, attention's under it
+        whole_head = self.text("cost.whole.head", size=S, color=P.muted)
+        whole_head.next_to(a_lab, DOWN, buff=0.24, aligned_edge=LEFT)
+        w_rec = self.value("cost_whole.recurrent", "count", size=S, color=P.hidden,
+                           name="cost_whole_recurrent").next_to(whole_head, RIGHT, buff=0.25)
+        w_att = self.value("cost_whole.attention", "count", size=S, color=P.attention,
+                           name="cost_whole_attention")
+        w_att.next_to(w_rec, DOWN, buff=0.12, aligned_edge=LEFT)
+        whole = VGroup(whole_head, w_rec, w_att)
         self.say("cost.verdict.say", variant=v.cheaper, n=Val("n", "count"),
                  d=Val("d", "count"), rec=Val("cost.recurrent", "count"),
                  att=Val("cost.attention", "count"))
+        box, point = self._pointer()
+        rows = [[FadeIn(a_lab), FadeIn(a_val)], [FadeIn(r_lab), FadeIn(r_val)]]
+        if v.cheaper == "recurrent":     # the line names the recurrent products first
+            rows.reverse()
+        # n against d; the two counts in the order the line says them
+        self.pace([Create(here), FadeIn(here_dots), FadeIn(verdict)], *rows)
         self.say("cost.whole.say", rec=Val("cost_whole.recurrent", "count"),
                  att=Val("cost_whole.attention", "count"))
-        self.play(Create(here), FadeIn(here_dots), FadeIn(verdict), run_time=0.8)
-        self.play(FadeIn(VGroup(r_lab, r_val, a_lab, a_val)), run_time=0.6)
+        # neither count is a whole layer; the whole layers' counts
+        self.pace(lambda: point(VGroup(r_lab, r_val, a_lab, a_val), P.muted),
+                  lambda: [FadeIn(whole_head), FadeIn(w_rec), point(VGroup(whole_head, w_rec),
+                                                                     P.hidden)],
+                  lambda: [FadeIn(w_att), point(w_att, P.attention)])
         sides_case = "never" if v.d == 1 else "crossing"
         sides = VGroup(self.text("cost.below", variant=sides_case, size=S, color=P.attention,
                                  d=Val("d", "count")),
                        self.text("cost.above", size=S, color=P.hidden, d=Val("d", "count")))
-        sides.arrange(DOWN, aligned_edge=LEFT, buff=0.18)
-        sides.next_to(a_lab, DOWN, buff=0.3, aligned_edge=LEFT)
+        sides.arrange(DOWN, aligned_edge=LEFT, buff=0.12)
+        sides.next_to(whole, DOWN, buff=0.24, aligned_edge=LEFT)
         self.show("cost_below", sides[0])
         self.show("cost_above", sides[1])
         self.say("cost.sides.say", variant=sides_case, d=Val("d", "count"))
-        self.play(FadeIn(sides), run_time=0.5)
+        # below d, then above it
+        self.pace(lambda: [FadeOut(box["b"]), FadeIn(sides[0])], FadeIn(sides[1]))
         self.hold(2.0)
-

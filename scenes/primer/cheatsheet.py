@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, FadeIn, FadeOut, Line, ManimColor,
+from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, DashedLine, DashedVMobject,
+                   FadeIn, FadeOut,
+                   LaggedStart, Line, ManimColor,
                    Rectangle, SurroundingRectangle, Transform, ValueTracker, VGroup,
                    VMobject, linear)
 
@@ -81,18 +83,20 @@ TEXT = {
     "kv.acc.say.nearly": {
         "zh": "只算一条序列，在这个上下文下模型自己的缓存 {kv}，几乎占满一块 {acc} GiB 加速器的显存：权重已经放不下了。",
         "en": "For one sequence at this context, the model's own cache, {kv}, fills nearly all of one {acc} GiB accelerator: the weights no longer fit beside it."},
+    "kv.model": {"zh": "{layers} 层 · 宽 {width} · 每个数 {b} 字节",
+                 "en": "layers {layers} · width {width} · {b} B"},
     "kv.context": {"zh": "上下文", "en": "context"},
     "kv.cache": {"zh": "KV cache", "en": "KV cache"},
     "kv.state": {"zh": "循环状态", "en": "recurrent state"},
     "kv.ratio": {"zh": "缓存 ÷ 状态", "en": "cache ÷ state"},
     "kv.times": {"zh": "{r}×", "en": "{r}×"},
     "kv.gqa": {"zh": "GQA，{g} 组键值头", "en": "GQA · KV heads {g}"},
-    "kv.acc.most": {"zh": "一块 {acc} GiB 加速器的 {frac}：大半张卡", "en": "{frac} of one {acc} GiB accelerator: most of it"},
-    "kv.acc.fits": {"zh": "占一块 {acc} GiB 加速器的 {frac}", "en": "{frac} of one {acc} GiB accelerator"},
-    "kv.acc.exceeds": {"zh": "一块 {acc} GiB 加速器的 {frac} 倍", "en": "{frac}× one {acc} GiB accelerator"},
-    "kv.acc.over": {"zh": "刚超过一块 {acc} GiB 加速器", "en": "just over one {acc} GiB accelerator"},
-    "kv.acc.all": {"zh": "正好占满一块 {acc} GiB 加速器", "en": "all of one {acc} GiB accelerator"},
-    "kv.acc.nearly": {"zh": "几乎占满一块 {acc} GiB 加速器", "en": "nearly all of one {acc} GiB accelerator"},
+    "kv.acc.most": {"zh": "一块 {acc} GiB 加速器的 {frac}：大半张卡", "en": "{frac} of one {acc} GiB card: most of it"},
+    "kv.acc.fits": {"zh": "占一块 {acc} GiB 加速器的 {frac}", "en": "{frac} of one {acc} GiB card"},
+    "kv.acc.exceeds": {"zh": "一块 {acc} GiB 加速器的 {frac} 倍", "en": "{frac}× one {acc} GiB card"},
+    "kv.acc.over": {"zh": "刚超过一块 {acc} GiB 加速器", "en": "just over one {acc} GiB card"},
+    "kv.acc.all": {"zh": "正好占满一块 {acc} GiB 加速器", "en": "all of one {acc} GiB card"},
+    "kv.acc.nearly": {"zh": "几乎占满一块 {acc} GiB 加速器", "en": "nearly all of one {acc} GiB card"},
     "tight": {"zh": "顺序深度与路径：$n$ 对 1", "en": "Depth and path: $n$ against 1",
               "fixed": {"1": "attention's constant depth and path length"}},
     "tight.say": {
@@ -134,19 +138,28 @@ TEXT = {
         "en": "Attention keeps its three wins: one step of depth, a path of one multiplication, every position in reach. The lesson worth keeping is as old as the LSTM (Hochreiter & Schmidhuber, 1997): a path with no long product of factors has nothing to vanish in.",
         "fixed": {"1997": "year of the LSTM paper (a citation)"}},
     "back.where": {"zh": "打分的代价越过循环之处", "en": "where scores overtake recurrence"},
-    "back.names": {"zh": "Mamba（Gu、Dao 2023） · RWKV（Peng 等，2023）",
-                   "en": "Mamba (Gu & Dao, 2023)  ·  RWKV (Peng et al., 2023)",
-                   "fixed": {"2023": "year of the Mamba and RWKV papers (citations)"}},
+    "back.mamba": {"zh": "Mamba（Gu、Dao，2023）", "en": "Mamba (Gu & Dao, 2023)",
+                   "fixed": {"2023": "year of the Mamba paper (a citation)"}},
+    "back.rwkv": {"zh": "RWKV（Peng 等，2023）", "en": "RWKV (Peng et al., 2023)",
+                  "fixed": {"2023": "year of the RWKV paper (a citation)"}},
+    "back.both": {"zh": "固定大小的状态，并行训练", "en": "a constant-size state, trained in parallel"},
+    "back.lstm": {"zh": "Hochreiter、Schmidhuber，1997", "en": "Hochreiter & Schmidhuber, 1997",
+                  "fixed": {"1997": "year of the LSTM paper (a citation)"}},
 }
 
+#: (key, left side, right side in pieces, role): the gates' pieces split out what they read,
+#: ``[h_{t-1}, x_t]``, and the cell's its one elementwise product and one sum.
 LSTM_LINES = (
-    ("f", r"f_t", r"= \sigma(W_f\,[h_{t-1}, x_t] + b_f)", "forget"),
-    ("i", r"i_t", r"= \sigma(W_i\,[h_{t-1}, x_t] + b_i)", "input_gate"),
-    ("g", r"g_t", r"= \tanh(W_g\,[h_{t-1}, x_t] + b_g)", "candidate"),
-    ("o", r"o_t", r"= \sigma(W_o\,[h_{t-1}, x_t] + b_o)", "output_gate"),
-    ("c", r"c_t", r"= f_t \odot c_{t-1} + i_t \odot g_t", "cell"),
-    ("h", r"h_t", r"= o_t \odot \tanh(c_t)", "hidden"),
+    ("f", r"f_t", (r"= \sigma(W_f\,", r"[h_{t-1}, x_t]", r"+ b_f)"), "forget"),
+    ("i", r"i_t", (r"= \sigma(W_i\,", r"[h_{t-1}, x_t]", r"+ b_i)"), "input_gate"),
+    ("g", r"g_t", (r"= \tanh(W_g\,", r"[h_{t-1}, x_t]", r"+ b_g)"), "candidate"),
+    ("o", r"o_t", (r"= \sigma(W_o\,", r"[h_{t-1}, x_t]", r"+ b_o)"), "output_gate"),
+    ("c", r"c_t", (r"=", r"f_t \odot c_{t-1}", r"+", r"i_t \odot g_t"), "cell"),
+    ("h", r"h_t", (r"= o_t \odot \tanh(c_t)",), "hidden"),
 )
+
+#: the piece of each gate's right side (after its left side) that reads h and x
+READS = 2
 
 
 class CheatSheet(LectureScene):
@@ -161,24 +174,46 @@ class CheatSheet(LectureScene):
         self.claim("cell")
         lines = VGroup()
         for _, lhs, rhs, _ in LSTM_LINES:
-            lines.add(self.math(lhs, rhs, scale=0.78, reason="time index t-1 of the recurrence"))
-        lines.arrange(DOWN, aligned_edge=LEFT, buff=0.32).move_to([-1.6, -0.35, 0])
+            lines.add(self.math(lhs, *rhs, scale=0.86, reason="time index t-1 of the recurrence"))
+        lines.arrange(DOWN, aligned_edge=LEFT, buff=0.36).move_to([-1.5, 0.05, 0])
         roles = VGroup()
         for line, (key, _, _, role) in zip(lines, LSTM_LINES):
-            r = self.text(f"role.{key}", size=L, color=P.muted)
-            r.move_to([2.6, line.get_center()[1], 0], aligned_edge=LEFT)
+            r = self.text(f"role.{key}", size=L, color=getattr(P, role))
+            r.move_to([2.9, line.get_center()[1], 0], aligned_edge=LEFT)
             roles.add(r)
-        self.play(FadeIn(lines, shift=0.2 * UP), run_time=1.0)
-        box = None
-        for line, r, (_, _, _, role) in zip(lines, roles, LSTM_LINES):
-            color = getattr(P, role)
-            new = SurroundingRectangle(line, color=color, buff=0.1, stroke_width=2)
-            anims = [line[0].animate.set_color(color), FadeIn(r), r.animate.set_color(color)]
-            anims.append(Transform(box, new) if box is not None else Create(new))
-            self.play(*anims, run_time=0.6)
-            if box is None:
-                box = new
-        self.play(FadeOut(box), run_time=0.4)
+        gates, (c_line, h_line) = lines[:4], lines[4:]
+        reads = VGroup(*[SurroundingRectangle(g[READS], color=P.hidden, buff=0.06,
+                                              stroke_width=2) for g in gates])
+        box = {}
+
+        def point_at(k):       # a gate's line in its colour, boxed, and its role beside it
+            color = getattr(P, LSTM_LINES[k][3])
+            new = SurroundingRectangle(lines[k], color=color, buff=0.1, stroke_width=2)
+            anims = [lines[k][0].animate.set_color(color), FadeIn(roles[k], shift=0.2 * LEFT)]
+            if "b" in box:
+                anims.append(Transform(box["b"], new))
+            else:
+                box["b"] = new
+                anims += [Create(new), FadeOut(reads)]
+            return anims
+
+        def cell_path():       # the cell's one product and one sum: the road back in time
+            return [Transform(box["b"], SurroundingRectangle(VGroup(c_line[2], c_line[3]),
+                                                             color=P.cell, buff=0.08,
+                                                             stroke_width=2))]
+        # the line reads: the gates and the candidate read h and x; what each one sets; the
+        # cell state's one product and one sum
+        self.pace(LaggedStart(*[FadeIn(g, shift=0.2 * UP) for g in gates], lag_ratio=0.3),
+                  Create(reads),
+                  *[lambda k=k: point_at(k) for k in range(4)],
+                  lambda: [FadeIn(c_line, shift=0.2 * UP), FadeIn(h_line, shift=0.2 * UP),
+                           c_line[0].animate.set_color(P.cell),
+                           h_line[0].animate.set_color(P.hidden),
+                           FadeIn(roles[4]), FadeIn(roles[5]),
+                           Transform(box["b"], SurroundingRectangle(c_line, color=P.cell,
+                                                                   buff=0.1, stroke_width=2))],
+                  cell_path)
+        self.play(FadeOut(box["b"]), run_time=0.5)
         self.hold()
 
     def tbptt_window(self):
@@ -190,9 +225,9 @@ class CheatSheet(LectureScene):
                  w=Val("tbptt_window", "count"), n=Val("sequence_length", "count"))
         pitch = min(0.6, 12.6 / n)
         side = 0.8 * pitch
-        tall = max(side, 0.4)            # narrow steps stay visible as bars
+        tall = max(side, 0.9)            # narrow steps stay visible as bars
         x0 = -pitch * (n - 1) / 2
-        y = 0.2
+        y = 0.65
         outline = 1 if pitch >= 0.15 else 0   # a stroke would hide the fill of a narrow bar
         cells = VGroup(*[Rectangle(width=side, height=tall, color=P.muted,
                                    stroke_width=outline, fill_opacity=0)
@@ -252,14 +287,19 @@ class CheatSheet(LectureScene):
                                                                        aligned_edge=LEFT)
         g_lab = self.text("tbptt.grad", size=L, color=P.gradient).move_to([left, yb - 0.45, 0],
                                                                          aligned_edge=LEFT)
-        anchor = Line([left, yb - 1.0, 0], [left + 0.1, yb - 1.0, 0], stroke_opacity=0)
+        anchor = Line([left, yb - 0.9, 0], [left + 0.1, yb - 0.9, 0], stroke_opacity=0)
         w_lab, w_val = self.value_row("tbptt.window", "tbptt_window", "count", P.gradient, anchor,
                                  name="tbptt_window")
         n_lab, n_val = self.value_row("tbptt.length", "sequence_length", "count", P.muted,
                                  VGroup(w_lab, w_val), name="sequence_length")
         self.align_values((w_lab, w_val), (n_lab, n_val))
-        self.play(FadeIn(cells), Create(win), FadeIn(fwd), FadeIn(grad), FadeIn(f_lab),
-                  FadeIn(g_lab), FadeIn(VGroup(w_lab, w_val, n_lab, n_val)), run_time=1.0)
+        line = self.left()      # the line reads: the sequence, its forward state, the
+        # gradient inside the window of length w, the window moving along as the sequence runs,
+        # and then the steps before the window (or, full BPTT, the whole sequence it covers)
+        self.play(FadeIn(cells), FadeIn(n_lab), FadeIn(n_val), run_time=0.12 * line)
+        self.play(FadeIn(fwd), FadeIn(f_lab), run_time=0.12 * line)
+        self.play(Create(win), FadeIn(grad), FadeIn(g_lab), FadeIn(w_lab), FadeIn(w_val),
+                  run_time=0.14 * line)
         def painted(group):    # each cell's fill read back: gradient, then run forward
             def is_(c, color):
                 return c.get_fill_color().to_hex().lower() == ManimColor(color).to_hex().lower()
@@ -269,7 +309,12 @@ class CheatSheet(LectureScene):
         live.follow(cells, paint, path=("gradient_mask[{i}]", "forward_mask[{i}]"),
                     measure=painted)     # repainted in place when the row moves
         if last:
-            live.play(s.animate.set_value(last), run_time=4.5, rate_func=linear)
+            live.play(s.animate.set_value(last), run_time=self.left(0.6), rate_func=linear)
+        # the steps before the window, which get no gradient (or the whole sequence, reached)
+        before = cells[:int(v.window_starts[-1])] if w < n else cells
+        mark = SurroundingRectangle(before if len(before) else cells, buff=0.08,
+                                    color=P.muted if w < n else P.gradient, stroke_width=2)
+        self.play(Create(mark), run_time=self.left(0.6))
         self.hold()
 
     def kv_cache(self):
@@ -278,10 +323,10 @@ class CheatSheet(LectureScene):
         self.claim("kv", layers=Val("layers", "count"), width=Val("width", "count"),
                    b=Val("bytes_per_value", "count"))
         (xlo, xhi), (ylo, yhi) = v.axis_log2_context, v.axis_log2_bytes
-        ax = Axes([xlo, xhi, 1], [ylo, yhi, 1], x_length=6.4, y_length=4.4,
+        ax = Axes([xlo, xhi, 1], [ylo, yhi, 1], x_length=5.5, y_length=4.0,
                   axis_config={"color": P.muted, "include_tip": False, "stroke_width": 2,
                                "include_ticks": False})
-        ax.move_to([-2.1, -0.3, 0])
+        ax.move_to([-2.95, 0.2, 0])
         xt = VGroup(*[self.value(f"tick_context[{i}]", "count", size=S, color=P.muted)
                       .next_to(ax.c2p(float(x), ylo), DOWN, buff=0.15)
                       for i, x in enumerate(v.tick_log2_context)])
@@ -313,7 +358,11 @@ class CheatSheet(LectureScene):
         st_curve = live.redraw(partial(v.frame_log2_state, P.hidden),
                                path=("frame_log2_context[{i}]", "frame_log2_state[{i}]"),
                                measure=tip)
-        c_lab = self.text("kv.context", size=L).move_to([1.5, 1.9, 0], aligned_edge=LEFT)
+        x_panel = 0.95
+        model = self.text("kv.model", size=S, color=P.muted, layers=Val("layers", "count"),
+                          width=Val("width", "count"), b=Val("bytes_per_value", "count"))
+        model.move_to([x_panel, 2.3, 0], aligned_edge=LEFT)
+        c_lab = self.text("kv.context", size=L).move_to([x_panel, 1.7, 0], aligned_edge=LEFT)
         made: dict[int, object] = {}
 
         def context_now(j):    # the lecture font, made once per index, copied when it moves
@@ -349,10 +398,17 @@ class CheatSheet(LectureScene):
         acc = self.text("kv.acc", variant=fits, size=S, color=P.muted,
                         frac=Val("accelerator_fraction", "ratio"),
                         acc=Val("accelerator_gib", "num"))
-        acc.next_to(g_lab, DOWN, buff=0.5, aligned_edge=LEFT)
-        room = style.FRAME_W / 2 - 0.25 - acc.get_left()[0]
-        if acc.width > room:        # an untidy card size ("63.99 GiB") runs past the frame
-            acc.scale_to_fit_width(room).next_to(g_lab, DOWN, buff=0.5, aligned_edge=LEFT)
+        acc.next_to(g_lab, DOWN, buff=0.45, aligned_edge=LEFT)
+        edge = style.FRAME_W / 2 - 0.25      # an untidy card size ("63.99 GiB") would run
+        if acc.get_right()[0] > edge:        # past the frame: moved in, never shrunk
+            acc.shift((edge - acc.get_right()[0]) * RIGHT)
+
+        def swatch(row, color, dashed=False):   # the panel is the chart's legend: each row
+            make = DashedLine if dashed else Line   # that names a line wears its stroke
+            return make([x_panel - 0.55, row.get_y(), 0], [x_panel - 0.12, row.get_y(), 0],
+                        color=color, stroke_width=4)
+        sw_kv, sw_st = swatch(kv_lab, P.attention), swatch(st_lab, P.hidden)
+        sw_g = swatch(g_lab, P.attention, dashed=True)
         # become, as always_redraw did (not Live's adopt): it pads each glyph's curves to the
         # glyph it replaces, and the digits are drawn from those padded curves
         c_num = context_now(k())
@@ -364,59 +420,81 @@ class CheatSheet(LectureScene):
             m.become(new)
         live.follow(c_num, context_to, path="frame_context[{i}]", fmt="count",
                     read=lambda m: shown["s"])
+        box = {}
+
+        def point(mob, color=P.highlight):   # a box on what the words name, moved along
+            new = SurroundingRectangle(mob, color=color, buff=0.1, stroke_width=2)
+            if "b" not in box:
+                box["b"] = new
+                return Create(new)
+            return Transform(box["b"], new)
+        # the claim's line: decoding; the cache growing with the context (the sweep); the
+        # recurrent net's one fixed-size state; the model it is counted for
+        line = self.left()
         self.play(Create(ax), FadeIn(xt), FadeIn(yt), FadeIn(c_lab), FadeIn(c_num),
-                  run_time=0.8)
+                  run_time=0.12 * line)
         self.add(kv_curve, st_curve)
+        self.play(FadeIn(kv_lab), FadeIn(sw_kv), run_time=0.08 * line)
         if last:
-            live.play(s.animate.set_value(last), run_time=4.0, rate_func=linear)
+            live.play(s.animate.set_value(last), run_time=0.34 * line, rate_func=linear)
         self.remove(c_num)
         c_num = self.value("context", "count", size=L, name="context")
         c_num.move_to([col(), c_lab.get_y(), 0], aligned_edge=LEFT)
         self.add(c_num)
+        self.pace([FadeIn(st_lab), FadeIn(sw_st), point(st_curve, P.hidden)],
+                  lambda: [FadeIn(model), point(model, P.muted)])
         self.show("ratio", r_val)
         ctx = Val("context", "count")
         self.say("kv.ratio.say", variant=ratio_cmp, ctx=ctx,
                  kv=Val("kv_cache_bytes", "bytes"), state=Val("state_bytes", "bytes"),
                  ratio=Val("ratio", "ratio"))
-        self.play(FadeIn(VGroup(kv_lab, kv_val, st_lab, st_val, r_lab, r_val)), run_time=0.7)
-        self.wait(0.6)
+        # each number of the line as it is said: the context, the cache, the state, the ratio
+        self.pace(lambda: point(c_num),
+                  lambda: [FadeIn(kv_val), point(VGroup(kv_lab, kv_val), P.attention)],
+                  lambda: [FadeIn(st_val), point(VGroup(st_lab, st_val), P.hidden)],
+                  lambda: [FadeIn(r_lab), FadeIn(r_val), point(VGroup(r_lab, r_val))])
+        pts = [ax.c2p(a, b) for a, b in zip(v.frame_log2_context, v.frame_log2_kv_gqa)]
         gqa = VMobject(color=P.attention, stroke_width=4).set_points_as_corners(
-            [ax.c2p(a, b) for a, b in zip(v.frame_log2_context, v.frame_log2_kv_gqa)])
+            pts if len(pts) > 1 else pts * 2)
+        if len(pts) > 1:       # dashed, as its swatch (one context has a point, no line)
+            gqa = DashedVMobject(gqa, num_dashes=40)
         moving = kv_curve.copy()
         self.add(moving)
-        kv_curve.set_stroke(opacity=0.35)
         self.say("kv.gqa.say", variant=v.gqa_compare, q=Val("query_heads", "count"),
                  g=Val("gqa_kv_heads", "count"), h=Val("kv_heads", "count"),
                  frac=Val("gqa_fraction", "ratio"), gqa=Val("kv_cache_bytes_gqa", "bytes"))
-        self.play(Transform(moving, gqa), FadeIn(g_lab), FadeIn(g_val), run_time=1.2)
+        # the heads it shares, the cache's line moving to its dashed one, the size it reaches
+        self.pace(lambda: [FadeIn(g_lab), FadeIn(sw_g), point(g_lab, P.attention)],
+                  Transform(moving, gqa),
+                  lambda: [FadeIn(g_val), point(g_val, P.attention)])
         self.show("accelerator", acc)
         self.say("kv.acc.say", variant=fits, frac=Val("accelerator_fraction", "ratio"),
                  acc=Val("accelerator_gib", "num"), kv=Val("kv_cache_bytes", "bytes"))
-        self.play(FadeIn(acc), run_time=0.5)
-        self.hold(2.0)
+        # the model's own cache, then the card it is set against
+        self.pace(lambda: point(VGroup(kv_lab, kv_val), P.attention),
+                  lambda: [FadeIn(acc, shift=0.2 * UP), point(acc, P.muted)])
+        self.play(FadeOut(box["b"]), run_time=0.5)
+        self.hold(1.5)
 
     def tight_bound(self):
         v = self.v
         self.clear_stage()
         self.claim("tight")
-        self.say("tight.at.say", variant=v.tight_case, n=Val("tight_n", "count"),
-                 d=Val("tight_d", "count"), p=Val("tight_path.recurrent", "count"))
-        x_lab, x_rec, x_att = -6.3, -0.6, 3.4
-        ys = {"depth": 1.05, "path": -0.35, "cost": -1.75}
+        x_lab, x_rec, x_att = -6.3, -0.4, 3.6
+        ys = {"depth": 0.95, "path": -0.35, "cost": -1.6}
         heads = VGroup(self.text("tight.rec", size=style.BODY_SIZE, color=P.hidden)
-                       .move_to([x_rec, 2.15, 0]),
+                       .move_to([x_rec, 2.05, 0]),
                        self.text("tight.att", size=style.BODY_SIZE, color=P.attention)
-                       .move_to([x_att, 2.15, 0]))
+                       .move_to([x_att, 2.05, 0]))
         at = self.text("tight.at", size=S, color=P.muted, n=Val("tight_n", "count"),
                        d=Val("tight_d", "count"))
-        at.move_to([x_lab, -2.7, 0], aligned_edge=LEFT)
+        at.move_to([x_lab, 2.05, 0], aligned_edge=LEFT)     # the table's corner: where it is
         self.show("tight_at", at)
-        rows = VGroup()
+        labs, syms, vals = {}, {}, {}
         sym = {"depth": ("n", "1"), "path": ("n-1", None), "cost": (r"n\,d^2", r"n^2 d")}
         for key, y in ys.items():
-            lab = self.text(f"tight.{key}", size=style.BODY_SIZE).move_to([x_lab, y, 0],
-                                                                         aligned_edge=LEFT)
-            cells = VGroup()
+            labs[key] = self.text(f"tight.{key}", size=style.BODY_SIZE).move_to(
+                [x_lab, y, 0], aligned_edge=LEFT)
             for side, x, color in (("recurrent", x_rec, P.hidden), ("attention", x_att, P.attention)):
                 s_ = sym[key][0 if side == "recurrent" else 1]
                 if s_ is None:      # attention's path: 1, or min(1, n-1) where that is 0
@@ -434,32 +512,64 @@ class CheatSheet(LectureScene):
                     val = self.value(f"tight_{key}.{side}", "count", size=L, color=P.muted,
                                      name=f"tight_{key}_{side}")
                 val.next_to(m, DOWN, buff=0.18)
-                cells.add(VGroup(m, val))
-            rows.add(VGroup(lab, cells))
-        self.play(FadeIn(heads), FadeIn(at), run_time=0.6)
-        for row in rows[:2]:
-            self.play(FadeIn(row, shift=0.2 * UP), run_time=0.8)
-        bill = SurroundingRectangle(rows[2][1][1], color=P.attention, buff=0.15, stroke_width=2)
-        self.play(FadeIn(rows[2], shift=0.2 * UP), run_time=0.8)
-        self.play(Create(bill), run_time=0.6)
-        self.hold(2.0)
+                syms[key, side], vals[key, side] = m, val
+
+        def row(key):          # a row's label and both its cells
+            return VGroup(labs[key], *(syms[key, s_] for s_ in ("recurrent", "attention")),
+                          *(vals[key, s_] for s_ in ("recurrent", "attention")))
+        box = {}
+
+        def point(mob, color=P.highlight):   # a box on what the words name, moved along
+            new = SurroundingRectangle(mob, color=color, buff=0.12, stroke_width=2)
+            if "b" not in box:
+                box["b"] = new
+                return Create(new)
+            return Transform(box["b"], new)
+        # the claim's line: the two quantities, the recurrent column growing with n, the
+        # attention column at 1, then the price in the last row, recurrent then attention
+        self.pace([FadeIn(heads[0]), FadeIn(heads[1]), FadeIn(labs["depth"], shift=0.2 * UP),
+                   FadeIn(labs["path"], shift=0.2 * UP)],
+                  [FadeIn(syms["depth", "recurrent"]), FadeIn(syms["path", "recurrent"])],
+                  [FadeIn(syms["depth", "attention"]), FadeIn(syms["path", "attention"])],
+                  lambda: [FadeIn(labs["cost"], shift=0.2 * UP), point(labs["cost"])],
+                  lambda: [FadeIn(syms["cost", "recurrent"]), point(syms["cost", "recurrent"],
+                                                                   P.hidden)],
+                  lambda: [FadeIn(syms["cost", "attention"]), point(syms["cost", "attention"],
+                                                                   P.attention)])
+        # the numbers at this n and d, row by row as the line reads them
+        self.say("tight.at.say", variant=v.tight_case, n=Val("tight_n", "count"),
+                 d=Val("tight_d", "count"), p=Val("tight_path.recurrent", "count"))
+        # (the costs are n and d put into the last row's formulas: they come with n and d)
+        self.pace(lambda: [FadeIn(at), FadeIn(vals["cost", "recurrent"]),
+                           FadeIn(vals["cost", "attention"]), point(at, P.muted)],
+                  lambda: [FadeIn(vals["depth", "recurrent"]), FadeIn(vals["depth", "attention"]),
+                           point(row("depth"))],
+                  lambda: [FadeIn(vals["path", "recurrent"]), FadeIn(vals["path", "attention"]),
+                           point(row("path"))])
+        self.play(FadeOut(box["b"]), run_time=0.5)
+        self.hold(1.5)
 
     def closing(self):
         self.clear_stage()
         self.claim("back")
         where = self.text("back.where", size=style.LABEL_SIZE, color=P.muted)
-        names = self.label(TEXT["back.names"][self.lang], "citation year", size=34,
-                           color=P.hidden)
+        names = VGroup(*(self.label(TEXT[f"back.{k}"][self.lang], "citation year", size=34,
+                                    color=P.hidden) for k in ("mamba", "rwkv")))
+        names.arrange(RIGHT, buff=0.9)
+        both = self.text("back.both", size=style.LABEL_SIZE, color=P.hidden)
         serving = self.text("back.serving", size=style.LABEL_SIZE, color=P.attention)
+        lstm = self.label(TEXT["back.lstm"][self.lang], "citation year", size=S, color=P.muted)
         take = self.text("back.take", size=44, color=P.highlight)
-        VGroup(where, names).arrange(DOWN, buff=0.25).move_to([0, 1.55, 0])
-        serving.move_to([0, 0.25, 0])
-        take.move_to([0, -1.35, 0])
+        VGroup(where, names, both).arrange(DOWN, buff=0.3).move_to([0, 1.5, 0])
+        serving.move_to([0, -0.05, 0])
+        lstm.move_to([0, -0.85, 0])
+        take.move_to([0, -1.6, 0])
         line = Line(take.get_corner(DOWN + LEFT), take.get_corner(DOWN + RIGHT),
                     color=P.highlight, stroke_width=3).shift(0.2 * DOWN)
-        self.play(FadeIn(where, shift=0.2 * UP), run_time=0.7)
-        self.play(FadeIn(names, shift=0.2 * UP), run_time=0.8)
+        # the claim's line: where the scores overtake recurrence, the two models, what they keep
+        self.pace(FadeIn(where, shift=0.2 * UP), FadeIn(names[0], shift=0.2 * UP),
+                  FadeIn(names[1], shift=0.2 * UP), FadeIn(both, shift=0.2 * UP))
         self.say("back.take.say")
-        self.play(FadeIn(serving), run_time=0.7)
-        self.play(FadeIn(take, shift=0.2 * UP), Create(line), run_time=1.0)
+        # attention's three wins, the LSTM's paper, and the lesson taken from it
+        self.pace(FadeIn(serving), FadeIn(lstm), [FadeIn(take, shift=0.2 * UP), Create(line)])
         self.hold(2.5)

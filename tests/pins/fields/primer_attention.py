@@ -52,9 +52,11 @@ FIELDS = {
 READOUTS = {
     "bottleneck_numbers": "count",
     "cost_attention": {"v": ("cost.attention", "count")},
-    "cost_crossover_n": "dec:0",
+    "cost_crossover_n": "count",
     "cost_recurrent": {"v": ("cost.recurrent", "count")},
-    "d": "dec:0",
+    "cost_whole_attention": {"v": ("cost_whole.attention", "count")},
+    "cost_whole_recurrent": {"v": ("cost_whole.recurrent", "count")},
+    "d": "count",
     "direct_numbers": "count",
     "direct_numbers_long": "count",
     "example_scores[*]": "dec:2",
