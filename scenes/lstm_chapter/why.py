@@ -276,7 +276,7 @@ class Why(LightCopies, LectureScene):
         ax, grid, ylabels, xlabels, xt = frame
         x0 = 2.25
         rlab = self.text("reach.rnn_label", size=style.LABEL_SIZE, color=P.gradient)
-        rlab.move_to([x0, 1.55, 0], aligned_edge=LEFT)
+        rlab.move_to([x0, 1.8, 0], aligned_edge=LEFT)
         rname = self.text("curve.rnn", size=style.SMALL_SIZE, color=P.gradient)
         self._name_at(rname, float(v.rnn_log10[0]), [])
         rnote = self.text("reach.rnn_note", variant=self._case("rnn_decades"), size=style.LABEL_SIZE,
@@ -292,7 +292,7 @@ class Why(LightCopies, LectureScene):
         self.show("rnn_step_factor", rfac)
         self.show("rnn_reach", rat)
         llab = self.text("reach.lstm_label", size=style.LABEL_SIZE, color=P.cell)
-        llab.next_to(rat, DOWN, buff=0.45, aligned_edge=LEFT)
+        llab.next_to(rat, DOWN, buff=0.35, aligned_edge=LEFT)
         first, last = self._mark(xlabels[0]), self._mark(xlabels[-1])
         # the two cells, the input at step 1, the loss at the last step, the log axis
         self.line("reach.say", [Create(ax), FadeIn(xlabels), FadeIn(xt)],
