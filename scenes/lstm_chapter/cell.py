@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circle, Create, FadeIn, FadeOut, Line,
-                   MathTex, Rectangle, SurroundingRectangle, Transform, ValueTracker, VGroup,
+from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circle, Create, DecimalNumber, FadeIn, FadeOut,
+                   Line, MathTex, Mobject, Rectangle, SurroundingRectangle, Transform, ValueTracker, VGroup,
                    linear)
 
 from .. import style
@@ -32,7 +32,7 @@ TEXT = {
     "table.g": {"zh": "写进去的内容本身", "en": "the content to write"},
     "table.o": {"zh": "记忆报出去多少", "en": "how much memory is reported"},
     "table.value": {"zh": "这一步", "en": "this step"},
-    "table.inputs": {"zh": "$x_t = {x}$，$h_{{t-1}} = {h}$", "en": "$x_t = {x}$, $h_{{t-1}} = {h}$",
+    "table.inputs": {"zh": "$x_t$ = {x}，$h_{{t-1}}$ = {h}", "en": "$x_t$ = {x}, $h_{{t-1}}$ = {h}",
                      "fixed": {"1": "index t-1: the previous step"}},
     # ----- beat 2: the block diagram ----------------------------------------------------
     "block": {"zh": "一个时间步，逐个部件算一遍", "en": "One time step, part by part"},
@@ -115,13 +115,18 @@ class Cell(LightCopies, LectureScene):
     """L2: the gate table, the stepped block diagram, sweeping x_t and c_{t-1}."""
 
     SECTION_ID = "lstm-02-cell"
+    #: Heights of the conveyor, the gate blocks and the input bus (all above the caption band).
+    YC, YG, YB = 1.3, -0.5, -1.7
     BEATS = ("gate_table", "block_diagram", "sweep_input", "sweep_memory")
     TEXT = TEXT
 
     # ----- beat 1 -------------------------------------------------------------------------
+    def _mark(self, mob, color: str | None = None, buff: float = 0.1):
+        """A box drawn round what the words point at (faded when the next line moves on)."""
+        return SurroundingRectangle(mob, color=color or P.highlight, buff=buff, stroke_width=3)
+
     def gate_table(self):
-        self.claim("table")
-        self.say("table.say2")
+        self.claim("table", say=False)
         rows = VGroup()
         formulas = {
             "f": r"f = \sigma(W_f\,[h_{t-1}, x_t] + b_f)",
@@ -130,7 +135,7 @@ class Cell(LightCopies, LectureScene):
             "o": r"o = \sigma(W_o\,[h_{t-1}, x_t] + b_o)",
         }
         for k, name in enumerate(("f", "i", "g", "o")):
-            y = 1.45 - 0.95 * k
+            y = 1.3 - 0.9 * k
             color = GATE_COLOR[name]
             fm = self.math(formulas[name], scale=0.8, color=color,
                            reason="index t-1: the previous step").move_to([-6.4, y, 0],
@@ -151,17 +156,28 @@ class Cell(LightCopies, LectureScene):
                        reason="the cell update (index t-1)")
         eq[0].set_color(P.cell)
         eq[2].set_color(P.hidden)
-        eq.move_to([0, -2.4, 0])
-        for r in rows:
-            self.play(FadeIn(r, shift=0.2 * RIGHT), run_time=0.5)
-        self.play(FadeIn(head), FadeIn(inputs), Create(eq), run_time=0.8)
+        eq.move_to([0, -2.1, 0])
+        squash = self._mark(rows[2][0])
+        # the two lines c and h, the one-dimensional cell's inputs, then the four small
+        # networks row by row, the candidate's tanh last
+        self.line("table.say", Create(eq[0]), Create(eq[2]), [FadeIn(head), FadeIn(inputs)],
+                  *[FadeIn(r[0], shift=0.2 * RIGHT) for r in rows], Create(squash))
+        self.add(eq)   # the whole formula (its parts drawn one by one) is what the frame holds
+        fmark = self._mark(VGroup(rows[0][1], rows[0][2]), GATE_COLOR["f"])
+        knobs = [self._mark(rows[j], GATE_COLOR[n], buff=0.06) for j, n in ((0, "f"), (1, "i"),
+                                                                             (3, "o"))]
+        # the forget gate's meaning and value, the others' row by row, then the three knobs
+        self.line("table.say2", [FadeOut(squash), FadeIn(rows[0][1]), FadeIn(rows[0][2]),
+                                 Create(fmark)],
+                  *[[FadeIn(rows[j][1]), FadeIn(rows[j][2])] for j in (1, 2, 3)],
+                  [FadeOut(fmark), *[Create(m) for m in knobs]])
         self.hold(2.0)
         self.clear_stage()
 
     # ----- beat 2 -------------------------------------------------------------------------
     def _diagram(self):
         """The block diagram, unlit: conveyor, gate blocks, nodes, wires, readouts."""
-        yc, yg, yb = 1.3, -0.75, -2.2
+        yc, yg, yb = self.YC, self.YG, self.YB
         gx = {"f": -4.1, "i": -2.05, "g": 0.0, "o": 2.05}
         d = {}
         d["conveyor_in"] = Line([-6.4, yc, 0], [-1.02, yc, 0], color=P.cell, stroke_width=14)
@@ -186,7 +202,7 @@ class Cell(LightCopies, LectureScene):
         d["tanh_tex"] = MathTex(r"\tanh", color=P.cell).scale(0.7).move_to(d["tanh"])
         w = dict(color=P.muted, stroke_width=3)
         d["bus"] = Line([-6.4, yb, 0], [gx["o"], yb, 0], **w)
-        d["x_in"] = Line([-5.2, -2.9, 0], [-5.2, yb, 0], color=P.token, stroke_width=3)
+        d["x_in"] = Line([-5.2, yb - 0.6, 0], [-5.2, yb, 0], color=P.token, stroke_width=3)
         d["taps"] = {n: Line([x, yb, 0], blocks[n].get_bottom(), **w) for n, x in gx.items()}
         d["w_f"] = Arrow(blocks["f"].get_top(), d["times_f"].get_bottom(), buff=0,
                          color=P.forget, stroke_width=4, max_tip_length_to_length_ratio=0.12)
@@ -224,30 +240,44 @@ class Cell(LightCopies, LectureScene):
             r[name].move_to(d["blocks"][name])
         r["kept"].next_to(d["times_f"], UP, buff=0.22)
         r["written"].move_to([d["times_ig"].get_x() + 0.45, 0.78, 0], aligned_edge=LEFT)
-        r["c"].next_to([6.4, 1.3, 0], UP, buff=0.28).align_to([6.4, 0, 0], RIGHT)
+        r["c"].next_to([6.4, self.YC, 0], UP, buff=0.28).align_to([6.4, 0, 0], RIGHT)
         r["tanh_c"].next_to(d["tanh"], LEFT, buff=0.2)
-        r["h"].next_to([6.4, -0.75, 0], UP, buff=0.2).align_to([6.4, 0, 0], RIGHT)
+        r["h"].next_to([6.4, self.YG, 0], UP, buff=0.2).align_to([6.4, 0, 0], RIGHT)
+        for key in ("c", "h"):   # right-aligned: room for the widest value of the sweeps
+            r[key].shift((self._widest(key, r[key][1]).width - r[key][1].width) * LEFT)
         ins = {
             "c_prev": self._readout("c_prev", r"c_{t-1} =", "cell", "param.c_prev"),
             "h_prev": self._readout("h_prev", r"h_{t-1} =", "hidden", "param.h_prev"),
             "x": self._readout("x", r"x_t =", "token", "param.x"),
         }
-        ins["c_prev"].next_to([-6.4, 1.3, 0], DOWN, buff=0.28).align_to([-6.4, 0, 0], LEFT)
-        ins["h_prev"].next_to([-6.4, -2.2, 0], UP, buff=0.18).align_to([-6.4, 0, 0], LEFT)
-        ins["x"].move_to([-4.95, -2.7, 0], aligned_edge=LEFT)
+        ins["c_prev"].next_to([-6.4, self.YC, 0], DOWN, buff=0.28).align_to([-6.4, 0, 0], LEFT)
+        ins["h_prev"].next_to([-6.4, self.YB, 0], UP, buff=0.18).align_to([-6.4, 0, 0], LEFT)
+        ins["x"].move_to([-4.95, self.YB - 0.38, 0], aligned_edge=LEFT)
         return r, ins
 
+    def _widest(self, key: str, num) -> Mobject:
+        """A copy of readout ``num`` showing the widest value ``key`` takes in this beat and in
+        both sweeps (a box or an edge sized for it holds every frame of the sweep)."""
+        v = self.v
+        if key in ("x", "c_prev"):
+            vals = [*getattr(v, "x_sweep" if key == "x" else "c_sweep")]
+        else:
+            vals = [*v.x_sweep_cell[key], *v.c_sweep_cell[key]]
+        vals.append(float(num.get_value()))
+        places = num.num_decimal_places
+        widest = max(vals, key=lambda x: (len(f"{x:.{places}f}"), f"{abs(x):.{places}f}"))
+        w = DecimalNumber(widest, num_decimal_places=places, include_sign=False).scale(0.62)
+        return w.move_to(num, aligned_edge=LEFT)
+
     def block_diagram(self):
-        self.claim("block")
-        self.say("block.say2")
+        self.claim("block", say=False)
         d = self._diagram()
         r, ins = self._place_readouts(d)
         self.d, self.r, self.ins = d, r, ins
-        skeleton = VGroup(d["conveyor_in"], d["bus"], d["x_in"], *d["taps"].values(),
-                          *[b.copy().set_stroke(P.muted, 2) for b in d["blocks"].values()])
-        self.play(Create(skeleton), FadeIn(VGroup(*ins.values())), run_time=1.2)
+        outlines = VGroup(*[b.copy().set_stroke(P.muted, 2) for b in d["blocks"].values()])
+        skeleton = VGroup(d["conveyor_in"], d["bus"], d["x_in"], *d["taps"].values(), outlines)
         self.skeleton = skeleton
-        steps = (
+        parts = (
             ("block.s1", VGroup(d["blocks"]["f"], r["f"], d["w_f"], d["times_f"], r["kept"])),
             ("block.s2", VGroup(d["blocks"]["i"], r["i"])),
             ("block.s3", VGroup(d["blocks"]["g"], r["g"])),
@@ -257,28 +287,43 @@ class Cell(LightCopies, LectureScene):
             ("block.s6", VGroup(d["w_tanh"], d["tanh"], d["tanh_tex"], d["w_o"], d["times_o"],
                                 d["h_out"], r["tanh_c"], r["h"])),
         )
-        caption = box = None
-        for key, part in steps:
-            new_cap = self.text(key, size=style.BODY_SIZE, color=P.text)
-            new_cap.move_to([2.9, 2.2, 0])
-            new_box = SurroundingRectangle(part, color=P.highlight, buff=0.12, stroke_width=2)
-            anims = [FadeIn(part)]
-            if caption is None:
-                anims += [FadeIn(new_cap), Create(new_box)]
-            else:
-                anims += [Transform(caption, new_cap), Transform(box, new_box)]
-            self.play(*anims, run_time=0.9)
-            if caption is None:
-                caption, box = new_cap, new_box
-            self.wait(0.9)
-        self.play(FadeOut(box), run_time=0.4)
-        self.caption = caption
-        self.show("step_caption", caption)
+        state = {"caption": None, "box": None}
+
+        def light(key, part, extra=()):
+            """Step ``key``: its part lit, its caption and box in place of the last ones."""
+            def step():
+                new_cap = self.text(key, size=style.BODY_SIZE, color=P.text)
+                new_cap.move_to([2.9, 2.2, 0])
+                new_box = SurroundingRectangle(part, color=P.highlight, buff=0.12, stroke_width=2)
+                anims = [FadeIn(part), *extra]
+                if state["caption"] is None:
+                    anims += [FadeIn(new_cap), Create(new_box)]
+                    state["caption"], state["box"] = new_cap, new_box
+                else:
+                    anims += [Transform(state["caption"], new_cap),
+                              Transform(state["box"], new_box)]
+                return anims
+            return step
+
+        lit = [light(key, part) for key, part in parts]
+        belt = self._mark(d["conveyor_in"], P.cell)
+        four = self._mark(outlines)
+        # the conveyor (boxed), the four blocks (boxed), then the parts from 1 on
+        self.line("block.say", [Create(skeleton), FadeIn(VGroup(*ins.values())), Create(belt)],
+                  [FadeOut(belt), Create(four)], lambda: [FadeOut(four), *lit[0]()],
+                  lit[1], lit[2])
+        ring = self._mark(d["times_f"], P.forget)
+        # the circled times, then the conveyor's product and sum, then the output
+        self.line("block.say2", Create(ring), lambda: [FadeOut(ring), *lit[3]()], lit[4], lit[5])
+        self.play(FadeOut(state["box"]), run_time=0.4)
+        self.caption = state["caption"]
+        self.show("step_caption", self.caption)
         self.hold(2.0)
 
     # ----- beats 3 and 4: sweeps ----------------------------------------------------------
     def _sweep(self, driver: str, points: str, cell: str, target: str):
-        """Drive every readout along ``points`` (``x_sweep`` or ``c_sweep``) and settle back."""
+        """Drive every readout along ``points`` (``x_sweep`` or ``c_sweep``) over what is left
+        of the current line, and settle back."""
         v = self.v
         arr = getattr(v, cell)
         xs = getattr(v, points)
@@ -288,16 +333,17 @@ class Cell(LightCopies, LectureScene):
         def i() -> int:
             return self.at(k)
 
-        drive = self.ins[driver][1]
-        ring = SurroundingRectangle(self.ins[driver], color=P.highlight, buff=0.1,
-                                    stroke_width=2)
-        self.play(Create(ring), run_time=0.4)
+        lab, drive = self.ins[driver]
+        # the ring holds the widest value of the sweep (a minus sign included)
+        ring = SurroundingRectangle(VGroup(lab, drive, self._widest(driver, drive)),
+                                    color=P.highlight, buff=0.1, stroke_width=2)
+        self.play(Create(ring), run_time=0.5)
         live = Live(self, i, over=points)
         live.number(drive, lambda j: xs[j], path=points + "[{i}]")
         for key, *_ in READOUTS:
             live.number(self.r[key][1], lambda j, key=key: arr[key][j],
                         path=f"{cell}.{key}[{{i}}]")
-        live.play(k.animate.set_value(last), run_time=5.0, rate_func=linear)
+        live.play(k.animate.set_value(last), run_time=self.left(0.6, least=4.0), rate_func=linear)
         self.settle(drive, target, name=f"cell_{driver}")
         for key, *_ in READOUTS:
             self.settle(self.r[key][1], key, name=f"cell_{key}")
@@ -318,22 +364,35 @@ class Cell(LightCopies, LectureScene):
         self.claim("sweep_x", x=Val("param.x", "num"), lo=lo, hi=hi, sg=sg, sc=sc,
                    variant=self._start("param.x"))
         self.play(FadeOut(self.caption), run_time=0.3)
+        # the input moves while the line says where it goes and that every gate follows
         ring = self._sweep("x", "x_sweep", "x_sweep_cell", "param.x")
         note = self.text("sweep_x.note", size=style.BODY_SIZE, lo=lo, hi=hi, sg=sg, sc=sc)
         note.move_to([2.9, 2.2, 0])
         self.show("x_gate_span", note)
-        self.play(FadeIn(note), run_time=0.5)
+        gates = [self._mark(self.d["blocks"][n], GATE_COLOR[n], buff=0.06) for n in "fio"]
+        cand = self._mark(self.d["blocks"]["g"], GATE_COLOR["g"], buff=0.06)
+        # "the sigmoid gates f, i and o move by up to ...", "the tanh candidate g by ..."
+        self.pace([FadeIn(note), *[Create(m) for m in gates]],
+                  [*[FadeOut(m) for m in gates], Create(cand)])
         self.hold(1.5)
-        self.play(FadeOut(ring), FadeOut(note), run_time=0.4)
+        self.play(FadeOut(ring), FadeOut(note), FadeOut(cand), run_time=0.4)
 
     def sweep_memory(self):
         lo, hi = Val("sweep_lo", "num"), Val("sweep_hi", "num")
         s = Val("c_sweep_gate_span")
         self.claim("sweep_c", c=Val("param.c_prev", "num"), lo=lo, hi=hi, s=s,
                    variant=self._start("param.c_prev"))
+        # the old memory moves while the line says where it goes
         self._sweep("c_prev", "c_sweep", "c_sweep_cell", "param.c_prev")
         note = self.text("sweep_c.note", size=style.BODY_SIZE, lo=lo, hi=hi, s=s)
         note.move_to([2.9, 2.2, 0])
         self.show("c_gate_span", note)
-        self.play(FadeIn(note), run_time=0.5)
+        blocks = [self._mark(self.d["blocks"][n], GATE_COLOR[n], buff=0.06) for n in "figo"]
+        kept = self._mark(VGroup(self.d["times_f"], self.r["kept"]), P.forget)
+        outs = [self._mark(self.r[n], P.cell if n == "c" else P.hidden, buff=0.06)
+                for n in ("c", "h")]
+        # the gates that stay put, then the kept share, then c and h
+        self.pace([FadeIn(note), *[Create(m) for m in blocks]],
+                  [*[FadeOut(m) for m in blocks], Create(kept)],
+                  [FadeOut(kept), *[Create(m) for m in outs]])
         self.hold(2.0)

@@ -34,14 +34,14 @@ TEXT = {
         "en": "Word {w}, slot {s}: f drops to {f}. The old {old} is discounted to {kept}, then the new write {wr} is added: {new}."},
     "slot": {"zh": "槽 {k}", "en": "slot {k}"},
     "example.deposit": {
-        "zh": "第 {w} 词、槽 {s}：$f = {f}$，${old} \\to {kept}$，加 ${wr}$，得 $c = {new}$",
-        "en": "word {w}, slot {s}: $f = {f}$, ${old} \\to {kept}$, plus ${wr}$: $c = {new}$"},
+        "zh": "第 {w} 词、槽 {s}：$f$ = {f}，{old} → {kept}，加 {wr}，得 $c$ = {new}",
+        "en": "word {w}, slot {s}: $f$ = {f}, {old} → {kept}, plus {wr}: $c$ = {new}"},
     "example.withdrawal": {
-        "zh": "第 {w} 词、槽 {s}：$f = {f}$，${old} \\to {kept}$，减 ${wr}$，得 $c = {new}$",
-        "en": "word {w}, slot {s}: $f = {f}$, ${old} \\to {kept}$, minus ${wr}$: $c = {new}$"},
+        "zh": "第 {w} 词、槽 {s}：$f$ = {f}，{old} → {kept}，减 {wr}，得 $c$ = {new}",
+        "en": "word {w}, slot {s}: $f$ = {f}, {old} → {kept}, minus {wr}: $c$ = {new}"},
     "example.none": {
-        "zh": "第 {w} 词、槽 {s}：$f = {f}$，${old} \\to {kept}$，不写入，$c = {new}$",
-        "en": "word {w}, slot {s}: $f = {f}$, ${old} \\to {kept}$, no write: $c = {new}$"},
+        "zh": "第 {w} 词、槽 {s}：$f$ = {f}，{old} → {kept}，不写入，$c$ = {new}",
+        "en": "word {w}, slot {s}: $f$ = {f}, {old} → {kept}, no write: $c$ = {new}"},
     # ----- beat 2: three stations ------------------------------------------------------------
     "stations": {"zh": "三个站台就是三个时间步：每站只打折、再记一笔",
                  "en": "Three stations, three time steps: each one discounts, then books one entry"},
@@ -49,15 +49,15 @@ TEXT = {
         "zh": "跟着第 {s} 个槽走过三个站台。每一站，记忆先乘上遗忘门 f，再加上这一步写入的 i 乘 g；没有哪一站把它重新算一遍。",
         "en": "Follow slot {s} through three stations. At each one the memory is first multiplied by the forget gate f, then this step's write, i times g, is added; no station recomputes it from scratch."},
     "station.word": {"zh": "第 {w} 个词", "en": "word {w}"},
-    "station.f": {"zh": "$f = {f}$", "en": "$f = {f}$"},
+    "station.f": {"zh": "$f$ = {f}", "en": "$f$ = {f}"},
     "station.share.all": {"zh": "全部留下", "en": "all of it stays"},
     "station.share.more": {"zh": "留下一半以上", "en": "more than half stays"},
     "station.share.half": {"zh": "正好留下一半", "en": "exactly half stays"},
     "station.share.less": {"zh": "留下不到一半", "en": "less than half stays"},
     "station.share.none": {"zh": "全部清掉", "en": "nothing stays"},
-    "station.write.deposit": {"zh": "$i g = {w}$：存入", "en": "$i g = {w}$: a deposit"},
-    "station.write.withdrawal": {"zh": "$i g = {w}$：取出", "en": "$i g = {w}$: a withdrawal"},
-    "station.write.none": {"zh": "$i g = {w}$：不记账", "en": "$i g = {w}$: no entry"},
+    "station.write.deposit": {"zh": "$i g$ = {w}：存入", "en": "$i g$ = {w}: a deposit"},
+    "station.write.withdrawal": {"zh": "$i g$ = {w}：取出", "en": "$i g$ = {w}: a withdrawal"},
+    "station.write.none": {"zh": "$i g$ = {w}：不记账", "en": "$i g$ = {w}: no entry"},
     # ----- beat 3: the balance ---------------------------------------------------------------
     "balance": {"zh": "把 $c$ 当成余额：$f$ 是打几折，$i g$ 是这一笔",
                 "en": "Read $c$ as a balance: $f$ is the discount, $i g$ this entry"},
@@ -70,17 +70,17 @@ TEXT = {
                  "fixed": PREV},
     "bal.written": {"zh": "这一笔 $i\\,g$", "en": "this entry $i\\,g$"},
     "bal.new": {"zh": "新余额 $c_t$", "en": "new balance $c_t$"},
-    "bal.share.all": {"zh": "$f = {f}$：旧余额全部留下", "en": "$f = {f}$: the whole old balance stays"},
-    "bal.share.more": {"zh": "$f = {f}$：旧余额留下一半以上", "en": "$f = {f}$: more than half the old balance stays"},
-    "bal.share.half": {"zh": "$f = {f}$：旧余额正好留下一半", "en": "$f = {f}$: exactly half the old balance stays"},
-    "bal.share.less": {"zh": "$f = {f}$：旧余额留下不到一半", "en": "$f = {f}$: less than half the old balance stays"},
-    "bal.share.none": {"zh": "$f = {f}$：旧余额一步清空", "en": "$f = {f}$: the old balance is cleared"},
-    "bal.write.deposit": {"zh": "$i g = {w}$：存入一笔，新余额 {new}",
-                          "en": "$i g = {w}$: a deposit; new balance {new}"},
-    "bal.write.withdrawal": {"zh": "$i g = {w}$：取出一笔，新余额 {new}",
-                             "en": "$i g = {w}$: a withdrawal; new balance {new}"},
-    "bal.write.none": {"zh": "$i g = {w}$：这一步不记账，新余额 {new}",
-                       "en": "$i g = {w}$: no entry this step; new balance {new}"},
+    "bal.share.all": {"zh": "$f$ = {f}：旧余额全部留下", "en": "$f$ = {f}: the whole old balance stays"},
+    "bal.share.more": {"zh": "$f$ = {f}：旧余额留下一半以上", "en": "$f$ = {f}: more than half the old balance stays"},
+    "bal.share.half": {"zh": "$f$ = {f}：旧余额正好留下一半", "en": "$f$ = {f}: exactly half the old balance stays"},
+    "bal.share.less": {"zh": "$f$ = {f}：旧余额留下不到一半", "en": "$f$ = {f}: less than half the old balance stays"},
+    "bal.share.none": {"zh": "$f$ = {f}：旧余额一步清空", "en": "$f$ = {f}: the old balance is cleared"},
+    "bal.write.deposit": {"zh": "$i g$ = {w}：存入一笔，新余额 {new}",
+                          "en": "$i g$ = {w}: a deposit; new balance {new}"},
+    "bal.write.withdrawal": {"zh": "$i g$ = {w}：取出一笔，新余额 {new}",
+                             "en": "$i g$ = {w}: a withdrawal; new balance {new}"},
+    "bal.write.none": {"zh": "$i g$ = {w}：这一步不记账，新余额 {new}",
+                       "en": "$i g$ = {w}: no entry this step; new balance {new}"},
     # ----- beat 4: 1997 ----------------------------------------------------------------------
     "nof": {"zh": "最早的 LSTM 没有遗忘门：记忆从不打折",
             "en": "The first LSTM had no forget gate: its memory is never discounted"},
@@ -101,8 +101,8 @@ TEXT = {
                 "fixed": {"1997": "year of the first LSTM paper"}},
     "nof.cg": {"zh": "有 $f$（2000）", "en": "with $f$ (2000)",
                "fixed": {"2000": "year the forget gate was added"}},
-    "nof.end97": {"zh": "$c = {c}$，$\\tanh c = {t}$", "en": "$c = {c}$, $\\tanh c = {t}$"},
-    "nof.endg": {"zh": "$|c| \\le {b}$", "en": "$|c| \\le {b}$"},
+    "nof.end97": {"zh": "$c$ = {c}，$\\tanh c$ = {t}", "en": "$c$ = {c}, $\\tanh c$ = {t}"},
+    "nof.endg": {"zh": "$|c| \\le$ {b}", "en": "$|c| \\le$ {b}"},
     "nof.verdict.grows": {"zh": "每读一遍都更满", "en": "fuller after every pass"},
     "nof.verdict.not": {"zh": "并非每遍都更满", "en": "not fuller on every pass"},
 }
@@ -127,12 +127,15 @@ class Conveyor(LightCopies, LectureScene):
         v = self.v
         W, S = int(v.n_words), int(v.n_slots)
         # slots and words are counted from 1 (as L5 does): the narration says so
-        self.claim("run", slots=Val("n_slots", "int"), words=Val("n_words", "int"),
+        self.claim("run", say=False, slots=Val("n_slots", "int"), words=Val("n_words", "int"),
+                   s0=Val("slot_numbers[0]", "int"), s1=Val(f"slot_numbers[{S - 1}]", "int"),
+                   w0=Val("word_numbers[0]", "int"), w1=Val(f"word_numbers[{W - 1}]", "int"))
+        run = dict(slots=Val("n_slots", "int"), words=Val("n_words", "int"),
                    s0=Val("slot_numbers[0]", "int"), s1=Val(f"slot_numbers[{S - 1}]", "int"),
                    w0=Val("word_numbers[0]", "int"), w1=Val(f"word_numbers[{W - 1}]", "int"))
         boxes = VGroup()
         for t in range(W):
-            sq = Square(0.8, color=P.token, stroke_width=2).move_to([self.slot_x(t, W, 1.3), 1.9, 0])
+            sq = Square(0.8, color=P.token, stroke_width=2).move_to([self.slot_x(t, W, 1.3), 1.95, 0])
             lab = self.math(f"x_{{{t + 1}}}", scale=0.7, color=P.token,
                             reason="word position").move_to(sq)
             boxes.add(VGroup(sq, lab))
@@ -149,8 +152,8 @@ class Conveyor(LightCopies, LectureScene):
         # f bars (left), c bars (right)
         fx = [-5.6 + 1.15 * j for j in range(S)]
         cx = [1.6 + 1.15 * j for j in range(S)]
-        f0, fh = -1.25, 2.0          # baseline and height of f = 1
-        c0, ch = -0.1, 1.05 / max(float(v.trace_extent), 1e-9)
+        f0, fh = -0.8, 1.85          # baseline and height of f = 1
+        c0, ch = 0.15, 1.0 / max(float(v.trace_extent), 1e-9)
 
         def fbar(t, j):
             f = float(v.forget[t, j])
@@ -181,24 +184,29 @@ class Conveyor(LightCopies, LectureScene):
         fnums, cnums, slots = VGroup(), VGroup(), VGroup()
         for j in range(S):
             fn = self.number(f"forget[0][{j}]", "dec:2", size=0.75, color=P.forget)
-            fn.move_to([fx[j], f0 - 0.4, 0])
+            fn.move_to([fx[j], -1.2, 0])
             live.number(fn, lambda t, j=j: v.forget[t, j], path=f"forget[{{i}}][{j}]")
             cn = self.number(f"cell[0][{j}]", "dec:2", size=0.75, color=P.cell)
-            cn.move_to([cx[j], -1.65, 0])
+            cn.move_to([cx[j], -1.2, 0])
             live.number(cn, lambda t, j=j: v.cell[t, j], path=f"cell[{{i}}][{j}]")
             fnums.add(fn)
             cnums.add(cn)
             for x in (fx[j], cx[j]):
                 slots.add(self.text("slot", size=style.LABEL_SIZE, color=P.muted,
-                                    k=Val(f"slot_numbers[{j}]", "int")).move_to([x, -2.12, 0]))
+                                    k=Val(f"slot_numbers[{j}]", "int")).move_to([x, -1.62, 0]))
         fl = self.math("f_t", color=P.forget).next_to(fbase, LEFT, buff=0.3).shift(1.0 * UP)
         cl = self.math("c_t", color=P.cell).next_to(czero, LEFT, buff=0.3)
+        fslots, cslots = VGroup(*slots[0::2]), VGroup(*slots[1::2])
+        # the words and their slots, the forget gates on the left, the memory on the right,
+        # then time moves on while the line is still on screen
+        self.say("run.say", **run)
         self.play(FadeIn(boxes), FadeIn(cursor), run_time=0.8)
-        self.play(FadeIn(fbase), FadeIn(fone), FadeIn(czero), FadeIn(fbars), FadeIn(cbars),
-                  FadeIn(fnums), FadeIn(cnums), FadeIn(slots), FadeIn(fl), FadeIn(cl),
-                  run_time=0.8)
+        self.pace([FadeIn(fbase), FadeIn(fone), FadeIn(fbars), FadeIn(fnums), FadeIn(fslots),
+                   FadeIn(fl)],
+                  [FadeIn(czero), FadeIn(cbars), FadeIn(cnums), FadeIn(cslots), FadeIn(cl)],
+                  over=0.45 * self.left())
         w, s = int(v.focus_word), int(v.focus_slot)
-        live.play(k.animate.set_value(w), run_time=4.0, rate_func=linear)
+        live.play(k.animate.set_value(w), run_time=self.left(0.95, least=3.0), rate_func=linear)
         for j in range(S):
             self.settle(fnums[j], f"forget[{w}][{j}]")
             self.settle(cnums[j], f"cell[{w}][{j}]")
@@ -213,24 +221,28 @@ class Conveyor(LightCopies, LectureScene):
                        f=Val("focus_forget", "fmt:2"), old=Val("focus_old", "fmt:2"),
                        kept=Val("focus_kept", "fmt:2"), wr=Val("focus_written_abs", "fmt:2"),
                        new=Val("focus_new", "fmt:2"))
-        ex.move_to([0, -2.65, 0])
+        ex.move_to([0, -2.1, 0])
         self.show("example", ex)
-        self.say("run.focus.say", w=Val("focus_word_number", "int"),
-                 s=Val("focus_slot_number", "int"), f=Val("focus_forget", "fmt:2"),
-                 old=Val("focus_old", "fmt:2"), kept=Val("focus_kept", "fmt:2"),
-                 wr=Val("focus_written", "fmt:2"), new=Val("focus_new", "fmt:2"))
-        self.say("run.others", v.others_share, fmin=Val("others_forget_min", "fmt:2"),
-                 fmax=Val("others_forget_max", "fmt:2"))
-        self.play(Create(ring), FadeIn(ex), run_time=0.8)
+        fpanel = SurroundingRectangle(VGroup(fbars, fnums, fone), color=P.forget, buff=0.1,
+                                      stroke_width=3)
+        # the slot's f, then its memory, then the sentence that adds it up
+        self.line("run.focus.say", Create(ring[0]), Create(ring[1]), FadeIn(ex),
+                  w=Val("focus_word_number", "int"),
+                  s=Val("focus_slot_number", "int"), f=Val("focus_forget", "fmt:2"),
+                  old=Val("focus_old", "fmt:2"), kept=Val("focus_kept", "fmt:2"),
+                  wr=Val("focus_written", "fmt:2"), new=Val("focus_new", "fmt:2"))
+        # "elsewhere f lies between ...": the forget gates' panel the sweep ran through
+        self.line("run.others", Create(fpanel), variant=v.others_share,
+                  fmin=Val("others_forget_min", "fmt:2"), fmax=Val("others_forget_max", "fmt:2"))
         self.hold(2.0)
         self.clear_stage()
 
     # ----- beat 2 -------------------------------------------------------------------------
     def three_stations(self):
         v = self.v
-        self.claim("stations", s=Val("focus_slot_number", "int"))
+        self.claim("stations", say=False, s=Val("focus_slot_number", "int"))
         xs = (-4.5, 0.0, 4.5)
-        yb = 1.0
+        yb = 1.15
         belt = Line([-6.9, yb, 0], [6.9, yb, 0], color=P.cell, stroke_width=14)
         belt.set_opacity(0.45)
         stations, tags, notes = VGroup(), VGroup(), []
@@ -260,23 +272,28 @@ class Conveyor(LightCopies, LectureScene):
             wr = self.text(f"st{n}.write", size=style.LABEL_SIZE,
                            variant=write_kind(self.shown_value(f"station_written[{n}]", "fmt:2")),
                            color=P.input_gate, w=Val(f"station_written[{n}]", "fmt:2"))
-            col = VGroup(word, f, share, wr).arrange(DOWN, buff=0.24).move_to([x, -1.3, 0])
+            col = VGroup(word, f, share, wr).arrange(DOWN, buff=0.22).move_to([x, -1.0, 0])
             notes.append(col)
         # the last value stands right of the last station's highlight ring, inside the frame
         ring_right = max(stations[2].get_right()[0], notes[2].get_right()[0]) + 0.15
         half = tags[2].width / 2
         tags[2].set_x(min(max(6.45, ring_right + 0.25 + half), 7.0 - half))
-        self.play(Create(belt), FadeIn(stations), FadeIn(first), FadeIn(idx), run_time=1.0)
-        hi = None
-        for n in range(3):
-            ring = SurroundingRectangle(VGroup(stations[n], notes[n]), color=P.highlight,
-                                        buff=0.15, stroke_width=3)
-            anims = [FadeIn(notes[n]), FadeIn(tags[n])]
-            anims.append(Create(ring) if hi is None else hi.animate.become(ring))
-            if hi is None:
-                hi = ring
-            self.play(*anims, run_time=0.9)
-            self.wait(0.5)
+        state = {"hi": None}
+
+        def visit(n):
+            def step():
+                ring = SurroundingRectangle(VGroup(stations[n], notes[n]), color=P.highlight,
+                                            buff=0.15, stroke_width=3)
+                anims = [FadeIn(notes[n]), FadeIn(tags[n])]
+                if state["hi"] is None:
+                    state["hi"] = ring
+                    return [*anims, Create(ring)]
+                return [*anims, state["hi"].animate.become(ring)]
+            return step
+
+        # the belt and its stations, then slot s followed through them one by one
+        self.line("stations.say", [Create(belt), FadeIn(stations), FadeIn(first), FadeIn(idx)],
+                  *[visit(n) for n in range(3)], s=Val("focus_slot_number", "int"))
         self.show("station_last_new", tags[-1][0])
         self.show("station_last_write", notes[-1][3])
         self.hold(2.0)
@@ -285,14 +302,14 @@ class Conveyor(LightCopies, LectureScene):
     # ----- beat 3 -------------------------------------------------------------------------
     def balance_sweep(self):
         v = self.v
-        self.claim("balance", old=Val("old_param", "fmt:2"))
+        self.claim("balance", say=False, old=Val("old_param", "fmt:2"))
         eq = self.math(r"c_t", "=", r"f", r"\,c_{t-1}", "+", r"i\,g",
                        reason="the cell update (index t-1)")
         eq[0].set_color(P.cell)
         eq[2].set_color(P.forget)
         eq[5].set_color(P.input_gate)
         eq.move_to([0, 2.05, 0])
-        rows_y = (1.0, 0.2, -0.6, -1.4)
+        rows_y = (1.2, 0.5, -0.2, -0.9)
         x0 = 0.6
         unit = 3.0 / float(v.balance_extent)
         keys = ("bal.old", "bal.kept", "bal.written", "bal.new")
@@ -322,7 +339,7 @@ class Conveyor(LightCopies, LectureScene):
         wr_bar = bar(float(v.written_param), rows_y[2], P.input_gate)
         new_bar = live.redraw(lambda i: bar(float(v.sweep_new[i]), rows_y[3], P.cell),
                               path="sweep_new[{i}]", measure=length, tol=1e-3 / unit)
-        axis = Line([x0, 1.45, 0], [x0, -1.85, 0], color=P.muted, stroke_width=2)
+        axis = Line([x0, 1.55, 0], [x0, -1.25, 0], color=P.muted, stroke_width=2)
         vx = 4.7
         old_n = self.number("old_param", "dec:2", size=0.8, color=P.muted)
         kept_n = self.number("sweep_kept[0]", "dec:2", size=0.8, color=P.forget)
@@ -333,14 +350,23 @@ class Conveyor(LightCopies, LectureScene):
         fl = self.math("f =", color=P.forget)
         fn = self.number("sweep_forget[0]", "dec:2", size=0.75, color=P.forget)
         fro = VGroup(fl, fn).arrange(RIGHT, buff=0.15).move_to([4.9, 2.05, 0], aligned_edge=LEFT)
-        self.play(FadeIn(eq), FadeIn(labels), Create(axis), FadeIn(old_bar), FadeIn(kept_bar),
-                  FadeIn(wr_bar), FadeIn(new_bar), FadeIn(VGroup(old_n, kept_n, wr_n, new_n)),
-                  FadeIn(fro), run_time=1.0)
+        fmark, gmark = (SurroundingRectangle(eq[j], color=c, buff=0.08, stroke_width=3)
+                        for j, c in ((2, P.forget), (5, P.input_gate)))
+        # the old balance, f times it (f boxed), the entry i g (boxed), the new balance; then f
+        # rises from 0 to 1 as the line's last sentence says
+        self.say("balance.say", old=Val("old_param", "fmt:2"))
+        self.pace([FadeIn(eq), Create(axis), FadeIn(labels[0]), FadeIn(old_bar), FadeIn(old_n)],
+                  [Create(fmark), FadeIn(labels[1]), FadeIn(kept_bar), FadeIn(kept_n),
+                   FadeIn(fro)],
+                  [FadeOut(fmark), Create(gmark), FadeIn(labels[2]), FadeIn(wr_bar),
+                   FadeIn(wr_n)],
+                  [FadeOut(gmark), FadeIn(labels[3]), FadeIn(new_bar), FadeIn(new_n)],
+                  over=0.6 * self.left())
         live.number(fn, lambda i: v.sweep_forget[i], path="sweep_forget[{i}]")
         live.number(kept_n, lambda i: v.sweep_kept[i], path="sweep_kept[{i}]")
         live.number(new_n, lambda i: v.sweep_new[i], path="sweep_new[{i}]")
         last = len(v.sweep_forget) - 1
-        live.play(k.animate.set_value(last), run_time=5.0, rate_func=linear)
+        live.play(k.animate.set_value(last), run_time=self.left(0.95, least=4.0), rate_func=linear)
         self.settle(fn, "forget_param", name="forget_readout")
         self.settle(kept_n, "kept_param", name="kept")
         self.settle(new_n, "new_param", name="new")
@@ -352,7 +378,7 @@ class Conveyor(LightCopies, LectureScene):
                           size=style.BODY_SIZE,
                           color=P.input_gate, w=Val("written_param", "fmt:2"),
                           new=Val("new_param", "fmt:2"))
-        VGroup(share, write).arrange(DOWN, buff=0.22, aligned_edge=LEFT).move_to([0, -2.5, 0])
+        VGroup(share, write).arrange(DOWN, buff=0.22, aligned_edge=LEFT).move_to([0, -1.85, 0])
         self.show("share", share)
         self.show("write", write)
         self.play(FadeIn(share), FadeIn(write), run_time=0.6)
@@ -363,15 +389,15 @@ class Conveyor(LightCopies, LectureScene):
     def no_forget_gate(self):
         v = self.v
         n = int(v.stream_words)
-        self.claim("nof", n=Val("n_words", "int"), r=Val("stream_repeats", "int"),
+        self.claim("nof", say=False, n=Val("n_words", "int"), r=Val("stream_repeats", "int"),
                    m=Val("stream_words", "int"), s=Val("focus_slot_number", "int"))
         hi = float(v.stream_high)
         ax = Axes([0, n, 8], [0, hi, 1], x_length=7.2,
-                  y_length=4.1, axis_config={"color": P.muted, "include_tip": False,
+                  y_length=3.6, axis_config={"color": P.muted, "include_tip": False,
                                              "font_size": 24},
                   x_axis_config={"numbers_to_include": list(range(8, n + 1, 8))},
                   y_axis_config={"numbers_to_include": list(v.stream_ticks)})
-        ax.move_to([-2.85, -0.1, 0])
+        ax.move_to([-2.85, 0.25, 0])
         self.ticks(ax, reason="axis tick: words read")
         xl = self.text("nof.x", size=style.SMALL_SIZE, color=P.muted)
         xl.next_to(ax.x_axis, DOWN, buff=0.15).align_to(ax.x_axis, RIGHT)
@@ -380,8 +406,6 @@ class Conveyor(LightCopies, LectureScene):
                                  line_color=P.exploded, stroke_width=4)
         cg = ax.plot_line_graph(v.stream_steps, v.focus_gated_abs, add_vertex_dots=False,
                                 line_color=P.cell, stroke_width=4)
-        self.play(Create(ax), FadeIn(xl), FadeIn(yl), run_time=0.8)
-        self.play(Create(c97), Create(cg), run_time=3.5, rate_func=linear)
         end97 = Dot(ax.c2p(n, float(v.focus_1997_abs[-1])), color=P.exploded, radius=0.07)
         endg = Dot(ax.c2p(n, float(v.focus_gated_abs[-1])), color=P.cell, radius=0.07)
         x = 1.5
@@ -403,9 +427,18 @@ class Conveyor(LightCopies, LectureScene):
                                                                             aligned_edge=LEFT)
         self.show("end_1997", r97)
         self.show("gated_bound", rg)
-        self.say("nof.story", v.growth_1997, m=Val("stream_words", "int"),
-                 c97=Val("end_1997", "fmt:2"), t=Val("end_tanh_1997", "fmt:4"),
-                 b=Val("gated_bound", "fmt:2"))
-        self.play(FadeIn(end97), FadeIn(endg), FadeIn(top), FadeIn(bot), run_time=0.8)
+        # the axes, the two cells named as the line names the 1997 one, then both curves drawn
+        # while the words are read
+        self.say("nof.say", n=Val("n_words", "int"), r=Val("stream_repeats", "int"),
+                 m=Val("stream_words", "int"), s=Val("focus_slot_number", "int"))
+        self.play(Create(ax), FadeIn(xl), FadeIn(yl), run_time=0.8)
+        self.play(FadeIn(lab97), FadeIn(cite97), run_time=0.8)
+        self.play(Create(c97), Create(cg), run_time=self.left(0.9, least=3.0), rate_func=linear)
+        # its end value and its tanh, the verdict, the gated bound, then Gers et al. 2000
+        self.line("nof.story", [FadeIn(end97), FadeIn(r97)], FadeIn(verdict),
+                  [FadeIn(endg), FadeIn(rg)], [FadeIn(labg), FadeIn(citeg)],
+                  variant=v.growth_1997, m=Val("stream_words", "int"),
+                  c97=Val("end_1997", "fmt:2"), t=Val("end_tanh_1997", "fmt:4"),
+                  b=Val("gated_bound", "fmt:2"))
         self.hold(2.0)
 

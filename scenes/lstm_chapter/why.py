@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (DOWN, DR, LEFT, RIGHT, UP, UR, Arrow, Axes, Create, Dot, FadeIn, FadeOut, Line,
-                   Square, Transform, ValueTracker, VGroup, VMobject, linear)
+                   Square, SurroundingRectangle, Transform, ValueTracker, VGroup, VMobject, linear)
 
 from mathcore.lstm_chapter.why import case
 
@@ -30,8 +30,8 @@ TEXT = {
     "inbox.step": {"zh": "第 {t} 步之后", "en": "after step {t}"},
     "inbox.rnn_note": {"zh": "每个槽都经过 $\\tanh$ 重新算出",
                        "en": "every slot recomputed through $\\tanh$"},
-    "inbox.lstm_note": {"zh": "乘 $f$，再加 $i\\,g$；{n} 步平均 $f = {f}$",
-                        "en": "$\\times f$, then $+\\,i\\,g$; {n}-step mean $f = {f}$"},
+    "inbox.lstm_note": {"zh": "乘 $f$，再加 $i\\,g$；{n} 步平均 $f$ = {f}",
+                        "en": "$\\times f$, then $+\\,i\\,g$; {n}-step mean $f$ = {f}"},
     # ----- beat 2: gradient reach -------------------------------------------------------
     "reach": {"zh": "梯度从第 {n} 步传回第一步，还剩多少？",
               "en": "From step {n} back to the first step: how much gradient is left?"},
@@ -92,11 +92,11 @@ TEXT = {
     "turn.note.falls": {"zh": "LSTM：掉了 {d} 个数量级", "en": "LSTM: down {d} decades"},
     "turn.note.flat": {"zh": "LSTM：只差 {d} 个数量级", "en": "LSTM: only {d} decades"},
     "turn.note.rises": {"zh": "LSTM：涨了 {d} 个数量级", "en": "LSTM: up {d} decades"},
-    "turn.mf": {"zh": "实测平均 $f = {mf}$", "en": "measured mean $f = {mf}$"},
+    "turn.mf": {"zh": "实测平均 $f$ = {mf}", "en": "measured mean $f$ = {mf}"},
     "curve.rnn": {"zh": "RNN", "en": "RNN"},
-    "curve.lstm": {"zh": "LSTM，$b_f = {b}$", "en": "LSTM, $b_f = {b}$"},
-    "turn.sigma": {"zh": "$\\sigma({b}) = {s}$", "en": "$\\sigma({b}) = {s}$"},
-    "turn.base": {"zh": "偏置 {b}：平均 $f = {mf}$", "en": "bias {b}: mean $f = {mf}$"},
+    "curve.lstm": {"zh": "LSTM，$b_f$ = {b}", "en": "LSTM, $b_f$ = {b}"},
+    "turn.sigma": {"zh": "$\\sigma$({b}) = {s}", "en": "$\\sigma$({b}) = {s}"},
+    "turn.base": {"zh": "偏置 {b}：平均 $f$ = {mf}", "en": "bias {b}: mean $f$ = {mf}"},
     "why.tick": {"tex": r"10^{@e}"},
 }
 
@@ -124,35 +124,43 @@ class Why(LightCopies, LectureScene):
     def _slots(self, cx: float, color: str, path: str, t: int):
         boxes, nums = VGroup(), VGroup()
         for k in range(4):
-            b = Square(1.3, color=color, stroke_width=3).move_to([cx + (k - 1.5) * 1.5, -0.3, 0])
+            b = Square(1.3, color=color, stroke_width=3).move_to([cx + (k - 1.5) * 1.5, -0.5, 0])
             boxes.add(b)
             nums.add(self.number(f"{path}[{t}][{k}]", "dec:3", size=0.66, color=color).move_to(b))
         return boxes, nums
 
+    def _mark(self, mob, color: str | None = None):
+        """A box drawn round what the words point at (faded when the next line moves on)."""
+        return SurroundingRectangle(mob, color=color or P.highlight, buff=0.1, stroke_width=3)
+
     def rewrite_inbox(self):
         v = self.v
-        self.claim("inbox")
-        self.say("inbox.secretary")
+        self.claim("inbox", say=False)
         xl, xr = -3.55, 3.55
-        rf = self.math(r"h_t = \tanh(W_x x_t + W_h h_{t-1} + b)", scale=0.75,
-                       reason="the RNN recurrence (index t-1)").move_to([xl, 1.3, 0])
-        cf = self.math(r"c_t = f \odot c_{t-1} + i \odot g", scale=0.75,
-                       reason="the cell update (index t-1)").move_to([xr, 1.3, 0])
+        rf = self.math(r"h_t = ", r"\tanh", r"(W_x x_t + W_h h_{t-1} + b)", scale=0.75,
+                       reason="the RNN recurrence (index t-1)").move_to([xl, 1.15, 0])
+        cf = self.math(r"c_t = ", r"f \odot c_{t-1}", r"+", r"i \odot g", scale=0.75,
+                       reason="the cell update (index t-1)").move_to([xr, 1.15, 0])
         rh = self.text("inbox.rnn", color=P.hidden).next_to(rf, UP, buff=0.22)
         ch = self.text("inbox.lstm", color=P.cell).next_to(cf, UP, buff=0.22)
         rb, rn = self._slots(xl, P.hidden, "rnn_h", 0)
         cb, cn = self._slots(xr, P.cell, "lstm_c", 0)
         hl = self.math("h_t", color=P.hidden).next_to(rb, DOWN, buff=0.25)
         cl = self.math("c_t", color=P.cell).next_to(cb, DOWN, buff=0.25)
-        divider = Line([0, 2.1, 0], [0, -2.25, 0], color=P.muted, stroke_width=1.5)
+        divider = Line([0, 1.95, 0], [0, -2.3, 0], color=P.muted, stroke_width=1.5)
         step = self.text("inbox.step", size=style.LABEL_SIZE, color=P.muted,
-                         t=Val("step_index[0]", "int")).move_to([0, -2.6, 0])
-        self.play(FadeIn(VGroup(rf, cf, rh, ch, divider)), run_time=0.8)
-        self.play(Create(rb), Create(cb), FadeIn(rn), FadeIn(cn), FadeIn(hl), FadeIn(cl),
-                  FadeIn(step), run_time=0.8)
+                         t=Val("step_index[0]", "int")).move_to([0, 2.25, 0])
         deposits = VGroup(*[Arrow(b.get_top() + 0.6 * UP, b.get_top(), buff=0.04,
                                   color=P.input_gate, stroke_width=3,
                                   max_tip_length_to_length_ratio=0.3) for b in cb])
+        tanh_mark = self._mark(rf[1])
+        # "goes through tanh as a whole": the RNN's side, then its four slots, then tanh
+        self.line("inbox.say", [FadeIn(rh), FadeIn(rf)], [Create(rb), FadeIn(rn), FadeIn(hl)],
+                  Create(tanh_mark))
+        self.say("inbox.secretary")
+        steps = [[FadeOut(tanh_mark), FadeIn(VGroup(ch, cf, divider)), Create(cb), FadeIn(cn),
+                  FadeIn(cl), FadeIn(step)]]
+        marks = [self._mark(cf[1], P.forget), self._mark(cf[3], P.input_gate)]
         for t in range(1, int(v.inbox_steps)):
             new_rn = VGroup(*[self.number(f"rnn_h[{t}][{k}]", "dec:3", size=0.66,
                                           color=P.hidden).move_to(rb[k]) for k in range(4)])
@@ -160,12 +168,16 @@ class Why(LightCopies, LectureScene):
                                           color=P.cell).move_to(cb[k]) for k in range(4)])
             new_step = self.text("inbox.step", size=style.LABEL_SIZE, color=P.muted,
                                  t=Val(f"step_index[{t}]", "int")).move_to(step)
-            # RNN: every slot wiped and refilled; LSTM: the boxes stay, a deposit comes in
-            self.play(rb.animate.set_fill(P.gradient, 0.45), FadeOut(rn),
-                      cb.animate.set_stroke(width=5), FadeIn(deposits), run_time=0.6)
-            self.play(rb.animate.set_fill(P.gradient, 0.0), FadeIn(new_rn), FadeOut(cn),
-                      FadeIn(new_cn), cb.animate.set_stroke(width=3), FadeOut(deposits),
-                      Transform(step, new_step), run_time=0.8)
+            first = t == 1
+            # RNN: every slot wiped and refilled; LSTM: the boxes stay, marked down (x f),
+            # then a deposit comes in (+ i g)
+            steps.append([rb.animate.set_fill(P.gradient, 0.45), FadeOut(rn),
+                          cb.animate.set_stroke(width=5)] + ([Create(marks[0])] if first else []))
+            steps.append([rb.animate.set_fill(P.gradient, 0.0), FadeIn(new_rn), FadeOut(cn),
+                          FadeIn(new_cn), cb.animate.set_stroke(width=3), FadeIn(deposits),
+                          Transform(step, new_step)]
+                         + ([FadeOut(marks[0]), Create(marks[1])] if first else []))
+            steps.append([FadeOut(deposits)] + ([FadeOut(marks[1])] if first else []))
             rn, cn = new_rn, new_cn
         rnote = self.text("inbox.rnn_note", size=style.LABEL_SIZE, color=P.hidden)
         rnote.next_to(hl, DOWN, buff=0.3).set_x(xl)
@@ -173,8 +185,12 @@ class Why(LightCopies, LectureScene):
                           f=Val("lstm_mean_forget"), n=Val("steps", "int"))
         cnote.next_to(cl, DOWN, buff=0.3).set_x(xr)
         self.show("inbox_mean_forget", cnote)
-        self.show("inbox_step", step)
-        self.play(FadeIn(rnote), FadeIn(cnote), run_time=0.6)
+
+        def notes():
+            self.show("inbox_step", step)     # named once its last Transform has landed
+            return [FadeIn(rnote), FadeIn(cnote)]
+        steps.append(notes)
+        self.pace(*steps)
         self.hold()
         self.clear_stage()
 
@@ -190,10 +206,10 @@ class Why(LightCopies, LectureScene):
         v = self.v
         n, lo, hi, st = int(v.steps), int(v.axis_bottom), int(v.axis_top), int(v.axis_step)
         ax = Axes([1, max(n, 2), max(1, (n - 1) // 2)], [0, hi - lo, st], x_length=7.0,
-                  y_length=4.6,
+                  y_length=4.1,
                   axis_config={"color": P.muted, "include_tip": False},
                   tips=False)
-        ax.move_to([-2.35, -0.3, 0])
+        ax.move_to([-2.35, 0.1, 0])
         grid, ylabels, xlabels = VGroup(), VGroup(), VGroup()
         for j, e in enumerate(v.axis_ticks):
             e = int(e)
@@ -224,7 +240,7 @@ class Why(LightCopies, LectureScene):
         pts = np.array([self.read_pt(q) for q in corners(m)])
         return pts[0] if start_only else [*pts[:, 0], *pts[:, 1]]
 
-    def _grow(self, name, color):
+    def _grow(self, name, color, run_time: float = 3.5):
         """Draw the curve of values ``name`` from step n back to step 1 with a moving dot and a
         live step counter."""
         v = self.v
@@ -246,22 +262,21 @@ class Why(LightCopies, LectureScene):
         live.number(tn, lambda i: v.step_index[i], path="step_index[{i}]")
         self.add(curve, dot)
         self.play(FadeIn(tl), FadeIn(tn), run_time=0.3)
-        live.play(k.animate.set_value(0), run_time=3.5, rate_func=linear)
+        live.play(k.animate.set_value(0), run_time=run_time, rate_func=linear)
         self.settle(tn, "step_index[0]")
         self.play(FadeOut(tl), FadeOut(tn), run_time=0.3)
         return curve, dot
 
     def gradient_reach(self):
         v = self.v
-        self.claim("reach", n=Val("steps", "int"), step=Val("axis_step", "int"))
+        reach = dict(n=Val("steps", "int"), step=Val("axis_step", "int"))
+        self.claim("reach", say=False, **reach)
         frame = self._axes()
         self.frame = frame
-        self.play(Create(frame[0]), FadeIn(frame[1:]), run_time=1.0)
+        ax, grid, ylabels, xlabels, xt = frame
         x0 = 2.25
         rlab = self.text("reach.rnn_label", size=style.LABEL_SIZE, color=P.gradient)
-        rlab.move_to([x0, 1.55, 0], aligned_edge=LEFT)
-        self.play(FadeIn(rlab), run_time=0.4)
-        rcurve, rdot = self._grow("rnn_log10", P.gradient)
+        rlab.move_to([x0, 1.8, 0], aligned_edge=LEFT)
         rname = self.text("curve.rnn", size=style.SMALL_SIZE, color=P.gradient)
         self._name_at(rname, float(v.rnn_log10[0]), [])
         rnote = self.text("reach.rnn_note", variant=self._case("rnn_decades"), size=style.LABEL_SIZE,
@@ -276,13 +291,18 @@ class Why(LightCopies, LectureScene):
         self.show("rnn_decades", rnote)
         self.show("rnn_step_factor", rfac)
         self.show("rnn_reach", rat)
-        self.play(FadeIn(rname), FadeIn(rnote), FadeIn(rfac), FadeIn(rat), run_time=0.5)
-        self.say("reach.rnn", variant=self._case("rnn_decades"), **_case_rnn(v))
-
         llab = self.text("reach.lstm_label", size=style.LABEL_SIZE, color=P.cell)
-        llab.next_to(rat, DOWN, buff=0.45, aligned_edge=LEFT)
-        self.play(FadeIn(llab), run_time=0.4)
-        lcurve, ldot = self._grow("lstm_log10", P.cell)
+        llab.next_to(rat, DOWN, buff=0.35, aligned_edge=LEFT)
+        first, last = self._mark(xlabels[0]), self._mark(xlabels[-1])
+        # the two cells, the input at step 1, the loss at the last step, the log axis
+        self.line("reach.say", [Create(ax), FadeIn(xlabels), FadeIn(xt)],
+                  [FadeIn(rlab), FadeIn(llab)], Create(first),
+                  [FadeOut(first), Create(last)], [FadeOut(last), FadeIn(grid), FadeIn(ylabels)], **reach)
+        # the RNN's curve drawn back from the last step while the line describes it
+        self.say("reach.rnn", variant=self._case("rnn_decades"), **_case_rnn(v))
+        rcurve, rdot = self._grow("rnn_log10", P.gradient, run_time=self.left(0.45, least=2.0))
+        self.pace(FadeIn(rname), FadeIn(rfac), [FadeIn(rnote), FadeIn(rat)])
+
         lname = self.text("curve.lstm", size=style.SMALL_SIZE, color=P.cell,
                           b=Val("param.base_forget_bias", "num"))
         self._name_at(lname, float(v.lstm_log10[0]), [rname])
@@ -295,9 +315,10 @@ class Why(LightCopies, LectureScene):
         self.show("lstm_decades", lnote)
         self.show("lstm_reach", lat)
         self.show("lstm_curve_name", lname)
-        self.play(FadeIn(lname), FadeIn(lnote), FadeIn(lat), run_time=0.5)
         self.say("reach.lstm", variant=self._case("lstm_decades"), d=Val("lstm_decades_abs", "fmt:1"),
                  n=Val("steps", "int"), f=Val("lstm_mean_forget"))
+        lcurve, ldot = self._grow("lstm_log10", P.cell, run_time=self.left(0.45, least=2.0))
+        self.pace(FadeIn(lname), FadeIn(lnote), FadeIn(lat))
         self.hold(2.0)
         self.curves = (rcurve, rdot, lcurve, ldot)
         self.names = VGroup(rname, lname)
@@ -332,10 +353,6 @@ class Why(LightCopies, LectureScene):
         self.claim("turn", "same" if same else "sweep", say=False, **fields)
         self.say("turn.say", **fields)
         rcurve, rdot, lcurve, ldot = self.curves
-        self.play(FadeOut(self.panel), self.names.animate.set_opacity(0.5),
-                  rcurve.animate.set_stroke(opacity=0.35),
-                  rdot.animate.set_opacity(0.35), lcurve.animate.set_stroke(opacity=0.35),
-                  ldot.animate.set_opacity(0.35), run_time=0.6)
         last = len(v.bias_sweep) - 1
         k = ValueTracker(0)
 
@@ -360,10 +377,14 @@ class Why(LightCopies, LectureScene):
         base.next_to(rows, DOWN, buff=0.35, aligned_edge=LEFT)
         self.show("base_mean_forget", base)
         self.add(live)
-        self.play(FadeIn(rows), FadeIn(base), run_time=0.5)
+        self.play(FadeOut(self.panel), self.names.animate.set_opacity(0.5),
+                  rcurve.animate.set_stroke(opacity=0.35),
+                  rdot.animate.set_opacity(0.35), lcurve.animate.set_stroke(opacity=0.35),
+                  ldot.animate.set_opacity(0.35), FadeIn(rows), FadeIn(base), run_time=0.8)
         sweep.number(bn, lambda j: v.bias_sweep[j], path="bias_sweep[{i}]")
         sweep.number(fn, lambda j: v.bias_sweep_mean_forget[j], path="bias_sweep_mean_forget[{i}]")
-        sweep.play(k.animate.set_value(last), run_time=4.5, rate_func=linear)
+        # the bias moves while the line says the gradient is multiplied by f at every step
+        sweep.play(k.animate.set_value(last), run_time=self.left(0.5, least=3.0), rate_func=linear)
         self.settle(bn, f"bias_sweep[{last}]", name="turned_bias")
         self.settle(fn, "lstm_mean_forget_turned", name="turned_mean_forget_live")
         note = self.text("turn.note", variant=self._case("lstm_decades_turned"), size=style.LABEL_SIZE,
@@ -371,6 +392,8 @@ class Why(LightCopies, LectureScene):
         note.next_to(base, DOWN, buff=0.45, aligned_edge=LEFT)
         sig = self.text("turn.sigma", size=style.LABEL_SIZE, color=P.forget, b=b1,
                         s=Val("turned_gate"))
+        if len(sig) > 1:   # the bracket after sigma hugs it, as a function's argument does
+            sig[1:].shift(0.13 * style.LABEL_SIZE / 28 * LEFT)
         sig.next_to(note, DOWN, buff=0.2, aligned_edge=LEFT)
         mf = self.text("turn.mf", size=style.LABEL_SIZE, color=P.forget,
                        mf=Val("lstm_mean_forget_turned"))
@@ -378,11 +401,15 @@ class Why(LightCopies, LectureScene):
         tname = self.text("curve.lstm", size=style.SMALL_SIZE, color=P.forget, b=b1)
         self._name_at(tname, float(v.lstm_log10_turned[0]), list(self.names))
         self.show("turned_curve_name", tname)
-        self.add(tname)
         self.show("turned_note", note)
         self.show("turned_sigma", sig)
         self.show("turned_mean_forget", mf)
-        self.play(FadeIn(note), FadeIn(sig), FadeIn(mf), run_time=0.5)
+        fmark = self._mark(VGroup(mf, fn))
+        # "a bias of b1 gives a sigmoid of s", "so the measured mean f is mf"
+        self.pace(FadeIn(sig), [FadeIn(mf), Create(fmark)])
+        bmark = self._mark(base, P.cell)
         self.say("turn.end", variant=self._case("lstm_decades_turned"), b1=b1, n=Val("steps", "int"),
                  d=Val("lstm_decades_turned_abs", "fmt:1"))
+        # the turned curve named, its decades, then the run whose gate was near 1
+        self.pace([FadeOut(fmark), FadeIn(tname)], FadeIn(note), Create(bmark))
         self.hold(2.0)
