@@ -466,11 +466,11 @@ def _point(mob):
     return Circumscribe(mob, color=P.highlight, fade_out=True, buff=0.08, stroke_width=3)
 
 
-def _live_value(scene, live, path, fmt, label, color):
+def _live_value(scene, live, path, fmt, label, color, size=style.LABEL_SIZE + 4):
     """A live readout in the lecture font right of ``label``: a Text of the value at
     ``path`` (``{i}`` the sweep's index), rebuilt only when its string changes, its left edge
-    fixed."""
-    size = style.LABEL_SIZE + 4
+    fixed. (Shared with the other LSTM-chapter sections of issue 22; a candidate for
+    ``scenes/live.py``.)"""
 
     def build(i):
         m = scene.value(path.format(i=i), fmt, size=size, color=color)
@@ -485,9 +485,9 @@ def _live_value(scene, live, path, fmt, label, color):
     return live.follow(build(live.index()), update, path=path, fmt=fmt)
 
 
-def _settle_value(scene, mob, path, fmt, label, color, name):
+def _settle_value(scene, mob, path, fmt, label, color, name, size=style.LABEL_SIZE + 4):
     """Put a live lecture-font readout back on a values path (``settle`` for a Text)."""
-    new = scene.value(path, fmt, size=style.LABEL_SIZE + 4, color=color, name=name)
+    new = scene.value(path, fmt, size=size, color=color, name=name)
     new.next_to(label, RIGHT, buff=0.15).align_to(label, DOWN)
     scene.remove(mob)
     scene.add(new)
