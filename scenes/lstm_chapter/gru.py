@@ -89,8 +89,7 @@ class GRU(LectureScene):
 
     # ----- beat 1 -------------------------------------------------------------------------
     def one_step(self):
-        fields = dict(x=Val("x", "num"), h=Val("h_prev", "num"))
-        self.claim("step", say=False, **fields)
+        self.claim("step", x=Val("x", "num"), h=Val("h_prev", "num"))
         cite = self.label("Cho et al., 2014", "citation year", size=style.SMALL_SIZE,
                           color=P.muted)
         cite.next_to(self._claim, RIGHT, buff=0.4).align_to(self._claim, DOWN)
@@ -130,11 +129,12 @@ class GRU(LectureScene):
         def shell(b):       # a box's frame, symbol and name: its number comes when computed
             return VGroup(b[0], b[1], b[3])
 
-        # Cho 2014; only h; two gates r and z; one step of a 1-D GRU, its x and h
-        self.line("step.say", FadeIn(cite),
+        # the claim's line (step.say): Cho 2014; only h; two gates r and z; one step of a
+        # 1-D GRU, its x and h
+        self.pace(FadeIn(cite),
                   FadeIn(shell(h)),
                   LaggedStart(FadeIn(shell(r)), FadeIn(shell(z)), lag_ratio=0.4),
-                  [FadeIn(shell(n)), FadeIn(inputs, shift=0.1 * DOWN)], **fields)
+                  [FadeIn(shell(n)), FadeIn(inputs, shift=0.1 * DOWN)])
         ring_rz = SurroundingRectangle(VGroup(r[0], z[0]), color=P.highlight, buff=0.1,
                                        stroke_width=3)
         ring_n = SurroundingRectangle(n[0], color=P.highlight, buff=0.1, stroke_width=3)
