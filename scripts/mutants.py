@@ -435,8 +435,8 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
      'self.claim("four", h=Val("h", "int"), d=Val("h", "int"))',
      untidy("lstm-07-variants")),
     ("c4-l8-ledger-narration-reads-h-for-d", "scenes/lstm_chapter/ledger.py",
-     'self.claim("ledger", h=Val("h", "int"), d=Val("d", "int"),',
-     'self.claim("ledger", h=Val("h", "int"), d=Val("h", "int"),',
+     'self.claim("ledger", h=Val("h", "count"), d=Val("d", "count"),',
+     'self.claim("ledger", h=Val("h", "count"), d=Val("h", "count"),',
      untidy("lstm-08-ledger")),
     # ---- class 5: a choice made on the exact value, a number shown rounded (issue 20) ------
     # §01, §05 and L6: see NOT_APPLICABLE.
