@@ -199,7 +199,8 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
      "for t in range(self.idx() + 1, last + 1):", "for t in range(self.idx() + 1, last):",
      sweep_guard("trace")),
     ("c1-l5-half-life-computed-in-scene", "scenes/lstm_chapter/trace.py",
-     "        new = build(i)\n", "        new = build(max(i - 1, 0))\n", sweep_guard("trace")),
+     "Val(path.format(i=i), fmt)", "Val(path.format(i=max(i - 1, 0)), fmt)",
+     sweep_guard("trace")),
     ("c1-l6-hidden-computed-in-scene", "scenes/lstm_chapter/gru.py",
      'live.number(m, lambda j, arr=getattr(v, name): arr[j], path=name + "[{i}]")',
      'live.number(m, (lambda j: v.sweep_keep[j] * v.sweep_x[j]) if name == "sweep_hidden" '

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from manim import (DOWN, LEFT, RIGHT, UL, UP, Axes, Circumscribe, Create, DashedLine, Dot, FadeIn,
                    FadeOut, LaggedStart, Line, Rectangle, ReplacementTransform,
-                   SurroundingRectangle, ValueTracker, VGroup, VMobject, linear)
+                   SurroundingRectangle, Text, ValueTracker, VGroup, VMobject, linear)
 
 from .. import style
 from ..base import LectureScene, Val
+from ..bind import Binding
 from ..live import LightCopies, Live, adopt, corners, on_which
 
 P = style.PALETTE
@@ -217,10 +218,9 @@ class Trace(LightCopies, LectureScene):
                     w = max(1e-3, TRACK_W * scale * float(getattr(v, attr)[i, j]))
                     return Rectangle(width=w, height=0.32, stroke_width=0, fill_color=color,
                                      fill_opacity=0.85).move_to([x0 + w / 2, y, 0])
-                num = self.number(f"{attr}[0][{j}]", "dec:2", size=0.6, color=color)
-                num.move_to([x0 + TRACK_W + 0.08, y, 0], aligned_edge=LEFT)
-                live.number(num, lambda i, attr=attr, j=j: float(getattr(v, attr)[i, j]),
-                            path=f"{attr}[{{i}}][{j}]")
+                # the number in the lecture font, beside the track, rebuilt as the step moves
+                num = _live_value(self, live, f"{attr}[{{i}}][{j}]", "dec:2", track, color,
+                                  size=style.LABEL_SIZE, buff=0.08)
                 self.cells[(attr, j)] = (track, num)
                 # the fill's right end on its track, in units of the row's full track
                 row.add(track, live.redraw(fill, path=f"{attr}[{{i}}][{j}]",
@@ -243,8 +243,10 @@ class Trace(LightCopies, LectureScene):
             self.step_to(last, seconds=max(0.5, self.left(share) / n), rest=0)
 
     def settle_grid(self, t: int):
-        for (attr, j), (_, num) in self.cells.items():
-            self.settle(num, f"{attr}[{t}][{j}]")
+        for (attr, j), (track, num) in self.cells.items():
+            color = dict((a, c) for a, _, c in ROWS)[attr]
+            _settle_value(self, num, f"{attr}[{t}][{j}]", "dec:2", track, color,
+                          size=style.LABEL_SIZE, buff=0.08)
 
     def note(self, head, line, color, y=NOTE_Y):
         """Two short lines under the grid: which token, then its numbers."""
@@ -466,29 +468,37 @@ def _point(mob):
     return Circumscribe(mob, color=P.highlight, fade_out=True, buff=0.08, stroke_width=3)
 
 
-def _live_value(scene, live, path, fmt, label, color, size=style.LABEL_SIZE + 4):
+def _live_value(scene, live, path, fmt, label, color, size=style.LABEL_SIZE + 4, buff=0.15):
     """A live readout in the lecture font right of ``label``: a Text of the value at
-    ``path`` (``{i}`` the sweep's index), rebuilt only when its string changes, its left edge
-    fixed. (Shared with the other LSTM-chapter sections of issue 22; a candidate for
-    ``scenes/live.py``.)"""
+    ``path`` (``{i}`` the sweep's index), its binding moved to each point, its glyphs rebuilt
+    only when its string changes (one Text per string), its left edge fixed. (Shared with the
+    other LSTM-chapter sections of issue 22; a candidate for ``scenes/live.py``.)"""
+    glyphs: dict[str, Text] = {}
 
-    def build(i):
-        m = scene.value(path.format(i=i), fmt, size=size, color=color)
-        scene.shown.pop(path.format(i=i), None)
-        return m.next_to(label, RIGHT, buff=0.15).align_to(label, DOWN)
+    def place(m):
+        return m.next_to(label, RIGHT, buff=buff).align_to(label, DOWN)
 
     def update(m, i):
-        new = build(i)
-        adopt(m, new)
-        m.binding, m.shown_text = new.binding, new.shown_text
+        b = Binding("{v}", {"v": Val(path.format(i=i), fmt)}, name=path.format(i=i))
+        shown = scene.render_binding(b)
+        if shown != getattr(m, "shown_text", None):
+            if shown not in glyphs:
+                glyphs[shown] = Text(shown, font=style.FONT, font_size=size, color=color)
+            adopt(m, place(glyphs[shown].copy()))
+        m.binding, m.shown_text = b, shown
 
-    return live.follow(build(live.index()), update, path=path, fmt=fmt)
+    first = scene.value(path.format(i=live.index()), fmt, size=size, color=color)
+    scene.shown.pop(first.binding.name, None)
+    return live.follow(place(first), update, path=path, fmt=fmt)
 
 
-def _settle_value(scene, mob, path, fmt, label, color, name, size=style.LABEL_SIZE + 4):
-    """Put a live lecture-font readout back on a values path (``settle`` for a Text)."""
+def _settle_value(scene, mob, path, fmt, label, color, name=None, size=style.LABEL_SIZE + 4,
+                  buff=0.15):
+    """Put a live lecture-font readout back on a values path (``settle`` for a Text): the
+    same mobject, so the groups it belongs to keep it."""
     new = scene.value(path, fmt, size=size, color=color, name=name)
-    new.next_to(label, RIGHT, buff=0.15).align_to(label, DOWN)
-    scene.remove(mob)
-    scene.add(new)
-    return new
+    new.next_to(label, RIGHT, buff=buff).align_to(label, DOWN)
+    adopt(mob, new)
+    mob.binding, mob.shown_text = new.binding, new.shown_text
+    scene.shown[new.binding.name] = mob
+    return mob
