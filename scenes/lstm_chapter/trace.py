@@ -220,7 +220,7 @@ class Trace(LightCopies, LectureScene):
                                      fill_opacity=0.85).move_to([x0 + w / 2, y, 0])
                 # the number in the lecture font, beside the track, rebuilt as the step moves
                 num = _live_value(self, live, f"{attr}[{{i}}][{j}]", "dec:2", track, color,
-                                  size=style.LABEL_SIZE, buff=0.08)
+                                  size=style.SMALL_SIZE, buff=0.08)
                 self.cells[(attr, j)] = (track, num)
                 # the fill's right end on its track, in units of the row's full track
                 row.add(track, live.redraw(fill, path=f"{attr}[{{i}}][{j}]",
@@ -246,7 +246,7 @@ class Trace(LightCopies, LectureScene):
         for (attr, j), (track, num) in self.cells.items():
             color = dict((a, c) for a, _, c in ROWS)[attr]
             _settle_value(self, num, f"{attr}[{t}][{j}]", "dec:2", track, color,
-                          size=style.LABEL_SIZE, buff=0.08)
+                          size=style.SMALL_SIZE, buff=0.08)
 
     def note(self, head, line, color, y=NOTE_Y):
         """Two short lines under the grid: which token, then its numbers."""
