@@ -199,8 +199,8 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
      "for t in range(self.idx() + 1, last + 1):", "for t in range(self.idx() + 1, last):",
      sweep_guard("trace")),
     ("c1-l5-half-life-computed-in-scene", "scenes/lstm_chapter/trace.py",
-     "sweep.number(hn, lambda j: v.sweep_half_life[j],",
-     "sweep.number(hn, lambda j: v.sweep_forget[j] * v.sweep_half_life[0],", sweep_guard("trace")),
+     "Val(path.format(i=i), fmt)", "Val(path.format(i=max(i - 1, 0)), fmt)",
+     sweep_guard("trace")),
     ("c1-l6-hidden-computed-in-scene", "scenes/lstm_chapter/gru.py",
      'live.number(m, lambda j, arr=getattr(v, name): arr[j], path=name + "[{i}]")',
      'live.number(m, (lambda j: v.sweep_keep[j] * v.sweep_x[j]) if name == "sweep_hidden" '
@@ -436,8 +436,8 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
      'self.claim("four", h=Val("h", "int"), d=Val("h", "int"))',
      untidy("lstm-07-variants")),
     ("c4-l8-ledger-narration-reads-h-for-d", "scenes/lstm_chapter/ledger.py",
-     'self.claim("ledger", h=Val("h", "int"), d=Val("d", "int"),',
-     'self.claim("ledger", h=Val("h", "int"), d=Val("h", "int"),',
+     'self.claim("ledger", h=Val("h", "count"), d=Val("d", "count"),',
+     'self.claim("ledger", h=Val("h", "count"), d=Val("h", "count"),',
      untidy("lstm-08-ledger")),
     # ---- class 5: a choice made on the exact value, a number shown rounded (issue 20) ------
     # §01, §05 and L6: see NOT_APPLICABLE.

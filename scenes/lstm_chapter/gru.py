@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, Line, Rectangle, RoundedRectangle,
-                   SurroundingRectangle, ValueTracker, VGroup, linear)
+from manim import (DOWN, LEFT, RIGHT, UP, Circumscribe, Create, FadeIn, FadeOut, LaggedStart,
+                   Line, Rectangle, RoundedRectangle, SurroundingRectangle, ValueTracker,
+                   VGroup, linear)
 
 from .. import style
 from ..base import LectureScene, Val
 from ..live import Live
+from .trace import _live_value, _settle_value
 
 P = style.PALETTE
 
@@ -44,8 +46,8 @@ TEXT = {
         "fixed": {"1": "the 1 of 1 - z"}},
     "bar.keep": {"zh": "留下旧状态 $z$", "en": "keep old state $z$"},
     "bar.write": {"zh": "写入候选 $1-z$", "en": "write candidate $1-z$", "fixed": ONE},
-    "bar.result": {"zh": "$x = {x}$：留下 {k}，写入 {w}，$h_t = {h}$",
-                   "en": "$x = {x}$: keep {k}, write {w}, $h_t = {h}$"},
+    "bar.result": {"zh": "$x$ = {x}：留下 {k}，写入 {w}，$h_t$ = {h}",
+                   "en": "$x$ = {x}: keep {k}, write {w}, $h_t$ = {h}"},
     # ----- beat 3: the comparison -------------------------------------------------------------
     "cmp": {"zh": "LSTM 对 GRU：{lg} 组权重对 {gg} 组，少 {p}%",
             "en": "LSTM against GRU: {lg} weight group{lg_s} to {gg}, {p}% fewer"},
@@ -101,11 +103,12 @@ class GRU(LectureScene):
                 ("n", "candidate", P.candidate, "box.n"), ("h_t", "hidden", P.hidden, "box.h"))
         for j, (sym, attr, color, key) in enumerate(spec):
             x = self.slot_x(j, 4, 3.3)
-            frame = RoundedRectangle(corner_radius=0.18, width=2.6, height=2.0, color=color,
-                                     stroke_width=3).move_to([x, 0.35, 0])
-            s = self.math(sym, scale=1.2, color=color).move_to([x, 0.85, 0])
-            num = self.number(attr, "dec:2", size=0.9, color=color, name=attr)
-            num.move_to([x, 0.05, 0])
+            frame = RoundedRectangle(corner_radius=0.18, width=2.6, height=1.9, color=color,
+                                     stroke_width=3).move_to([x, 0.55, 0])
+            s = self.math(sym, scale=1.2, color=color).move_to([x, 1.0, 0])
+            # the box's number in the lecture font, as every bound label's
+            num = self.value(attr, "dec:2", size=style.TITLE_SIZE + 6, color=color, name=attr)
+            num.move_to([x, 0.25, 0])
             name = self.text(key, size=style.LABEL_SIZE, color=P.muted)
             name.next_to(frame, DOWN, buff=0.15)
             boxes.add(VGroup(frame, s, num, name))
@@ -115,43 +118,55 @@ class GRU(LectureScene):
         eq[2].set_color(P.input_gate)
         eq[3].set_color(P.candidate)
         eq[5].set_color(P.forget)
-        eq.scale(1.2).move_to([0, -1.6, 0])
+        eq.scale(1.2).move_to([0, -1.3, 0])
         mix = self.text("mix", size=style.BODY_SIZE, w=Val("write_share", "fmt:2"),
                         n=Val("candidate", "paren:2"), z=Val("keep_share", "fmt:2"),
                         hp=Val("h_prev", "paren:2"), h=Val("hidden", "fmt:2"))
-        mix.move_to([0, -2.35, 0])
+        mix.move_to([0, -2.05, 0])
         self.show("mix", mix)
-        self.play(FadeIn(cite), FadeIn(inputs), run_time=0.6)
-        ring = None
-        for box in boxes:       # the step button: r, z, n, then h
-            new = SurroundingRectangle(box[0], color=P.highlight, buff=0.1, stroke_width=3)
-            anims = [FadeIn(box)]
-            anims.append(Create(new) if ring is None else ring.animate.become(new))
-            ring = ring or new
-            self.play(*anims, run_time=0.8)
-            self.wait(0.4)
-        self.say("step.more", z=Val("keep_share", "fmt:2"), w=Val("write_share", "fmt:2"))
-        self.play(FadeIn(eq), FadeIn(mix), run_time=0.8)
-        self.hold(2.0)
+        r, z, n, h = boxes
+
+        def shell(b):       # a box's frame, symbol and name: its number comes when computed
+            return VGroup(b[0], b[1], b[3])
+
+        # the claim's line (step.say): Cho 2014; only h; two gates r and z; one step of a
+        # 1-D GRU, its x and h
+        self.pace(FadeIn(cite),
+                  FadeIn(shell(h)),
+                  LaggedStart(FadeIn(shell(r)), FadeIn(shell(z)), lag_ratio=0.4),
+                  [FadeIn(shell(n)), FadeIn(inputs, shift=0.1 * DOWN)])
+        ring_rz = SurroundingRectangle(VGroup(r[0], z[0]), color=P.highlight, buff=0.1,
+                                       stroke_width=3)
+        ring_n = SurroundingRectangle(n[0], color=P.highlight, buff=0.1, stroke_width=3)
+        ring_h = SurroundingRectangle(h[0], color=P.highlight, buff=0.1, stroke_width=3)
+        # the step button as the line goes: r and z, then n, then z mixes into h
+        self.line("step.more",
+                  [FadeIn(r[2], shift=0.1 * UP), FadeIn(z[2], shift=0.1 * UP), Create(ring_rz)],
+                  lambda: [FadeOut(ring_rz), Create(ring_n), FadeIn(n[2], shift=0.1 * UP)],
+                  lambda: [FadeOut(ring_n), Create(ring_h), FadeIn(eq)],
+                  [FadeIn(h[2], shift=0.1 * UP), FadeIn(mix)],
+                  z=Val("keep_share", "fmt:2"), w=Val("write_share", "fmt:2"))
+        self.hold(1.5)
         self.clear_stage()
 
     # ----- beat 2 -------------------------------------------------------------------------
     def update_sweep(self):
         v = self.v
         last = len(v.sweep_x) - 1
-        self.claim("bar", s=Val("share_sum", "fmt:2"), lo=Val("sweep_x[0]", "num"),
-                   hi=Val("sweep_x[120]", "num"), zl=Val("update_low", "fmt:3"),
-                   zh=Val("update_high", "fmt:3"))
+        fields = dict(s=Val("share_sum", "fmt:2"), lo=Val("sweep_x[0]", "num"),
+                      hi=Val("sweep_x[120]", "num"), zl=Val("update_low", "fmt:3"),
+                      zh=Val("update_high", "fmt:3"))
+        self.claim("bar", say=False, **fields)
         k = ValueTracker(0)
 
         def i() -> int:
             return self.at(k)
 
-        x0, width, y = -5.5, 11.0, 0.3
+        x0, width, y = -5.5, 11.0, 0.55
 
         def part(start, share, color):
             w = max(1e-3, width * share)
-            return Rectangle(width=w, height=1.1, stroke_width=0, fill_color=color,
+            return Rectangle(width=w, height=1.2, stroke_width=0, fill_color=color,
                              fill_opacity=0.85).move_to([x0 + width * start + w / 2, y, 0])
 
         live = Live(self, i, over="sweep_keep")
@@ -167,14 +182,18 @@ class GRU(LectureScene):
                                            P.input_gate),
                             path=("sweep_keep[{i}]", "sweep_write[{i}]"), measure=start_share,
                             tol=1e-4)
-        frame = Rectangle(width=width, height=1.1, stroke_color=P.text, stroke_width=2)
+        frame = Rectangle(width=width, height=1.2, stroke_color=P.text, stroke_width=2)
         frame.move_to([x0 + width / 2, y, 0])
+        # the two shares (never negative) in the lecture font beside their lecture-font labels
         kl = self.text("bar.keep", size=style.BODY_SIZE, color=P.forget)
-        kn = self.number("sweep_keep[0]", "dec:2", size=0.8, color=P.forget)
-        VGroup(kl, kn).arrange(RIGHT, buff=0.25).next_to(frame, UP, buff=0.3).align_to(frame, LEFT)
+        kl.next_to(frame, UP, buff=0.3).align_to(frame, LEFT)
+        kn = _live_value(self, live, "sweep_keep[{i}]", "dec:2", kl, P.forget,
+                         size=style.BODY_SIZE)
         wl = self.text("bar.write", size=style.BODY_SIZE, color=P.input_gate)
-        wn = self.number("sweep_write[0]", "dec:2", size=0.8, color=P.input_gate)
-        VGroup(wl, wn).arrange(RIGHT, buff=0.25).next_to(frame, DOWN, buff=0.3).align_to(frame, RIGHT)
+        wl.next_to(frame, DOWN, buff=0.3).align_to(frame, RIGHT).shift(1.0 * LEFT)
+        wn = _live_value(self, live, "sweep_write[{i}]", "dec:2", wl, P.input_gate,
+                         size=style.BODY_SIZE)
+        # the row of formulas: symbols and (signed) numbers both typeset
         sl = self.math(r"z + (1-z) =", reason="the 1 of 1 - z")
         sn = self.number("sweep_sum[0]", "dec:2", size=0.8)
         xl = self.math(r"x_t =", color=P.token)
@@ -184,25 +203,33 @@ class GRU(LectureScene):
         row = VGroup(VGroup(xl, xn).arrange(RIGHT, buff=0.15),
                      VGroup(sl, sn).arrange(RIGHT, buff=0.15),
                      VGroup(hl, hn).arrange(RIGHT, buff=0.15)).arrange(RIGHT, buff=1.2)
-        row.move_to([0, -1.75, 0])
-        self.play(Create(frame), FadeIn(keep), FadeIn(write), FadeIn(VGroup(kl, kn, wl, wn)),
-                  FadeIn(row), run_time=1.0)
-        for m, name in ((kn, "sweep_keep"), (wn, "sweep_write"), (sn, "sweep_sum"),
-                        (xn, "sweep_x"), (hn, "sweep_hidden")):
+        row.move_to([0, -1.25, 0])
+        for m, name in ((sn, "sweep_sum"), (xn, "sweep_x"), (hn, "sweep_hidden")):
             live.number(m, lambda j, arr=getattr(v, name): arr[j], path=name + "[{i}]")
-        live.play(k.animate.set_value(last), run_time=6.0, rate_func=linear)
-        self.settle(kn, "keep_share", name="keep_readout")
-        self.settle(wn, "write_share", name="write_readout")
+        self.say("bar.say", **fields)
+        # two gates in the LSTM, one z here: the bar; keep z; write 1 - z
+        self.pace([Create(frame), FadeIn(keep)],
+                  [FadeIn(kl), FadeIn(kn)],
+                  [FadeIn(write), FadeIn(wl), FadeIn(wn)],
+                  over=max(3.0, self.left(0.45)))
+        # "as the input x sweeps from lo to hi ...": the sweep, while the words say it
+        self.play(FadeIn(row), run_time=0.6)
+        live.play(k.animate.set_value(last), run_time=max(4.0, self.left(0.95)),
+                  rate_func=linear)
+        kn = _settle_value(self, kn, "keep_share", "dec:2", kl, P.forget, "keep_readout",
+                           size=style.BODY_SIZE)
+        wn = _settle_value(self, wn, "write_share", "dec:2", wl, P.input_gate, "write_readout",
+                           size=style.BODY_SIZE)
         self.settle(sn, "share_sum", name="sum_readout")
         self.settle(xn, "x", name="x_readout")
         self.settle(hn, "hidden", name="hidden_readout")
         res = self.text("bar.result", size=style.BODY_SIZE, x=Val("x", "num"),
                         k=Val("keep_share", "fmt:2"), w=Val("write_share", "fmt:2"),
                         h=Val("hidden", "fmt:2"))
-        res.move_to([0, -2.55, 0])
+        res.move_to([0, -2.0, 0])
         self.show("bar_result", res)
-        self.play(FadeIn(res), run_time=0.6)
-        self.hold(2.0)
+        self.play(FadeIn(res, shift=0.1 * UP), run_time=0.6)
+        self.hold(1.5)
         self.clear_stage()
 
     # ----- beat 3 -------------------------------------------------------------------------
@@ -234,17 +261,23 @@ class GRU(LectureScene):
                 self.text(f"lstm.{key}", size=style.LABEL_SIZE, color=P.text, **lf),
                 self.text(f"gru.{key}", size=style.LABEL_SIZE, color=P.text, **gf)))
         for r, row in enumerate(rows):
-            yy = 1.95 - 0.72 * r
+            yy = 1.95 - 0.66 * r
             for c, cell in enumerate(row):
                 cell.move_to([xs[c], yy, 0], aligned_edge=LEFT)
         rule = Line([xs[0], 1.6, 0], [6.9, 1.6, 0], color=P.muted, stroke_width=1.5)
         self.show("groups_gru", rows[3][2])
         self.show("params_lstm", rows[4][1])
         self.show("params_gru", rows[4][2])
-        self.play(FadeIn(head), Create(rule), run_time=0.6)
-        for row in rows[1:]:    # one row at a time
-            self.play(FadeIn(row), run_time=0.5)
-            self.wait(0.3)
         hi = SurroundingRectangle(rows[3], color=P.highlight, buff=0.12, stroke_width=3)
+        hp = SurroundingRectangle(rows[4], color=P.highlight, buff=0.12, stroke_width=3)
+        # one row as the line reaches it: the shapes (states, gates, the memory path), the
+        # weight groups and how many fewer, the parameter counts, the quality comparison,
+        # and the states again for "both still run step by step"
+        self.pace([FadeIn(head), Create(rule)],
+                  LaggedStart(FadeIn(rows[1]), FadeIn(rows[2]), FadeIn(rows[5]), lag_ratio=0.5),
+                  [FadeIn(rows[3]), Create(hi)],
+                  lambda: [FadeOut(hi), FadeIn(rows[4]), Create(hp)],
+                  lambda: [FadeOut(hp), FadeIn(rows[6])],
+                  Circumscribe(rows[1], color=P.highlight, fade_out=True, buff=0.1))
         self.play(Create(hi), run_time=0.6)
-        self.hold(2.0)
+        self.hold(1.5)

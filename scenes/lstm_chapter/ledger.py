@@ -3,8 +3,9 @@ what was paid and bought, the takeaways."""
 
 from __future__ import annotations
 
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Create, FadeIn, GrowFromEdge, Rectangle,
-                   RoundedRectangle, SurroundingRectangle, VGroup)
+from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circumscribe, Create, FadeIn, GrowFromEdge,
+                   LaggedStart, Rectangle, RoundedRectangle, SurroundingRectangle, Transform,
+                   VGroup)
 
 from mathcore.lstm_chapter.ledger import CLOSE_FACTOR
 
@@ -27,13 +28,13 @@ TEXT = {
     "shapes.c": {
         "zh": "c 和 h 形状相同、路径不同：c 只做逐元素乘法和加法，从不经过 tanh；tanh 只在读出 h 时出现。这就是传送带在代码里的样子。",
         "en": "c and h have the same shape but different paths: c only meets elementwise products and a sum and never passes a tanh; tanh appears only when h is read out. That is the conveyor, in code."},
-    "shape.h": {"zh": "$h_{{t-1}}$  [batch, {n}]", "en": "$h_{{t-1}}$  [batch, {n}]",
+    "shape.h": {"zh": "$h_{{t-1}}$  [batch × {n}]", "en": "$h_{{t-1}}$  [batch × {n}]",
                 "fixed": PREV},
-    "shape.x": {"zh": "$x_t$  [batch, {n}]", "en": "$x_t$  [batch, {n}]"},
-    "shape.cat": {"zh": "拼接 [batch, {n}]", "en": "joined [batch, {n}]"},
-    "shape.w": {"zh": "$W$  [{a}, {b}]", "en": "$W$  [{a}, {b}]"},
-    "shape.z": {"zh": "[batch, {n}]，切成四份", "en": "[batch, {n}], cut in four"},
-    "shape.gate": {"zh": "每份 [batch, {n}]", "en": "each [batch, {n}]"},
+    "shape.x": {"zh": "$x_t$  [batch × {n}]", "en": "$x_t$  [batch × {n}]"},
+    "shape.cat": {"zh": "拼接 [batch × {n}]", "en": "joined [batch × {n}]"},
+    "shape.w": {"zh": "$W$  [{a} × {b}]", "en": "$W$  [{a} × {b}]"},
+    "shape.z": {"zh": "[batch × {n}]，切成四份", "en": "[batch × {n}], cut in four"},
+    "shape.gate": {"zh": "每份 [batch × {n}]", "en": "each [batch × {n}]"},
     "shapes.note": {"zh": "$c$ 从不经过 $\\tanh$：只有 $\\odot$ 和 $+$",
                     "en": "$c$ never passes a $\\tanh$: only $\\odot$ and $+$"},
     # ----- beat 2: the ledger ---------------------------------------------------------------
@@ -76,11 +77,11 @@ TEXT = {
                   "6": "cited fact (Wu et al. 2016): training days"}},
     "gnmt.enc": {"zh": "编码器 ×{n}", "en": "encoder ×{n}"},
     "gnmt.dec": {"zh": "解码器 ×{n}", "en": "decoder ×{n}"},
-    "gnmt.width": {"zh": "每层 $h = d = {w}$", "en": "each layer $h = d = {w}$"},
+    "gnmt.width": {"zh": "每层 $h$ = $d$ = {w}", "en": "each layer $h$ = $d$ = {w}"},
     "gnmt.one": {"zh": "一层：{n}", "en": "one layer: {n}"},
     "gnmt.all": {"zh": "{k} 层：{n}（约 {m}）", "en": "{k} layer{k_s}: {n} (about {m})"},
-    "gnmt.mine": {"zh": "{k} 层的堆叠，$h = {h}$，$d = {d}$：{n}",
-                  "en": "a stack of {k} layer{k_s}, $h = {h}$, $d = {d}$: {n}"},
+    "gnmt.mine": {"zh": "{k} 层的堆叠，$h$ = {h}，$d$ = {d}：{n}",
+                  "en": "a stack of {k} layer{k_s}, $h$ = {h}, $d$ = {d}: {n}"},
     # ----- beat 4: the trade ----------------------------------------------------------------
     "trade": {"zh": "付出了什么，换来了什么", "en": "What it paid, what it bought"},
     "trade.say": {
@@ -134,50 +135,51 @@ class Ledger(LectureScene):
     # ----- beat 1 -------------------------------------------------------------------------
     def shapes(self):
         v = self.v
-        self.claim("shapes", h=Val("h", "int"), d=Val("d", "int"), hd=Val("concat", "int"),
-                   g=Val("gates_width", "int"))
+        self.claim("shapes", h=Val("h", "count"), d=Val("d", "count"), hd=Val("concat", "count"),
+                   g=Val("gates_width", "count"))
         L = style.LABEL_SIZE
         hb = self.box(1.8, 0.55, P.hidden).move_to([-5.3, 1.75, 0])
         xb = self.box(1.8, 0.55, P.token).move_to([-5.3, 0.35, 0])
-        hl = self.text("shape.h", size=L, color=P.hidden, n=Val("h", "int"))
-        xl = self.text("shape.x", size=L, color=P.token, n=Val("d", "int"))
+        hl = self.text("shape.h", size=L, color=P.hidden, n=Val("h", "count"))
+        xl = self.text("shape.x", size=L, color=P.token, n=Val("d", "count"))
         hl.next_to(hb, DOWN, buff=0.15)
         xl.next_to(xb, DOWN, buff=0.15)
-        self.play(FadeIn(hb), FadeIn(xb), FadeIn(hl), FadeIn(xl), run_time=0.8)
         # the concatenated row: hidden part and input part, widths in proportion h : d
         cw, share = 2.6, float(v.concat_share)
         cat_h = self.box(max(cw * share, 0.08), 0.55, P.hidden)
         cat_x = self.box(max(cw * (1 - share), 0.08), 0.55, P.token)
         cat = VGroup(cat_h, cat_x).arrange(RIGHT, buff=0).move_to([-1.55, 1.05, 0])
-        cl = self.text("shape.cat", size=L, n=Val("concat", "int")).next_to(cat, DOWN, buff=0.15)
+        cl = self.text("shape.cat", size=L, n=Val("concat", "count")).next_to(cat, DOWN, buff=0.15)
         # both inputs feed the joined row: h_{t-1} into its first part, x_t into its second
         a1 = Arrow(hl.get_right() + 0.15 * RIGHT, cat.get_left() + 0.12 * UP, color=P.muted,
                    buff=0, stroke_width=4)
         a2 = Arrow(xl.get_right() + 0.15 * RIGHT, cat.get_left() + 0.12 * DOWN, color=P.muted,
                    buff=0, stroke_width=4)
-        self.play(Create(a1), Create(a2), hb.animate.become(cat_h), xb.animate.become(cat_x),
-                  run_time=1.0)
-        self.play(FadeIn(cl), run_time=0.4)
         w = self.box(1.5, 1.5, P.muted, opacity=0.2).move_to([1.35, 1.05, 0])
         times = self.math(r"\times").next_to(w, LEFT, buff=0.2)
-        wl = self.text("shape.w", size=L, a=Val("concat", "int"), b=Val("gates_width", "int"))
+        wl = self.text("shape.w", size=L, a=Val("concat", "count"), b=Val("gates_width", "count"))
         wl.next_to(w, DOWN, buff=0.15)
-        self.play(FadeIn(w), FadeIn(times), FadeIn(wl), run_time=0.7)
         segs = VGroup(*[self.box(0.7, 0.55, getattr(P, c), opacity=0.6) for c in GATE_COLORS])
         segs.arrange(RIGHT, buff=0).move_to([4.95, 1.05, 0])
         eq = self.math("=").move_to([2.75, 1.05, 0])
-        zl = self.text("shape.z", size=L, n=Val("gates_width", "int")).next_to(segs, DOWN, buff=0.15)
-        self.play(FadeIn(eq), GrowFromEdge(segs, LEFT), FadeIn(zl), run_time=0.8)
-        # the split: four groups move apart, each with its nonlinearity and gate name
-        self.play(segs.animate.arrange(RIGHT, buff=0.25).move_to([4.95, 1.05, 0]), run_time=0.6)
+        zl = self.text("shape.z", size=L, n=Val("gates_width", "count")).next_to(segs, DOWN, buff=0.15)
+        split = segs.copy().arrange(RIGHT, buff=0.25).move_to([4.95, 1.05, 0])
         acts = VGroup(*[self.math(t, scale=0.65, color=getattr(P, c)).next_to(s, UP, buff=0.12)
-                        for t, s, c in zip((r"\sigma", r"\sigma", r"\tanh", r"\sigma"), segs,
+                        for t, s, c in zip((r"\sigma", r"\sigma", r"\tanh", r"\sigma"), split,
                                            GATE_COLORS)])
         names = VGroup(*[self.math(t, scale=0.7).move_to(s)
-                         for t, s in zip(("i", "f", "g", "o"), segs)])
-        gl = self.text("shape.gate", size=style.SMALL_SIZE, color=P.muted, n=Val("h", "int"))
+                         for t, s in zip(("i", "f", "g", "o"), split)])
+        gl = self.text("shape.gate", size=style.SMALL_SIZE, color=P.muted, n=Val("h", "count"))
         gl.next_to(zl, DOWN, buff=0.12)
-        self.play(FadeIn(acts), FadeIn(names), FadeIn(gl), run_time=0.6)
+        # the claim's line, in its order: h, x, the joined row, the matrix, the result, the
+        # four parts with their nonlinearities
+        self.pace([FadeIn(hb), FadeIn(hl)],
+                  [FadeIn(xb), FadeIn(xl)],
+                  [Create(a1), Create(a2), hb.animate.become(cat_h), xb.animate.become(cat_x),
+                   FadeIn(cl)],
+                  [FadeIn(w), FadeIn(times), FadeIn(wl)],
+                  [FadeIn(eq), GrowFromEdge(segs, LEFT), FadeIn(zl)],
+                  [Transform(segs, split), FadeIn(acts), FadeIn(names), FadeIn(gl)])
         # the two updates
         c_eq = self.math(r"c_t", r"\leftarrow", r"f", r"\odot", r"c_{t-1}", "+", "i", r"\odot",
                          "g", reason="index t-1: the previous step")
@@ -186,15 +188,15 @@ class Ledger(LectureScene):
         h_eq = self.math(r"h_t", r"\leftarrow", "o", r"\odot", r"\tanh", "(", "c_t", ")")
         for k, c in ((0, P.hidden), (2, P.output_gate), (6, P.cell)):
             h_eq[k].set_color(c)
-        eqs = VGroup(c_eq, h_eq).arrange(DOWN, buff=0.35, aligned_edge=LEFT).move_to([0, -1.35, 0])
-        self.play(FadeIn(eqs), run_time=0.8)
+        eqs = VGroup(c_eq, h_eq).arrange(DOWN, buff=0.35, aligned_edge=LEFT).move_to([0, -1.0, 0])
         ring = SurroundingRectangle(c_eq, color=P.cell, buff=0.12)
-        note = self.text("shapes.note", color=P.cell).move_to([0, -2.6, 0])
-        self.say("shapes.c")
-        self.play(Create(ring), FadeIn(note), run_time=0.7)
+        note = self.text("shapes.note", color=P.cell).move_to([0, -2.05, 0])
+        # c and h: same shape, two paths; c only products and a sum; tanh only on the way
+        # out to h; the conveyor
+        self.line("shapes.c", FadeIn(eqs), Create(ring), _point(h_eq[4]), FadeIn(note))
         self.show("concat", cl)
         self.show("matrix", wl)
-        self.hold(2.0)
+        self.hold(1.5)
         self.clear_stage()
 
     # ----- beat 2 -------------------------------------------------------------------------
@@ -208,14 +210,11 @@ class Ledger(LectureScene):
 
     def ledger(self):
         v = self.v
-        self.claim("ledger", h=Val("h", "int"), d=Val("d", "int"), hd=Val("concat", "int"),
+        self.claim("ledger", h=Val("h", "count"), d=Val("d", "count"), hd=Val("concat", "count"),
                    n=Val("params.lstm", "count"), m=Val("params.lstm", "millions"))
-        self.say("ledger.rnn.say", rnn=Val("params.rnn", "count"), r=Val("rnn_ratio", "ratio"),
-                 tf=Val("params.transformer", "count"), att=Val("params.attention", "count"),
-                 f=Val("ffn_mult", "int"))
         colors = {"rnn": P.gradient, "lstm": P.cell, "transformer": P.attention}
-        x0, full, ys = -2.6, 5.6, (1.75, 0.85, -0.05)
-        labels, bars, nums = VGroup(), VGroup(), VGroup()
+        x0, full, ys = -2.6, 5.6, (1.85, 1.05, 0.25)
+        rows = {}
         for k, (name, y) in enumerate(zip(v.bar_names, ys)):
             lab = self.text(f"bar.{name}", size=style.BODY_SIZE, color=colors[name])
             lab.move_to([-6.8, y, 0], aligned_edge=LEFT)
@@ -224,12 +223,13 @@ class Ledger(LectureScene):
                             fill_opacity=0.85).move_to([x0 + w / 2, y, 0])
             num = self.value(f"params.{name}", "count", size=style.BODY_SIZE, color=colors[name])
             num.next_to(bar, RIGHT, buff=0.2)
-            labels.add(lab)
-            bars.add(bar)
-            nums.add(num)
-        self.play(FadeIn(labels), run_time=0.5)
-        self.play(*[GrowFromEdge(b, LEFT) for b in bars], run_time=1.2)
-        self.play(FadeIn(nums), run_time=0.5)
+            rows[name] = (lab, bar, num)
+            self.show(f"{name}_count", num)
+
+        def grow(name):
+            lab, bar, num = rows[name]
+            return [FadeIn(lab), GrowFromEdge(bar, LEFT), FadeIn(num, shift=0.1 * LEFT)]
+
         r1 = self.text("ledger.rnn", color=P.cell, r=Val("rnn_ratio", "ratio"))
         # "about the same" unless the ratio as shown reaches the band's edge (1.0497 shows
         # "1.05", which is more)
@@ -237,41 +237,45 @@ class Ledger(LectureScene):
                        r=Val("layer_ratio", "ratio"))
         bias = self.text("ledger.bias", size=style.LABEL_SIZE, color=P.muted,
                          b=Val("second_bias", "count"), t=Val("torch_lstm", "count"))
-        VGroup(r1, r2, bias).arrange(DOWN, buff=0.28, aligned_edge=LEFT).move_to([0, -1.85, 0])
-        self.play(FadeIn(r1), FadeIn(r2), run_time=0.7)
-        self.say("ledger.bias.say", b=Val("second_bias", "count"), t=Val("torch_lstm", "count"))
-        self.play(FadeIn(bias), run_time=0.5)
-        self.show("rnn_count", nums[0])
-        self.show("lstm_count", nums[1])
-        self.show("transformer_count", nums[2])
+        VGroup(r1, r2, bias).arrange(DOWN, buff=0.28, aligned_edge=LEFT).move_to([0, -1.2, 0])
+        # four groups, each a weight matrix and a bias (the claim's formula); their sum: the
+        # LSTM's bar
+        self.pace(_point(self._claim), grow("lstm"))
+        # the RNN of the same width, the ratio; a whole Transformer layer, the comparison
+        self.line("ledger.rnn.say", grow("rnn"), FadeIn(r1, shift=0.1 * UP),
+                  grow("transformer"), FadeIn(r2, shift=0.1 * UP),
+                  rnn=Val("params.rnn", "count"), r=Val("rnn_ratio", "ratio"),
+                  tf=Val("params.transformer", "count"), att=Val("params.attention", "count"),
+                  f=Val("ffn_mult", "int"))
+        # one bias per group here, two in PyTorch
+        self.line("ledger.bias.say", FadeIn(bias, shift=0.1 * UP), _point(bias),
+                  b=Val("second_bias", "count"), t=Val("torch_lstm", "count"))
         self.show("rnn_ratio", r1)
         self.show("layer_ratio", r2)
         self.show("bias_convention", bias)
-        self.hold(2.0)
+        self.hold(1.5)
         self.clear_stage()
 
     # ----- beat 3 -------------------------------------------------------------------------
     def gnmt(self):
         v = self.v
         self.claim("gnmt", e=Val("gnmt_encoder", "int"), dd=Val("gnmt_decoder", "int"),
-                 w=Val("gnmt_hidden", "int"), one=Val("gnmt_layer", "count"),
-                 n=Val("gnmt_layers", "int"), m=Val("gnmt_params", "millions"))
+                   w=Val("gnmt_hidden", "count"), one=Val("gnmt_layer", "count"),
+                   n=Val("gnmt_layers", "int"), m=Val("gnmt_params", "millions"))
         cols = VGroup()
         for k, (count, key, x) in enumerate(((v.gnmt_encoder, "gnmt.enc", -5.3),
                                              (v.gnmt_decoder, "gnmt.dec", -2.9))):
             blocks = VGroup(*[RoundedRectangle(corner_radius=0.06, width=1.9, height=0.26,
                                                color=P.cell, stroke_width=2, fill_color=P.cell,
                                                fill_opacity=0.35) for _ in range(int(count))])
-            blocks.arrange(UP, buff=0.07).move_to([x, 0.2, 0])
+            blocks.arrange(UP, buff=0.07).move_to([x, 0.3, 0])
             head = self.text(key, size=style.LABEL_SIZE, color=P.cell,
                              n=Val("gnmt_encoder" if k == 0 else "gnmt_decoder", "int"))
             head.next_to(blocks, UP, buff=0.18)
             cols.add(VGroup(blocks, head))
         width = self.text("gnmt.width", size=style.LABEL_SIZE, color=P.muted,
-                          w=Val("gnmt_hidden", "int"))
+                          w=Val("gnmt_hidden", "count"))
         width.next_to(cols, DOWN, buff=0.25)
-        self.play(*[FadeIn(c[1]) for c in cols], FadeIn(width), run_time=0.5)
-        self.play(*[GrowFromEdge(c[0], DOWN) for c in cols], run_time=1.2)
         one = self.text("gnmt.one", size=style.BODY_SIZE, n=Val("gnmt_layer", "count"))
         total = self.text("gnmt.all", size=style.BODY_SIZE, color=P.cell,
                           k=Val("gnmt_layers", "int"), n=Val("gnmt_params", "count"),
@@ -282,20 +286,24 @@ class Ledger(LectureScene):
         cite = self.label("Wu et al., 2016 (GNMT)", "citation year", size=style.SMALL_SIZE,
                           color=P.muted)
         right = VGroup(one, total, train, cite).arrange(DOWN, buff=0.35, aligned_edge=LEFT)
-        right.move_to([-1.2, 0.55, 0], aligned_edge=LEFT)
-        self.play(FadeIn(one), run_time=0.5)
-        self.play(FadeIn(total), run_time=0.5)
-        self.say("gnmt.train.say")
-        self.play(FadeIn(train), FadeIn(cite), run_time=0.5)
+        right.move_to([-1.2, 0.65, 0], aligned_edge=LEFT)
         mine = self.text("gnmt.mine", size=style.LABEL_SIZE, color=P.muted,
-                         k=Val("layers", "int"), h=Val("h", "int"), d=Val("d", "int"),
+                         k=Val("layers", "int"), h=Val("h", "count"), d=Val("d", "count"),
                          n=Val("stack_params", "count"))
-        mine.move_to([0, -2.55, 0])
-        self.play(FadeIn(mine), run_time=0.5)
+        mine.move_to([0, -2.05, 0])
+        # the encoder's and the decoder's layers as they are counted, their width, one
+        # layer's count, the whole stack's (and the stack at this section's h and d)
+        self.pace([*[FadeIn(c[1]) for c in cols], *[GrowFromEdge(c[0], DOWN) for c in cols]],
+                  FadeIn(width),
+                  FadeIn(one, shift=0.1 * UP),
+                  [FadeIn(total, shift=0.1 * UP), FadeIn(mine)])
+        # the training the paper reports; every layer still steps along the sentence
+        self.line("gnmt.train.say", [FadeIn(train), FadeIn(cite)],
+                  LaggedStart(*[_point(c[0]) for c in cols], lag_ratio=0.5))
         self.show("gnmt_layer", one)
         self.show("gnmt_total", total)
         self.show("stack", mine)
-        self.hold(2.0)
+        self.hold(1.5)
         self.clear_stage()
 
     # ----- beat 4 -------------------------------------------------------------------------
@@ -315,22 +323,27 @@ class Ledger(LectureScene):
                         self.text("bought.state", size=B, s=Val("state_numbers", "count")),
                         self.text("bought.kv", size=B))
         for col, x in ((paid, -6.3), (bought, 0.9)):
-            col.arrange(DOWN, buff=0.5, aligned_edge=LEFT).move_to([x, -0.2, 0], aligned_edge=LEFT)
+            col.arrange(DOWN, buff=0.42, aligned_edge=LEFT).move_to([x, -0.05, 0], aligned_edge=LEFT)
         frames = VGroup(*[SurroundingRectangle(c, color=k, buff=0.25, corner_radius=0.1)
                           for c, k in ((paid, P.exploded), (bought, P.forget))])
-        self.play(FadeIn(paid_h), FadeIn(bought_h), Create(frames), run_time=0.6)
-        for a, b in zip(paid[1:], bought[1:]):
-            self.play(FadeIn(a), FadeIn(b), run_time=0.5)
-        self.say("trade.state.say", s=Val("state_numbers", "count"))
+        # paid: the parameters, the structure, the two problems still there; bought: the
+        # way back along c, the decay the gates learn
+        self.pace([FadeIn(paid_h), Create(frames[0]), FadeIn(paid[1])],
+                  FadeIn(paid[2]),
+                  LaggedStart(FadeIn(paid[3]), FadeIn(paid[4]), lag_ratio=0.5),
+                  [FadeIn(bought_h), Create(frames[1]), FadeIn(bought[1])],
+                  FadeIn(bought[2]))
+        # the bonus: the state carried at inference, no KV cache
+        self.line("trade.state.say", FadeIn(bought[3]), FadeIn(bought[4]),
+                  s=Val("state_numbers", "count"))
         self.show("paid_params", paid[1])
         self.show("state", bought[3])
-        self.hold(2.0)
+        self.hold(1.5)
         self.clear_stage()
 
     # ----- beat 5 -------------------------------------------------------------------------
     def takeaways(self):
         self.claim("take")
-        self.say("take.intuition.say")
         B = style.BODY_SIZE
         conv = self.text("take.conveyor", size=B, color=P.cell)
         eq = self.math(r"c_t", "=", r"f", r"\,c_{t-1}", "+", r"i\,g",
@@ -345,7 +358,22 @@ class Ledger(LectureScene):
         marks = VGroup(*[Rectangle(width=0.16, height=0.5, stroke_width=0, fill_opacity=1,
                                    fill_color=c).next_to(r, LEFT, buff=0.3)
                          for r, c in zip(rows, (P.cell, P.gradient, P.hidden, P.attention))])
-        for r, m in zip(rows, marks):
-            self.play(FadeIn(m), FadeIn(r, shift=0.2 * RIGHT), run_time=0.6)
+
+        def row(k, part=None):
+            return [FadeIn(marks[k]), FadeIn(part if part is not None else rows[k],
+                                             shift=0.2 * RIGHT)]
+
+        # memory losing value at a learned rate: the conveyor and its valves; keeping (f)
+        # and writing (i g) learned apart: the update; coupling them works too: the GRU
+        self.pace(row(0), row(1, eq), _point(VGroup(eq[2], eq[5])), row(2))
+        # the forget gate keeps (its f pointed at); long memory from a product of f's: the
+        # sum's gradient; gated recurrence scaled up, and what goes to attention
+        self.line("take.intuition.say", _point(eq[2]), FadeIn(grad, shift=0.2 * RIGHT),
+                  row(3))
         self.show("gru_ratio", gru)
-        self.hold(2.0)
+        self.hold(1.5)
+
+
+def _point(mob):
+    """Point at ``mob`` as the words name it: a frame drawn round it and faded."""
+    return Circumscribe(mob, color=P.highlight, fade_out=True, buff=0.08, stroke_width=3)

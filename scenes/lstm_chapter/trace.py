@@ -3,12 +3,14 @@ values decide who "he" is; then the half-life as a function of f."""
 
 from __future__ import annotations
 
-from manim import (DOWN, LEFT, RIGHT, UL, UP, Axes, Create, DashedLine, Dot, FadeIn, FadeOut, Line,
-                   Rectangle, SurroundingRectangle, ValueTracker, VGroup, VMobject, linear)
+from manim import (DOWN, LEFT, RIGHT, UL, UP, Axes, Circumscribe, Create, DashedLine, Dot, FadeIn,
+                   FadeOut, LaggedStart, Line, Rectangle, ReplacementTransform,
+                   SurroundingRectangle, Text, ValueTracker, VGroup, VMobject, linear)
 
 from .. import style
 from ..base import LectureScene, Val
-from ..live import LightCopies, Live, corners, on_which
+from ..bind import Binding
+from ..live import LightCopies, Live, adopt, corners, on_which
 
 P = style.PALETTE
 
@@ -17,8 +19,14 @@ SLOT_COLORS = (P.cell, "#FFF1C4", "#B7C0D0", "#6B7489")
 #: Gate rows of the grid: (values attribute, symbol, color).
 ROWS = (("input", "i_t", P.input_gate), ("forget", "f_t", P.forget),
         ("output", "o_t", P.output_gate), ("cell", "c_t", P.cell))
-#: Grid geometry (right half of the stage).
-COL_X0, COL_PITCH, ROW_Y = 1.3, 1.45, (0.9, 0.25, -0.4, -1.05)
+#: Stage geometry, top to bottom between the claim line and the caption band (y = -2.4):
+#: the token row; the chart of c with its legend under it (left); the gate grid and its
+#: notes (right).
+TOKEN_Y = 2.2
+CHART_Y, CHART_H = -0.15, 2.7
+COL_X0, COL_PITCH, HEAD_Y, ROW_Y = 1.3, 1.45, 1.45, (0.95, 0.35, -0.25, -0.85)
+NOTE_Y, PICK_Y, LATER_Y = -1.65, -1.38, -1.97
+HALF_Y, HALF_H = 0.02, 3.7
 TRACK_W = 0.68
 
 TEXT = {
@@ -32,8 +40,8 @@ TEXT = {
         "zh": "到了句号，遗忘门在地点槽上只剩 {fp}，北京被清掉；另外三个槽还是 {fo}，张三那一槽留着。第二节表里的那一个 f，在这里是 {s} 个数，每个槽一个。",
         "en": "At the full stop the forget gate on the place slot is down to {fp}, so Beijing is wiped; on the other three it stays at {fo}, so Zhang San's slot keeps its value. The single f of the gate table in section two is here {s} number{s_s}, one per slot."},
     "stop.head": {"zh": "第 {t} 个词「。」", "en": "token {t}, the full stop"},
-    "stop.line": {"zh": "地点槽 $f = {fp}$，其余槽 $f = {fo}$",
-                  "en": "place $f = {fp}$, others $f = {fo}$"},
+    "stop.line": {"zh": "地点槽 $f$ = {fp}，其余槽 $f$ = {fo}",
+                  "en": "place $f$ = {fp}, others $f$ = {fo}"},
     "col": {"zh": "槽{k}", "en": "slot {k}"},
     "legend": {"zh": "槽{k} {role}", "en": "slot {k}: {role}"},
     # ----- beat 2: "he" -----------------------------------------------------------------------
@@ -43,7 +51,7 @@ TEXT = {
         "zh": "接着读李四那一句，再到第 {t} 个词「他」。遗忘门在每个槽上一起升到 {f}：这个手工设定的单元让代词把马上要用的记忆撑住。同时输出门由 {o0} 升至 {o1}，记忆被读了出去。",
         "en": "Read on through Li Si's sentence to token {t}, \"he\". The forget gate rises to {f} on every slot: this hand-set cell makes the pronoun hold the memory it is about to need. The output gate opens from {o0} to {o1} and reports the memory out."},
     "he.head": {"zh": "第 {t} 个词「他」", "en": "token {t}, \"he\""},
-    "he.line": {"zh": "$f = {f}$，$o$：{o0} → {o1}", "en": "$f = {f}$, $o$: {o0} → {o1}"},
+    "he.line": {"zh": "$f$ = {f}，$o$：{o0} → {o1}", "en": "$f$ = {f}, $o$: {o0} → {o1}"},
     # ----- beat 3: who is he ------------------------------------------------------------------
     "who.second": {"zh": "「他」是谁？李四的槽{k1} = {b}，高过张三的槽{k0} = {a}",
                    "en": "Who is he? Slot {k1} (Li Si) {b} beats slot {k0} (Zhang San) {a}"},
@@ -77,7 +85,11 @@ TEXT = {
         "fixed": {"1": "the upper end of a gate"}},
     "half.x": {"zh": "遗忘门 $f$", "en": "forget gate $f$"},
     "half.y": {"zh": "半衰期（步，对数轴）", "en": "half-life (steps, log axis)"},
-    "half.mark": {"zh": "$f = {f}$：{t} 步", "en": "$f = {f}$: {t} step{t_s}"},
+    "half.mark": {"zh": "$f$ = {f}：{t} 步", "en": "$f$ = {f}: {t} step{t_s}"},
+    # the live readouts' labels: the symbol typeset, the number beside it in the lecture font
+    "half.f": {"zh": "$f$ =", "en": "$f$ ="},
+    "half.t": {"zh": "$t_{{1/2}}$ =", "en": "$t_{{1/2}}$ =",
+               "fixed": {"1": "the half in half-life", "2": "the half in half-life"}},
     "half.result.after": {"zh": "走 {t} 步后记忆剩一半", "en": "half left after {t} step{t_s}"},
     "half.result.within": {"zh": "不到一步就丢掉一半以上", "en": "half gone in under a step"},
 }
@@ -124,6 +136,8 @@ class Trace(LightCopies, LectureScene):
         return self.at(self.k)
 
     def build_stage(self):
+        """Build the token row, the chart of c (left) and the gate grid (right), undrawn:
+        the first beat's narration brings them in as it names them."""
         v = self.v
         n = len(v.tokens)
         # the English video shows the word-by-word gloss of the same tokens (the cell reads
@@ -138,25 +152,27 @@ class Trace(LightCopies, LectureScene):
         xs = _token_xs([max(a.width, b.width) for a, b in zip(toks, nums)],
                        lambda t: self.slot_x(t, n, 0.84))
         for t, x in enumerate(xs):
-            toks[t].move_to([x, 2.2, 0])
-            nums[t].move_to([x, 1.85, 0])
-        self.toks = toks
+            toks[t].move_to([x, TOKEN_Y, 0])
+            nums[t].move_to([x, TOKEN_Y - 0.35, 0])
+        self.toks, self.nums = toks, nums
         self.k = ValueTracker(0)
         # the beats name the full stop, 他 and the last token: the steps must stand on each
         self.live = live = Live(self, self.idx, over="forget", at=("stop", "he", "last"))
         slots = [VGroup(toks[t], nums[t]) for t in range(n)]
-        cursor = live.redraw(lambda i: SurroundingRectangle(
+        self.cursor = live.redraw(lambda i: SurroundingRectangle(
             slots[i], color=P.highlight, buff=0.07, stroke_width=3),
             path="{i}", measure=lambda m: on_which(slots, m))
-        # chart of c, left
+        # chart of c, left: from under the token row down to its legend above the band
         top = float(v.cell_top)
-        ax = Axes([0.5, n + 0.5, 1], [0, top, 0.5], x_length=6.3, y_length=3.1,
-                  axis_config={"color": P.muted, "include_tip": False, "font_size": 22},
-                  y_axis_config={"numbers_to_include": [0, 0.5, 1.0]})
-        ax.move_to([-3.55, -0.3, 0])
-        self.ticks(ax, reason="axis tick: memory value")
+        ax = Axes([0.5, n + 0.5, 1], [0, top, 0.5], x_length=6.3, y_length=CHART_H,
+                  axis_config={"color": P.muted, "include_tip": False})
+        ax.move_to([-3.3, CHART_Y, 0])
+        yticks = VGroup(*[self.label(s, "axis tick: memory value", size=style.SMALL_SIZE,
+                                     color=P.muted).next_to(ax.c2p(0.5, y), LEFT, buff=0.12)
+                          for s, y in (("0", 0.0), ("0.5", 0.5), ("1.0", 1.0))])
         yl = self.math("c_t", color=P.cell).next_to(ax.y_axis, UP, buff=0.1)
         self.ax = ax
+        self.chart = VGroup(ax, yticks, yl)
 
         def curve(i, j):
             pts = [ax.c2p(t + 1, float(v.cell[t, j])) for t in range(i + 1)]
@@ -167,10 +183,10 @@ class Trace(LightCopies, LectureScene):
         def tip(m):         # a curve's end, read back through the axes: (token, c)
             return ax.p2c(corners(m)[-1])[:2]
 
-        curves = VGroup(*[live.redraw(lambda i, j=j: curve(i, j),
-                                      path=("token_numbers[{i}]", f"cell[{{i}}][{j}]"),
-                                      measure=tip) for j in range(4)])
-        chart_cursor = live.redraw(lambda i: DashedLine(
+        self.curves = VGroup(*[live.redraw(lambda i, j=j: curve(i, j),
+                                           path=("token_numbers[{i}]", f"cell[{{i}}][{j}]"),
+                                           measure=tip) for j in range(4)])
+        self.chart_cursor = live.redraw(lambda i: DashedLine(
             ax.c2p(i + 1, 0), ax.c2p(i + 1, top), color=P.highlight, stroke_width=1.5),
             path="token_numbers[{i}]", measure=lambda m: ax.p2c(m.get_center())[0])
         legend = VGroup()
@@ -179,17 +195,19 @@ class Trace(LightCopies, LectureScene):
             lab = self.text("legend", size=style.SMALL_SIZE, color=SLOT_COLORS[j],
                             k=Val(f"slot_numbers[{j}]", "int"), role=ROLES[self.lang][j])
             legend.add(VGroup(sw, lab).arrange(RIGHT, buff=0.12))
-        legend.arrange_in_grid(rows=2, cols=2, buff=(0.6, 0.14), col_alignments="ll")
-        legend.next_to(ax, DOWN, buff=0.22)
-        # grid of gates, right
-        grid, self.cells = VGroup(), {}
-        for j in range(4):
-            grid.add(self.text("col", size=style.SMALL_SIZE, color=SLOT_COLORS[j],
-                               k=Val(f"slot_numbers[{j}]", "int"))
-                     .move_to([COL_X0 + j * COL_PITCH + 0.25, 1.35, 0]))
+        legend.arrange_in_grid(rows=2, cols=2, buff=(0.6, 0.12), col_alignments="ll")
+        legend.next_to(ax, DOWN, buff=0.15)
+        self.legend = legend
+        # grid of gates, right: column heads, then one row per gate (symbol, tracks, fills,
+        # numbers), each row a group so a line can bring in or point at one row
+        self.heads = VGroup(*[self.text("col", size=style.SMALL_SIZE, color=SLOT_COLORS[j],
+                                        k=Val(f"slot_numbers[{j}]", "int"))
+                              .move_to([COL_X0 + j * COL_PITCH + 0.25, HEAD_Y, 0])
+                              for j in range(4)])
+        self.rows, self.cells = VGroup(), {}
         for r, (attr, sym, color) in enumerate(ROWS):
             y = ROW_Y[r]
-            grid.add(self.math(sym, color=color).move_to([COL_X0 - 0.6, y, 0]))
+            row = VGroup(self.math(sym, color=color).move_to([COL_X0 - 0.6, y, 0]))
             scale = 1.0 if attr != "cell" else 1.0 / top
             for j in range(4):
                 x0 = COL_X0 + j * COL_PITCH - 0.2
@@ -200,61 +218,92 @@ class Trace(LightCopies, LectureScene):
                     w = max(1e-3, TRACK_W * scale * float(getattr(v, attr)[i, j]))
                     return Rectangle(width=w, height=0.32, stroke_width=0, fill_color=color,
                                      fill_opacity=0.85).move_to([x0 + w / 2, y, 0])
-                num = self.number(f"{attr}[0][{j}]", "dec:2", size=0.6, color=color)
-                num.move_to([x0 + TRACK_W + 0.08, y, 0], aligned_edge=LEFT)
-                live.number(num, lambda i, attr=attr, j=j: float(getattr(v, attr)[i, j]),
-                            path=f"{attr}[{{i}}][{j}]")
+                # the number in the lecture font, beside the track, rebuilt as the step moves
+                num = _live_value(self, live, f"{attr}[{{i}}][{j}]", "dec:2", track, color,
+                                  size=style.SMALL_SIZE, buff=0.08)
                 self.cells[(attr, j)] = (track, num)
                 # the fill's right end on its track, in units of the row's full track
-                grid.add(track, live.redraw(fill, path=f"{attr}[{{i}}][{j}]",
-                                            measure=lambda m, x0=x0, scale=scale:
-                                            (m.get_right()[0] - x0) / (TRACK_W * scale),
-                                            tol=1.5e-3 / (TRACK_W * scale)), num)
-        self.grid = grid
-        self.play(FadeIn(toks), FadeIn(nums), FadeIn(cursor), run_time=0.8)
-        self.play(Create(ax), FadeIn(yl), FadeIn(legend), FadeIn(curves), FadeIn(chart_cursor),
-                  FadeIn(grid), run_time=1.0)
+                row.add(track, live.redraw(fill, path=f"{attr}[{{i}}][{j}]",
+                                           measure=lambda m, x0=x0, scale=scale:
+                                           (m.get_right()[0] - x0) / (TRACK_W * scale),
+                                           tol=1.5e-3 / (TRACK_W * scale)), num)
+            self.rows.add(row)
 
-    def step_to(self, last: int, seconds: float = 0.7):
+    def step_to(self, last: int, seconds: float = 0.7, rest: float = 0.25):
         """The step button: one token at a time up to ``last`` (0-based)."""
         for t in range(self.idx() + 1, last + 1):
             self.live.play(self.k.animate.set_value(t), run_time=seconds, rate_func=linear)
-            self.wait(0.25)
+            if rest:
+                self.wait(rest)
+
+    def step_over(self, last: int, share: float = 1.0):
+        """Step up to ``last`` over ``share`` of what is left of the current line."""
+        n = last - self.idx()
+        if n > 0:
+            self.step_to(last, seconds=max(0.5, self.left(share) / n), rest=0)
 
     def settle_grid(self, t: int):
-        for (attr, j), (_, num) in self.cells.items():
-            self.settle(num, f"{attr}[{t}][{j}]")
+        for (attr, j), (track, num) in self.cells.items():
+            color = dict((a, c) for a, _, c in ROWS)[attr]
+            _settle_value(self, num, f"{attr}[{t}][{j}]", "dec:2", track, color,
+                          size=style.SMALL_SIZE, buff=0.08)
 
-    def note(self, head, line, color, y=-1.7):
+    def note(self, head, line, color, y=NOTE_Y):
         """Two short lines under the grid: which token, then its numbers."""
         a = self.text(head[0], size=style.LABEL_SIZE, color=P.text, **head[1])
         b = self.text(line[0], size=style.LABEL_SIZE, color=color, **line[1])
-        return VGroup(a, b).arrange(DOWN, buff=0.2).move_to([3.9, y, 0])
+        return VGroup(a, b).arrange(DOWN, buff=0.16).move_to([3.9, y, 0])
 
     def ring(self, keys):
         return VGroup(*[SurroundingRectangle(VGroup(*self.cells[key]), color=P.highlight,
                                              buff=0.08, stroke_width=3) for key in keys])
 
+    def row_ring(self, attr):
+        """A frame round one gate's row of the grid."""
+        r = [a for a, _, _ in ROWS].index(attr)
+        return SurroundingRectangle(self.rows[r], color=P.highlight, buff=0.08, stroke_width=3)
+
     # ----- beat 1 -------------------------------------------------------------------------
     def full_stop(self):
         v = self.v
-        self.claim("stop", fp=Val("stop_forget_place", "fmt:2"), d=Val("n_features", "int"),
-                   s=Val("n_slots", "int"), **_slots(4))
+        fields = dict(fp=Val("stop_forget_place", "fmt:2"), d=Val("n_features", "int"),
+                      s=Val("n_slots", "int"), **_slots(4))
+        self.claim("stop", say=False, **fields)
         self.build_stage()
-        self.step_to(v.stop)
+        # the line names, in order: the words (vectors), the slots, what each slot keeps, the
+        # gates and c on the right, and the walk word by word (the steps up to the full stop)
+        self.say("stop.say", **fields)
+        walk = v.stop * 0.9
+        self.pace(
+            [LaggedStart(*[FadeIn(VGroup(a, b)) for a, b in zip(self.toks, self.nums)],
+                         lag_ratio=0.15), FadeIn(self.cursor)],
+            LaggedStart(*[FadeIn(h) for h in self.heads], lag_ratio=0.3),
+            *[[FadeIn(self.legend[j], shift=0.1 * UP), _point(self.heads[j])]
+              for j in range(4)],
+            [Create(self.ax), FadeIn(self.chart[1:]), FadeIn(self.curves),
+             FadeIn(self.chart_cursor),
+             LaggedStart(*[FadeIn(r) for r in self.rows], lag_ratio=0.3)],
+            over=max(4.0, self.left() - walk))
+        self.step_over(v.stop)
         self.settle_grid(v.stop)
         self.show("stop_forget_place", self.cells[("forget", 2)][1])
         self.show("stop_forget_other", self.cells[("forget", 0)][1])
-        self.say("stop.more", fp=Val("stop_forget_place", "fmt:2"),
-                 fo=Val("stop_forget_other", "fmt:2"), s=Val("n_slots", "int"))
         line = self.note(("stop.head", {"t": Val("stop_number", "int")}),
                          ("stop.line", {"fp": Val("stop_forget_place", "fmt:2"),
                                         "fo": Val("stop_forget_other", "fmt:2")}), P.forget)
         self.show("stop_line", line[1])
-        ring = self.ring([("forget", 2)])
-        self.play(Create(ring), FadeIn(line), run_time=0.8)
-        self.hold(2.0)
-        self.play(FadeOut(ring), FadeOut(line), run_time=0.4)
+        place = self.ring([("forget", 2)])
+        others = self.ring([("forget", j) for j in (0, 1, 3)])
+        row = self.row_ring("forget")
+        # the place slot's f and Beijing wiped; the other three kept; one f is s numbers
+        self.line("stop.more",
+                  [Create(place), FadeIn(line[0])],
+                  [Create(others), _point(self.curves[0])],
+                  lambda: [FadeOut(place), FadeOut(others), Create(row), FadeIn(line[1])],
+                  fp=Val("stop_forget_place", "fmt:2"), fo=Val("stop_forget_other", "fmt:2"),
+                  s=Val("n_slots", "int"))
+        self.hold(1.5)
+        self.play(FadeOut(row), FadeOut(line), run_time=0.4)
 
     # ----- beat 2 -------------------------------------------------------------------------
     def he_arrives(self):
@@ -262,18 +311,22 @@ class Trace(LightCopies, LectureScene):
         he = dict(f=Val("he_forget", "fmt:2"), o0=Val("output_before", "fmt:2"),
                   o1=Val("output_he", "fmt:2"))
         self.claim("he", t=Val("he_number", "int"), **he)
-        self.step_to(v.he - 1)
-        self.step_to(v.he, seconds=1.2)
+        # "read on ... to token t": the steps, the last one slower, over the first third
+        self.step_over(v.he - 1, share=0.28)
+        self.step_to(v.he, seconds=1.0, rest=0)
         self.settle_grid(v.he)
         self.show("he_forget", self.cells[("forget", 0)][1])
         self.show("output_he", self.cells[("output", 0)][1])
         line = self.note(("he.head", {"t": Val("he_number", "int")}), ("he.line", he),
                          P.output_gate)
         self.show("he_line", line[1])
-        ring = self.ring([(a, j) for a in ("forget", "output") for j in range(4)])
-        self.play(Create(ring), FadeIn(line), run_time=0.8)
-        self.hold(2.0)
-        self.play(FadeOut(ring), FadeOut(line), run_time=0.4)
+        f_row, c_row, o_row = (self.row_ring(a) for a in ("forget", "cell", "output"))
+        # f up on every slot; the memory it holds; o opening
+        self.pace([Create(f_row), FadeIn(line[0])],
+                  lambda: [FadeOut(f_row), Create(c_row)],
+                  lambda: [FadeOut(c_row), Create(o_row), FadeIn(line[1])])
+        self.hold(1.5)
+        self.play(FadeOut(o_row), FadeOut(line), run_time=0.4)
 
     # ----- beat 3 -------------------------------------------------------------------------
     def who_is_he(self):
@@ -290,14 +343,19 @@ class Trace(LightCopies, LectureScene):
                             radius=0.08) for j in (0, 1)])
         ring = self.ring([("cell", 0), ("cell", 1)])
         pick = self.text("who.pick", variant=referent, size=style.BODY_SIZE, color=P.cell)
-        pick.move_to([3.9, -1.6, 0])
+        pick.move_to([3.9, PICK_Y, 0])
         self.show("who_pick", pick)
-        self.play(FadeIn(dots), Create(ring), FadeIn(pick), run_time=0.8)
-        self.wait(1.5)
-        self.step_to(v.last, seconds=0.6)
-        self.settle_grid(v.last)
-        self.show("last_first", self.cells[("cell", 0)][1])
-        self.show("last_second", self.cells[("cell", 1)][1])
+        names = VGroup(self.curves[0], self.curves[1])
+        if referent == "second":
+            # discounted at every token (the two name curves); the writes at tokens w0 and
+            # w1; the two slots at "he"; the larger one read
+            self.pace(_point(names),
+                      [_point(VGroup(self.toks[0], self.nums[0])),
+                       _point(VGroup(self.toks[5], self.nums[5]))],
+                      [FadeIn(dots), Create(ring)],
+                      FadeIn(pick, shift=0.1 * UP))
+        else:
+            self.pace(_point(names), [FadeIn(dots), Create(ring)], FadeIn(pick, shift=0.1 * UP))
         later_f = dict(t=Val("last_number", "int"), a=Val("last_first", "fmt:2"),
                        b=Val("last_second", "fmt:2"), n=Val("steps_after", "int"))
         self.say("later.say", **later_f)
@@ -305,24 +363,31 @@ class Trace(LightCopies, LectureScene):
                                           "n": Val("steps_after", "int")}),
                           ("later", {"a": Val("last_first", "fmt:2"),
                                      "b": Val("last_second", "fmt:2"), **_slots(2)}), P.cell,
-                          y=-2.45)
+                          y=LATER_Y)
+        self.step_over(v.last, share=0.7)
+        self.settle_grid(v.last)
+        self.show("last_first", self.cells[("cell", 0)][1])
+        self.show("last_second", self.cells[("cell", 1)][1])
         self.show("later", later[1])
-        self.play(FadeIn(later), run_time=0.6)
-        self.hold(2.0)
+        self.pace([FadeIn(later), _point(VGroup(*self.cells[("cell", 0)], *self.cells[("cell", 1)]))])
+        self.hold(1.5)
         self.clear_stage()
 
     # ----- beat 4 -------------------------------------------------------------------------
     def half_life(self):
         v = self.v
-        self.claim("half", lo=Val("sweep_forget[0]", "fmt:2"),
-                   hi=Val(f"sweep_forget[{v.sweep_turn}]", "fmt:2"),
-                   tf=Val("trace_forget", "fmt:2"), th=Val("trace_half_life", "fmt:1"),
-                   hf=Val("he_forget", "fmt:2"), hh=Val("he_half_life", "fmt:1"))
-        ax = Axes([0, 1, 0.25], [0, 4, 1], x_length=7.2, y_length=4.0,
-                  axis_config={"color": P.muted, "include_tip": False, "font_size": 24},
-                  x_axis_config={"numbers_to_include": [0.25, 0.5, 0.75, 1.0]})
-        ax.move_to([-2.4, -0.3, 0])
-        self.ticks(ax, reason="axis tick: gate value")
+        fields = dict(lo=Val("sweep_forget[0]", "fmt:2"),
+                      hi=Val(f"sweep_forget[{v.sweep_turn}]", "fmt:2"),
+                      tf=Val("trace_forget", "fmt:2"), th=Val("trace_half_life", "fmt:1"),
+                      hf=Val("he_forget", "fmt:2"), hh=Val("he_half_life", "fmt:1"))
+        self.claim("half", say=False, **fields)
+        ax = Axes([0, 1, 0.25], [0, 4, 1], x_length=7.2, y_length=HALF_H,
+                  axis_config={"color": P.muted, "include_tip": False})
+        ax.move_to([-2.4, HALF_Y, 0])
+        xlabs = VGroup(*[self.label(s, "axis tick: gate value", size=style.SMALL_SIZE,
+                                    color=P.muted).next_to(ax.c2p(x, 0), DOWN, buff=0.15)
+                         for s, x in (("0.25", 0.25), ("0.50", 0.5), ("0.75", 0.75),
+                                      ("1.00", 1.0))])
         ylabs = VGroup(*[self.label(s, "axis tick: steps on a log axis", size=style.SMALL_SIZE,
                                     color=P.muted).next_to(ax.c2p(0, e), LEFT, buff=0.15)
                          for s, e in (("0.1", 0), ("1", 1), ("10", 2), ("100", 3), ("1000", 4))])
@@ -332,10 +397,16 @@ class Trace(LightCopies, LectureScene):
         yl.next_to(ax, UP, buff=0.15).align_to(ylabs, LEFT)
         pts = [ax.c2p(float(a), float(b)) for a, b in zip(v.curve_forget, v.curve_decades)]
         curve = VMobject(stroke_color=P.forget, stroke_width=4).set_points_as_corners(pts)
-        formula = self.math(r"t_{1/2} = \frac{\ln (1/2)}{\ln f}", reason="1/2: the half in "
-                            "half-life", color=P.text)
-        formula.move_to([4.7, 1.5, 0])
-        marks = VGroup()
+        # the formula built from what the line says: memory times f each step, f^t = 1/2,
+        # then solved for t
+        steps_tex = [self.math(r"f^{t} = \tfrac{1}{2}", reason="1/2: the half in half-life",
+                               color=P.text),
+                     self.math(r"t_{1/2} = \frac{\ln (1/2)}{\ln f}", reason="1/2: the half in "
+                               "half-life", color=P.text)]
+        for m in steps_tex:
+            m.move_to([4.7, 1.4, 0])
+        formula = steps_tex[-1]
+        marks = []
         for f, lg, t, side in (("trace_forget", "trace_decades", "trace_half_life", UL),
                                ("he_forget", "he_decades", "he_half_life", LEFT)):
             dot = Dot(ax.c2p(float(getattr(v, f)), float(getattr(v, lg))), color=P.muted,
@@ -343,7 +414,7 @@ class Trace(LightCopies, LectureScene):
             lab = self.text("half.mark", size=style.SMALL_SIZE, color=P.muted,
                             f=Val(f, "fmt:2"), t=Val(t, "fmt:1"))
             lab.next_to(dot, side, buff=0.15)
-            marks.add(dot, lab)
+            marks.append(VGroup(dot, lab))
         k = ValueTracker(0)
 
         def i() -> int:
@@ -356,27 +427,78 @@ class Trace(LightCopies, LectureScene):
                                          color=P.highlight, radius=0.09),
                            path=("sweep_forget[{i}]", "sweep_decades[{i}]"),
                            measure=lambda m: ax.p2c(m.get_center())[:2])
-        fl = self.math("f =", color=P.forget)
-        fn = self.number("sweep_forget[0]", "dec:3", size=0.75, color=P.forget)
-        hl = self.math(r"t_{1/2} =", color=P.text, reason="1/2 in the half-life symbol")
-        hn = self.number("sweep_half_life[0]", "dec:2", size=0.75, color=P.text)
-        r1 = VGroup(fl, fn).arrange(RIGHT, buff=0.15)
-        r2 = VGroup(hl, hn).arrange(RIGHT, buff=0.15)
-        VGroup(r1, r2).arrange(DOWN, buff=0.35, aligned_edge=LEFT).move_to([4.7, 0.0, 0])
-        self.play(Create(ax), FadeIn(ylabs), FadeIn(xl), FadeIn(yl), FadeIn(formula),
-                  run_time=0.8)
-        self.play(Create(curve), FadeIn(marks), FadeIn(dot), FadeIn(r1), FadeIn(r2),
-                  run_time=1.2)
-        sweep.number(fn, lambda j: v.sweep_forget[j], path="sweep_forget[{i}]")
-        sweep.number(hn, lambda j: v.sweep_half_life[j], path="sweep_half_life[{i}]")
-        sweep.play(k.animate.set_value(len(v.sweep_forget) - 1), run_time=6.0, rate_func=linear)
-        self.settle(fn, "forget_param", name="forget_readout")
-        self.settle(hn, "half_life", name="half_life_readout")
+        # the readouts: the symbol typeset, the number in the lecture font, its left edge
+        # fixed (the widest value of the sweep fits before the frame's edge)
+        fl = self.text("half.f", size=style.LABEL_SIZE + 4, color=P.forget)
+        hl = self.text("half.t", size=style.LABEL_SIZE + 4, color=P.text)
+        labs = VGroup(fl, hl).arrange(DOWN, buff=0.45, aligned_edge=RIGHT).move_to([4.3, 0.0, 0])
+        fn = _live_value(self, sweep, "sweep_forget[{i}]", "dec:3", fl, P.forget)
+        hn = _live_value(self, sweep, "sweep_half_life[{i}]", "dec:2", hl, P.text)
+        sweep_time = 7.0
+        self.say("half.say", **fields)
+        # the forget gate held, memory times f each step: the axes and f^t = 1/2; halving
+        # takes ln(1/2) / ln f steps: the formula solved
+        self.pace([Create(ax), FadeIn(xlabs), FadeIn(ylabs), FadeIn(xl), FadeIn(yl),
+                   FadeIn(steps_tex[0])],
+                  ReplacementTransform(steps_tex[0], formula),
+                  over=max(2.0, self.left() * 0.35))
+        # "as f rises from lo to hi ...": the curve drawn and the dot swept, while said
+        self.play(Create(curve), FadeIn(dot), FadeIn(labs), FadeIn(fn), FadeIn(hn),
+                  run_time=1.0)
+        sweep_time = max(4.0, self.left(0.45))
+        sweep.play(k.animate.set_value(len(v.sweep_forget) - 1), run_time=sweep_time,
+                   rate_func=linear)
+        # the ordinary word's f and the f at "he", each marked as it is said
+        self.pace(FadeIn(marks[0], scale=1.3), FadeIn(marks[1], scale=1.3))
+        fn = _settle_value(self, fn, "forget_param", "dec:3", fl, P.forget, "forget_readout")
+        hn = _settle_value(self, hn, "half_life", "dec:2", hl, P.text, "half_life_readout")
         # under a step only if the half-life as shown is below 1 (0.996 shows "1.00")
         kind = "within" if self.shown_value("half_life", "fmt:2") < 1.0 else "after"
         res = self.text("half.result", variant=kind, size=style.BODY_SIZE,
                         color=P.forget, t=Val("half_life", "fmt:2"))
-        res.move_to([4.7, -1.3, 0])
+        res.move_to([4.7, -1.15, 0])
         self.show("half_result", res)
-        self.play(FadeIn(res), run_time=0.6)
-        self.hold(2.0)
+        self.play(FadeIn(res, shift=0.1 * UP), Create(SurroundingRectangle(
+            VGroup(hl, hn), color=P.highlight, buff=0.1, stroke_width=2)), run_time=0.8)
+        self.hold(1.5)
+
+
+def _point(mob):
+    """Point at ``mob`` as the words name it: a frame drawn round it and faded."""
+    return Circumscribe(mob, color=P.highlight, fade_out=True, buff=0.08, stroke_width=3)
+
+
+def _live_value(scene, live, path, fmt, label, color, size=style.LABEL_SIZE + 4, buff=0.15):
+    """A live readout in the lecture font right of ``label``: a Text of the value at
+    ``path`` (``{i}`` the sweep's index), its binding moved to each point, its glyphs rebuilt
+    only when its string changes (one Text per string), its left edge fixed. (Shared with the
+    other LSTM-chapter sections of issue 22; a candidate for ``scenes/live.py``.)"""
+    glyphs: dict[str, Text] = {}
+
+    def place(m):
+        return m.next_to(label, RIGHT, buff=buff).align_to(label, DOWN)
+
+    def update(m, i):
+        b = Binding("{v}", {"v": Val(path.format(i=i), fmt)}, name=path.format(i=i))
+        shown = scene.render_binding(b)
+        if shown != getattr(m, "shown_text", None):
+            if shown not in glyphs:
+                glyphs[shown] = Text(shown, font=style.FONT, font_size=size, color=color)
+            adopt(m, place(glyphs[shown].copy()))
+        m.binding, m.shown_text = b, shown
+
+    first = scene.value(path.format(i=live.index()), fmt, size=size, color=color)
+    scene.shown.pop(first.binding.name, None)
+    return live.follow(place(first), update, path=path, fmt=fmt)
+
+
+def _settle_value(scene, mob, path, fmt, label, color, name=None, size=style.LABEL_SIZE + 4,
+                  buff=0.15):
+    """Put a live lecture-font readout back on a values path (``settle`` for a Text): the
+    same mobject, so the groups it belongs to keep it."""
+    new = scene.value(path, fmt, size=size, color=color, name=name)
+    new.next_to(label, RIGHT, buff=buff).align_to(label, DOWN)
+    adopt(mob, new)
+    mob.binding, mob.shown_text = new.binding, new.shown_text
+    scene.shown[new.binding.name] = mob
+    return mob

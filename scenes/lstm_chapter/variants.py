@@ -3,8 +3,9 @@ waiting, and what the LSTM did not cure."""
 
 from __future__ import annotations
 
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Create, FadeIn, GrowFromEdge, Line, Rectangle,
-                   Square, VGroup)
+from manim import (DOWN, LEFT, RIGHT, UP, AnimationGroup, Arrow, Circumscribe, Create, FadeIn,
+                   GrowFromEdge, Group, LaggedStart, Line, Rectangle, Square, VGroup,
+                   VMobject)
 
 from .. import style
 from ..base import LectureScene, Val
@@ -103,17 +104,17 @@ class Variants(LectureScene):
     # ----- beat 1 -------------------------------------------------------------------------
     def variants_table(self):
         v = self.v
-        self.claim("table", h=Val("h", "int"), d=Val("d", "int"), pe=Val("peephole_extra", "count"),
-                   k=Val("conv_kernel", "int"), t=Val("conv_taps", "int"))
+        fields = dict(h=Val("h", "int"), d=Val("d", "int"), pe=Val("peephole_extra", "count"),
+                      k=Val("conv_kernel", "int"), t=Val("conv_taps", "int"))
+        self.claim("table", say=False, **fields)
         xs = (-6.8, -3.15, 1.8, 5.3)
         S, L = style.SMALL_SIZE, style.LABEL_SIZE
         heads = VGroup(*[self.text(k, size=L, color=P.muted).move_to([x, 1.95, 0], aligned_edge=LEFT)
                          for k, x in zip(("col.name", "col.change", "col.params", "col.ratio"), xs)])
         rule = Line([-6.9, 1.6, 0], [6.9, 1.6, 0], color=P.muted, stroke_width=1.5)
-        self.play(FadeIn(heads), Create(rule), run_time=0.6)
         change_fields = {"peephole": {"n": Val("peephole_extra", "count")},
                          "convlstm": {"k": Val("conv_kernel", "int"), "t": Val("conv_taps", "int")}}
-        rows = []
+        rows = {}
         for r, name in enumerate(v.variants):
             y = 1.1 - 0.78 * r
             cells = [self.text(f"name.{name}", size=L, color=P.cell),
@@ -129,13 +130,24 @@ class Variants(LectureScene):
                 c.move_to([x, y, 0], aligned_edge=LEFT)
             if name not in v.variant_params:     # the citation ends at the frame's right margin
                 cells[3].move_to([6.9, y, 0], aligned_edge=RIGHT)
-            rows.append(VGroup(*cells))
-            self.play(FadeIn(rows[-1]), run_time=0.5)
+            rows[name] = VGroup(*cells)
             if name in v.variant_params:
                 self.show(f"{name}_params", cells[2])
                 self.show(f"{name}_ratio", cells[3])
-        self.say("table.xlstm.say")
-        self.hold(2.0)
+        # the count's convention (the heads), then each variant's row as the line reaches it
+        self.say("table.say", **fields)
+        self.pace([FadeIn(heads), Create(rule)],
+                  *[FadeIn(rows[name], shift=0.1 * UP) for name in v.variants
+                    if name in v.variant_params])
+        # the last row: xLSTM (Beck et al., 2024), its matrix memory and exponential gates,
+        # and why its count is not comparable
+        later = [name for name in v.variants if name not in v.variant_params]
+        steps = []
+        for name in later:
+            row = rows[name]
+            steps += [FadeIn(row, shift=0.1 * UP), _point(row[1]), _point(row[2])]
+        self.line("table.xlstm.say", *steps)
+        self.hold(1.5)
         self.clear_stage()
 
     # ----- beat 2 -------------------------------------------------------------------------
@@ -144,8 +156,9 @@ class Variants(LectureScene):
         self.claim("four", h=Val("h", "int"), d=Val("d", "int"))
         colors = {"rnn": P.gradient, "gru": P.hidden, "lstm": P.cell, "attention": P.attention}
         x0, full = -2.6, 5.4
+        steps = []
         for k, name in enumerate(v.structures):
-            y = 1.8 - 1.15 * k
+            y = 1.8 - 1.1 * k
             lab = self.text(f"bar.{name}", size=style.BODY_SIZE, color=colors[name])
             lab.move_to([-6.8, y + 0.12, 0], aligned_edge=LEFT)
             w = max(full * float(v.structure_share[k]), 0.02)
@@ -167,14 +180,18 @@ class Variants(LectureScene):
                 rel.next_to(bar, DOWN, buff=0.08).align_to(bar, LEFT)
                 row.append(FadeIn(rel))
                 self.show(f"{name}_over_rnn", rel)
-            self.play(*row, run_time=0.7)
-        self.hold(2.0)
+            steps.append(row)
+            if name == "attention":     # "only its four d by d matrices": its label pointed at
+                steps.append(_point(lab))
+        # one bar as the line names its structure: RNN, GRU, LSTM, attention
+        self.pace(*steps)
+        self.hold(1.5)
         self.clear_stage()
 
     # ----- beat 3 -------------------------------------------------------------------------
     def waiting(self):
         v = self.v
-        self.claim("wait", t=Val("steps", "int"))
+        self.claim("wait", say=False, t=Val("steps", "int"))
         n = int(v.drawn_steps)
         pitch = min(1.4, 12.6 / max(n, 1))
         side = 0.7 * pitch
@@ -191,11 +208,6 @@ class Variants(LectureScene):
         ll.move_to([-6.3, 1.85, 0], aligned_edge=LEFT)
         al = self.text("wait.att", size=style.LABEL_SIZE, color=P.attention)
         al.move_to([-6.3, -0.15, 0], aligned_edge=LEFT)
-        self.play(FadeIn(lstm_row), FadeIn(links), FadeIn(att_row), FadeIn(ll), FadeIn(al),
-                  run_time=0.7)
-        for t in range(n):
-            self.play(lstm_row[t].animate.set_fill(opacity=0.7), run_time=max(0.08, 2.4 / n))
-        self.play(*[s.animate.set_fill(opacity=0.7) for s in att_row], run_time=0.4)
         ln = self.text("wait.lstm_n", size=style.BODY_SIZE, color=P.cell, n=Val("lstm_waits", "int"))
         ln.move_to([6.3, 0.15, 0], aligned_edge=RIGHT)
         an = self.text("wait.att_n", size=style.BODY_SIZE, color=P.attention,
@@ -203,11 +215,23 @@ class Variants(LectureScene):
         an.move_to([6.3, -1.85, 0], aligned_edge=RIGHT)
         drawn = self.text("wait.drawn", variant=v.all_drawn, size=style.SMALL_SIZE, color=P.muted,
                           k=Val("drawn_steps", "int"), n=Val("steps", "int"))
-        drawn.move_to([0, -2.5, 0])
-        self.play(FadeIn(ln), FadeIn(an), FadeIn(drawn), run_time=0.5)
+        drawn.move_to([0, -2.1, 0])
         self.show("lstm_waits", ln)
         self.show("attention_waits", an)
-        self.hold(2.0)
+        self.say("wait.say", t=Val("steps", "int"))
+        # the next h waits for the previous one: the chain; t steps in a relay: the steps
+        # filled one after another, then the count; attention: every position at once, its
+        # count; Vaswani et al.'s reason: the recurrent links pointed at
+        self.pace([FadeIn(lstm_row), FadeIn(links), FadeIn(ll)],
+                  LaggedStart(*[s.animate.set_fill(opacity=0.7) for s in lstm_row],
+                              lag_ratio=1.0),
+                  [FadeIn(ln), FadeIn(drawn)],
+                  [FadeIn(att_row), FadeIn(al)],
+                  [AnimationGroup(*[s.animate.set_fill(opacity=0.7) for s in att_row]),
+                   FadeIn(an)],
+                  _point(links))
+        self.hold(1.5)
+        _drop_groups(self)
         self.clear_stage()
 
     # ----- beat 4 -------------------------------------------------------------------------
@@ -215,6 +239,7 @@ class Variants(LectureScene):
         v = self.v
         self.claim("cured", r=Val("rnn_ratio", "ratio"))
         good = {"largely": P.forget, "no": P.exploded, "slower": P.exploded}
+        steps = []
         for k, (row, verdict) in enumerate(zip(v.cure_rows, v.cure_verdicts)):
             y = 1.7 - 0.95 * k
             name = self.text(f"row.{row}", size=style.BODY_SIZE)
@@ -224,7 +249,22 @@ class Variants(LectureScene):
             name.move_to([-6.6, y, 0], aligned_edge=LEFT)
             ver.move_to([-3.4, y, 0], aligned_edge=LEFT)
             note.move_to([-1.2, y, 0], aligned_edge=LEFT)
-            self.play(FadeIn(name), FadeIn(ver), FadeIn(note), run_time=0.5)
+            # the row as the line reaches it: the question, then its verdict and note
+            steps.append(LaggedStart(FadeIn(name), FadeIn(ver), FadeIn(note), lag_ratio=0.4))
             if row == "speed":
                 self.show("speed_note", note)
-        self.hold(2.0)
+        self.pace(*steps)
+        self.hold(1.5)
+
+
+def _point(mob):
+    """Point at ``mob`` as the words name it: a frame drawn round it and faded."""
+    return Circumscribe(mob, color=P.highlight, fade_out=True, buff=0.08, stroke_width=3)
+
+
+def _drop_groups(scene):
+    """Take off the stage the plain groups a play of grouped animations (``LaggedStart`` of
+    ``.animate``) left there: ``clear_stage`` fades only vector mobjects, and such a group
+    would keep drawing its members after they are faded out."""
+    scene.remove(*[m for m in scene.mobjects if isinstance(m, Group) and
+                   not isinstance(m, VMobject)])

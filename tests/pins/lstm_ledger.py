@@ -22,8 +22,8 @@ def _layer(v, p):
 
 
 PINS = {
-    "concat": {"n": ("concat", "int")},
-    "matrix": {"a": ("concat", "int"), "b": ("gates_width", "int")},
+    "concat": {"n": ("concat", "count")},
+    "matrix": {"a": ("concat", "count"), "b": ("gates_width", "count")},
     "rnn_count": {"v": ("params.rnn", "count")},
     "lstm_count": {"v": ("params.lstm", "count")},
     "transformer_count": {"v": ("params.transformer", "count")},
@@ -33,7 +33,7 @@ PINS = {
     "gnmt_layer": {"n": ("gnmt_layer", "count")},
     "gnmt_total": {"k": ("gnmt_layers", "int"), "n": ("gnmt_params", "count"),
                    "m": ("gnmt_params", "millions")},
-    "stack": {"k": ("layers", "int"), "h": ("h", "int"), "d": ("d", "int"),
+    "stack": {"k": ("layers", "int"), "h": ("h", "count"), "d": ("d", "count"),
               "n": ("stack_params", "count")},
     "paid_params": {"r": ("rnn_ratio", "ratio")},
     "state": {"s": ("state_numbers", "count")},
