@@ -471,10 +471,12 @@ class LectureScene(Scene):
         b = self.sentence(key, variant, **fields)
         content = self.render_binding(b)
         self._narration.append((content, b))
-        start = self.time
+        # a drawn wait lasts whole frames, so it can end a fraction of a frame before the
+        # previous line: this line starts where that one ends (cues never overlap)
+        start = max(self.time, self._say_until)
         duration = max(2.0, READING_SECONDS_PER_CHAR[self.lang] * len(content))
         if not self._skipping():   # a skipped beat's narration belongs to another beat job
-            self.add_subcaption(content, duration=duration, offset=0)
+            self.add_subcaption(content, duration=duration, offset=start - self.time)
         if self._fp is not None:
             self._fingerprint("say", content, round(start - self.beat_start[self._fp[0]], 6),
                               duration)
