@@ -26,8 +26,8 @@ from manim import DOWN, LEFT, ORIGIN, RIGHT, DecimalNumber, MathTex, Mobject, Te
 
 def displayed(m: Mobject) -> str:
     """The string a text mobject shows (after a Transform: the string of its target)."""
-    if isinstance(m, DecimalNumber):
-        return m._get_num_string(m.get_value())
+    if isinstance(m, DecimalNumber):   # LaTeX draws its hyphen as the true minus
+        return m._get_num_string(m.get_value()).replace("-", "\u2212")
     override = getattr(m, "shown_text", None)
     if override is not None:
         return override
@@ -257,7 +257,7 @@ class Follower:
         """What this part shows now: a readout's string, a shape's measure (None if neither
         is declared)."""
         if self.kind == "number":
-            return self.mob._get_num_string(self.mob.number)
+            return self.mob._get_num_string(self.mob.number).replace("-", "\u2212")
         if self.kind == "text":
             if self.read is not None:
                 return self.read(self.mob)

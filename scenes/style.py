@@ -190,8 +190,9 @@ def fmt_millions(n: float) -> str:
 def fmt_decimal(x, places: int) -> str:
     """What a manim ``DecimalNumber`` with ``places`` decimals shows: ``1,234.500``, ``-0.357``
     (grouped with commas; a value that rounds to zero without a sign). Its hyphen is TeX's:
-    a DecimalNumber is typeset by LaTeX, which draws it as the true minus."""
-    return _neg_zero(f"{float(x):,.{places}f}")
+    a DecimalNumber is typeset by LaTeX, which draws it as the true minus, so the string is
+    written with the true minus "−" (as :func:`scenes.live.displayed` reads a DecimalNumber)."""
+    return _neg_zero(f"{float(x):,.{places}f}").replace("-", MINUS)
 
 
 def sci_tex(x: float, sig: int = 2) -> str:

@@ -402,11 +402,13 @@ def check_number_style(where: str, shown: str, kind: str, b: Binding | None) -> 
     vals = value_fields(b) if b is not None and b.reason is None else {}
     if vals and kind not in LIVE_KINDS:
         if kind in TEX_KINDS or b.math:
-            bad.append(f"{where}: value {sorted(vals)} typeset in TeX ({kind} {shown!r}); a "
-                       "readout's number is in the lecture font, as its label")
+            pass   # a formula or an axis tick, all TeX: one face (its role is TeX everywhere)
         else:
-            tpl = b.template
+            # an index in a subscript or superscript is part of the symbol ($h_{7}$)
+            tpl = re.sub(r"[_^]\{\{\{\w+\}\}\}", "", b.template)
             inside = sorted(k for k in tex_typeset_fields(b, tpl) if k in vals)
+            if not _TEX_PART.sub("", tpl).strip():
+                inside = []    # a whole formula written as one $...$: one face
             if inside:
                 bad.append(f"{where}: value field(s) {inside} inside $...$ in {shown!r} "
                            "(typeset in TeX beside the lecture font)")

@@ -67,9 +67,9 @@ TEXT = {
     "unroll": {"zh": "逐个读入：每一步只用到已经读过的 token",
                "en": "One token per step, using only what it has read"},
     "unroll.say": {
-        "zh": "循环网络从左到右读，每步读一个 token：公式把它和上一步的状态混合，再用 tanh 压回 -1 到 1 之间。",
-        "en": "The network reads left to right, one token per step: the equation mixes it with the previous state and squashes the sum by tanh into (-1, 1).",
-        "fixed": {"1": "the range of tanh, (-1, 1)"}},
+        "zh": "循环网络从左到右读，每步读一个 token：公式把它和上一步的状态混合，再用 tanh 压回 −1 到 1 之间。",
+        "en": "The network reads left to right, one token per step: the equation mixes it with the previous state and squashes the sum by tanh into (−1, 1).",
+        "fixed": {"1": "the range of tanh, (−1, 1)"}},
     "unroll.steps.say": {
         "zh": "虚线格子还没有被算出来：每一步填上一格，从左边的 h_0 一直填到最右边。",
         "en": "Dashed cells have not been computed yet: each step fills one, from h_0 on the left to the last on the right.",
@@ -95,7 +95,7 @@ TEXT = {
     "sweep.same.say": {
         "zh": "所有时间步共享同一个循环权重。这里它已经是 {w0}，停在原处不动：{n} 个状态各自只剩自己的 token。",
         "en": "Every step shares one recurrent weight. Here it is already {w0}, so it stays where it is: each of the {n} states keeps only its own token."},
-    "sweep.only_own": {"zh": "$W_h = {w0}$：只剩自己的 token", "en": "$W_h = {w0}$: only its own token"},
+    "sweep.only_own": {"zh": "$W_h$ = {w0}：只剩自己的 token", "en": "$W_h$ = {w0}: only its own token"},
     "heads": {"zh": "读出头只看它正下方的状态", "en": "A readout head sees only the state below it"},
     "heads.say": {
         "zh": "分类只从最后一个状态读出一个答案；序列标注在每个位置各读一个。",

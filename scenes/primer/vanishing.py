@@ -51,13 +51,13 @@ TEXT = {
     "hop.say": {
         "zh": "要从第一个 token 学到东西，误差得从最后的状态倒着走回去。每退一步都乘一次这一步的导数：斜率乘共享的 W_h。",
         "en": "To learn from the first token, the error has to walk back from the last state. Each step back multiplies it by that step's derivative: the slope times the shared W_h."},
-    "hop.w": {"zh": "$W_h = {w}$", "en": "$W_h = {w}$"},
+    "hop.w": {"zh": "$W_h$ = {w}", "en": "$W_h$ = {w}"},
     "hop.note.tanh": {"zh": "只有 $z = 0$ 时柱子才碰到 $W_h$",
                       "en": "the bar reaches $W_h$ only at $z = 0$",
                       "fixed": {"0": "the only point where tanh's slope is 1"}},
     "hop.note.relu": {"zh": "$z > 0$ 时柱子正好等于 $W_h$", "en": "for $z > 0$ the bar equals $W_h$",
                       "fixed": {"0": "where ReLU switches on"}},
-    "hop.note.zero": {"zh": "$W_h = {w}$：每根柱子都是 {w}", "en": "$W_h = {w}$: every bar is {w}"},
+    "hop.note.zero": {"zh": "$W_h$ = {w}：每根柱子都是 {w}", "en": "$W_h$ = {w}: every bar is {w}"},
     "hop.note.say.tanh": {
         "zh": "tanh 的斜率最高是 1，只在 z = 0 取到，所以柱子只在那一点碰到 W_h = {w} 的虚线。",
         "en": "The slope of tanh peaks at 1, only at z = 0, so only there does the bar reach the dashed line at W_h = {w}.",
@@ -102,7 +102,7 @@ TEXT = {
         "en": "The factors of the first {k} hop{k_s} as bars; the dashed ×1 line divides shrinking from growing. tanh's slope is at most 1 and falls as z moves away from 0, so a tanh bar never tops its W_h; ReLU's slope is exactly 1 wherever it is on.",
         "fixed": {"1": _ONE + "; tanh's and ReLU's largest slope",
                   "0": "the point where tanh is steepest"}},
-    "bars.state": {"zh": "{act}，$W_h = {w}$", "en": "{act}, $W_h = {w}$"},
+    "bars.state": {"zh": "{act}，$W_h$ = {w}", "en": "{act}, $W_h$ = {w}"},
     # pushed_w_h above w_h (as shown): each bar's W_h grows, its slope can collapse
     "bars.sweep.say.up": {
         "zh": "现在在 tanh 下让 W_h 从 {w0} 升到 {w1}，柱子跟着动。每根柱子是 W_h 乘它所在状态的斜率：W_h 变大，状态也往往被推向两端，那里斜率塌下去，可能把柱子拉回来。",
@@ -157,7 +157,7 @@ TEXT = {
                      "fixed": {"32": _F32}},
     "product.max": {"zh": "float32 最大有限值", "en": "float32 largest finite",
                     "fixed": {"32": _F32}},
-    "product.curve": {"zh": "{act}，$W_h = {w}$", "en": "{act}, $W_h = {w}$"},
+    "product.curve": {"zh": "{act}，$W_h$ = {w}", "en": "{act}, $W_h$ = {w}"},
     "product.main.under": {"zh": "第 {h} 跳跌破下线", "en": "below at hop {h}"},
     "product.main.over": {"zh": "第 {h} 跳越过上线", "en": "above at hop {h}"},
     "product.main.within": {"zh": "始终在两线之间", "en": "stays between the lines"},
