@@ -88,7 +88,8 @@ def power_of_ten(mantissa: str, exponent: int) -> str:
 def fmt(x, digits: int = 3, *, sig: int | None = None) -> str:
     """Format a number the way every scene shows it.
 
-    Fixed point with ``digits`` decimals; below 1e-3 in magnitude or at/above 1e6 a power of
+    Fixed point with ``digits`` decimals, the whole part grouped with commas from four digits
+    on (``1,470.500``, one count style with :func:`fmt_count`); below 1e-3 in magnitude or at/above 1e6 a power of
     ten as the axes typeset it, in Unicode (``9.8×10⁻⁴⁸``, ``1.0×10⁻⁴``:
     mantissa with ``sig`` significant digits, exponent without padding); a negative number
     with the true minus (``−0.357``); non-finite values as ``∞``, ``−∞``, ``nan``. A
@@ -115,7 +116,7 @@ def fmt(x, digits: int = 3, *, sig: int | None = None) -> str:
     if x != 0 and (abs(x) < 1e-3 or abs(x) >= 1e6):
         mant, exp = f"{x:.{max(1, sig or 2) - 1}e}".split("e")
         return power_of_ten(mant, int(exp))
-    return _minus(_neg_zero(f"{x:.{digits}f}"))
+    return _minus(_neg_zero(f"{x:,.{digits}f}"))
 
 
 _UNICODE_POWER = re.compile("\u00d710([\u207b\u2070\u00b9\u00b2\u00b3\u2074-\u2079]+)")
@@ -140,7 +141,7 @@ def fmt_num(x, max_digits: int = 3) -> str:
     x = float(x)
     if not math.isfinite(x) or (x != 0 and abs(x) < 10.0 ** -max_digits):
         return fmt(x, max_digits)
-    s = f"{x:.{max_digits}f}".rstrip("0").rstrip(".")
+    s = f"{x:,.{max_digits}f}".rstrip("0").rstrip(".")
     return _minus(_neg_zero(s)) if s not in ("", "-") else "0"
 
 
@@ -153,9 +154,10 @@ def fmt_count(n) -> str:
 
 
 def fmt_int(n) -> str:
-    """An index or small whole number without grouping (``7``, ``−1``): as ``str(int(n))``
-    with the true minus."""
-    return _minus(str(int(n)))
+    """An index or a whole number as ``str(int(n))`` with the true minus (``7``, ``−1``),
+    grouped from four digits on like every number in the lecture (``2,262``, never ``2262``
+    beside a count's ``6,786``)."""
+    return _minus(f"{int(n):,}")
 
 
 def fmt_ratio(x) -> str:

@@ -184,8 +184,8 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
      "lambda j: v.bias_sweep_mean_forget[min(j + 1, len(v.bias_sweep) - 1)],",
      sweep_guard("why")),
     ("c1-l2-sweep-ends-early", "scenes/lstm_chapter/cell.py",
-     "live.play(k.animate.set_value(last), run_time=5.0, rate_func=linear)",
-     "live.play(k.animate.set_value(last - 1), run_time=5.0, rate_func=linear)",
+     "live.play(k.animate.set_value(last), run_time=self.left(0.6, least=4.0), rate_func=linear)",
+     "live.play(k.animate.set_value(last - 1), run_time=self.left(0.6, least=4.0), rate_func=linear)",
      sweep_guard("cell")),
     ("c1-l3-bar-neighbour-index", "scenes/lstm_chapter/conveyor.py",
      "kept_bar = live.redraw(lambda i: bar(float(v.sweep_kept[i]),",
@@ -388,8 +388,8 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
      '"en": "With bias {b1}, f is {g1} and {r0} is left after {n} step{n_s}: to the digits',
      LANGS_AGREE),
     ("c4-l03-all-states-neighbour", "scenes/lstm_chapter/conveyor.py",
-     '"en": "$f = {f}$: the whole old balance stays"',
-     '"en": "$f = {f}$: the whole old balance stays ({kept})"', LANGS_AGREE),
+     '"en": "$f$ = {f}: the whole old balance stays"',
+     '"en": "$f$ = {f}: the whole old balance stays ({kept})"', LANGS_AGREE),
     # a claim rounding f to one decimal: 0.9 at the defaults reads the same, the pin does not
     ("c4-l04-state-rounds-f", "scenes/lstm_chapter/sandbox.py",
      '                       f=Val("forget", "num"), i=Val("input", "num"),\n'

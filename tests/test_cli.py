@@ -126,7 +126,7 @@ def test_script_prints_every_beat_as_json():
         assert set(b) == {"beat", "claim", "narration", "readouts", "labels"}
         assert b["claim"] and b["narration"]
     tangent = next(b for b in doc["beats"] if b["beat"] == "show_tangent")["readouts"]
-    assert tangent["slope_at_start"] == "slope $ 0.786$ at $z = 0.5$"
+    assert tangent["slope_at_start"] == "slope 0.786 at $z$ = 0.5"
 
 
 @pytest.mark.parametrize("args, needle", [

@@ -26,7 +26,12 @@ from rnn_lecture.motion import (MAX_FROZEN_SHARE, MAX_FROZEN_STRETCH, figures, l
 LANGS = ("zh", "en")
 #: How closely a real render's figures follow its timeline's: seconds, and share points.
 AGREE_SECONDS = 0.5
-AGREE_POINTS = 0.05   # the video also counts frames a play leaves unchanged (up to ~4 points seen)
+# The video also counts the frames a play leaves unchanged to within one grey level: the slow
+# start and end of a smooth rate function, longest on the long builds of a paced line (a 4.3 s
+# FadeIn shows 0.4-0.5 s of still frames at each end at 15 fps). The timeline counts them as
+# moving, so it reads low: 3.8 and 6.1 points seen on the site sections (stop 35); the video's
+# own figures are asserted against the targets as well.
+AGREE_POINTS = 0.08
 
 
 # ----- hand-made timelines ------------------------------------------------------------------
@@ -164,8 +169,9 @@ def test_site_renders_agree_with_their_timelines(site_media, lang):
     for sid in SITE_SECTIONS:
         video = motion.section_video(site_media, "low", lang, sid)
         sc = constructed(sid, lang)
-        _agree(video_figures(video), timeline_figures(sc.timeline, sc.renderer.time),
-               f"{sid} [{lang}]")
+        seen = video_figures(video)
+        assert not seen.failures(), f"{sid} [{lang}] as rendered: " + "; ".join(seen.failures())
+        _agree(seen, timeline_figures(sc.timeline, sc.renderer.time), f"{sid} [{lang}]")
 
 
 @pytest.mark.slow

@@ -18,8 +18,10 @@ PRIMER_TOKENS = (0.5, 0.6, 0.7, -0.4, -0.6, 0.6, -0.5, 0.4)
 W_H_SWEEP_POINTS = 61
 TANGENT_SWEEP_POINTS = 81
 
-#: Sequence lengths the parameter-count beat unrolls the RNN to (each 8 times the last).
-COUNT_SWEEP_N = (8, 64, 512, 4096, 32768)
+#: Sequence lengths the parameter-count beat unrolls the RNN to: 8 to 32,768 in steps of an
+#: eighth of a doubling (rounded, repeats dropped: 96 lengths), so the strip and its length
+#: change on every frame of the sweep instead of in five jumps with the picture held between.
+COUNT_SWEEP_N = tuple(int(n) for n in np.unique(np.round(8 * 2 ** (np.arange(97) / 8))))
 #: the most steps the parameter-count beat draws as ticks of its chain (a longer chain is drawn
 #: as this many, its length read beside it)
 CHAIN_TICKS = 256

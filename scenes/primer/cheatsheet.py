@@ -323,16 +323,21 @@ class CheatSheet(LectureScene):
         self.claim("kv", layers=Val("layers", "count"), width=Val("width", "count"),
                    b=Val("bytes_per_value", "count"))
         (xlo, xhi), (ylo, yhi) = v.axis_log2_context, v.axis_log2_bytes
-        ax = Axes([xlo, xhi, 1], [ylo, yhi, 1], x_length=5.5, y_length=4.0,
+        yt = VGroup(*[self.value(f"tick_bytes[{i}]", "bytes", size=S, color=P.muted)
+                      for i in range(len(v.tick_log2_bytes))])
+        # the plot's right edge stays at x = -0.2; its left edge leaves room for the widest
+        # byte tick ("397.2 GiB" at a long context) inside the frame's margin
+        right, margin = -0.2, 0.35
+        left = max(-5.7, -style.FRAME_W / 2 + margin + max(t.width for t in yt) + 0.15)
+        ax = Axes([xlo, xhi, 1], [ylo, yhi, 1], x_length=right - left, y_length=4.0,
                   axis_config={"color": P.muted, "include_tip": False, "stroke_width": 2,
                                "include_ticks": False})
-        ax.move_to([-2.95, 0.2, 0])
+        ax.move_to([(left + right) / 2, 0.2, 0])
         xt = VGroup(*[self.value(f"tick_context[{i}]", "count", size=S, color=P.muted)
                       .next_to(ax.c2p(float(x), ylo), DOWN, buff=0.15)
                       for i, x in enumerate(v.tick_log2_context)])
-        yt = VGroup(*[self.value(f"tick_bytes[{i}]", "bytes", size=S, color=P.muted)
-                      .next_to(ax.c2p(xlo, float(y)), LEFT, buff=0.15)
-                      for i, y in enumerate(v.tick_log2_bytes)])
+        for t, y in zip(yt, v.tick_log2_bytes):
+            t.next_to(ax.c2p(xlo, float(y)), LEFT, buff=0.15)
         last = len(v.frame_context) - 1
         s = ValueTracker(0)
 

@@ -16,7 +16,7 @@ PINS = {
     "count_bias": {"v": ("count.bias", "count")},
     "count_total": {"v": ("count.total", "count")},
     "count_width": {"d": ("count_width", "count")},
-    "count_length": {"v": ("count_sweep_n[4]", "count")},
+    "count_length": {"v": ("count_sweep_n[95]", "count")},
 }
 
 
