@@ -25,6 +25,7 @@ from manim.animation.animation import Wait
 from manim.mobject.mobject import _AnimationBuilder
 
 from . import style
+from .legibility import raise_to_floor
 from .bind import (Binding, Fixed, Val, check_fields, has_digit, plural_fields, resolve,
                    shown)
 from .registry import get as get_section
@@ -185,6 +186,7 @@ class LectureScene(Scene):
         Returns a Text when there is no math, else a VGroup of Text and MathTex pieces.
         """
         color = color or style.PALETTE.text
+        size = max(size, style.SMALL_SIZE)      # what reads in a phone's player (legibility)
         pieces = [p for p in _MATH.split(s)]
         if len(pieces) == 1:
             return Text(s, font=style.FONT, font_size=size, color=color)
@@ -193,7 +195,7 @@ class LectureScene(Scene):
             if not piece.strip():
                 continue
             if i % 2:   # Computer Modern's capitals are ~0.7 of Noto's at one font size
-                m = MathTex(piece, color=color, font_size=size * MATH_IN_TEXT)
+                m = raise_to_floor(MathTex(piece, color=color, font_size=size * MATH_IN_TEXT))
             else:
                 m = Text(piece.strip(), font=style.FONT, font_size=size, color=color)
             row.add(m)
@@ -221,7 +223,8 @@ class LectureScene(Scene):
         if has_digit(s):
             raise TypeError(f"{self.SECTION_ID}: literal {s!r} shows a number; use value() "
                             "for a values path or label(text, reason) for a fixed number")
-        return Text(s, font=style.FONT, font_size=size, color=color or style.PALETTE.text)
+        return Text(s, font=style.FONT, font_size=max(size, style.SMALL_SIZE),
+                   color=color or style.PALETTE.text)
 
     def label(self, s: str, reason: str, size: float = style.LABEL_SIZE,
               color: str | None = None) -> Mobject:
@@ -235,7 +238,8 @@ class LectureScene(Scene):
         (a readout with words or signs around it is a text-table sentence)."""
         b = Binding("{v}", {"v": Val(path, fmt)}, name=name or path)
         s = self.render_binding(b)
-        mob = Text(s, font=style.FONT, font_size=size, color=color or style.PALETTE.text)
+        mob = Text(s, font=style.FONT, font_size=max(size, style.SMALL_SIZE),
+                   color=color or style.PALETTE.text)
         self._bound(mob, b, s)
         self.shown[b.name] = mob
         return mob
@@ -246,7 +250,7 @@ class LectureScene(Scene):
 
         Digits in the formula (indices, exponents) need a ``reason``.
         """
-        m = MathTex(*tex, **kw).scale(scale)
+        m = raise_to_floor(MathTex(*tex, **kw).scale(scale))
         joined = "".join(tex)
         if has_digit(joined):
             if not reason:
@@ -268,7 +272,7 @@ class LectureScene(Scene):
         check_fields(fields, f"{self.SECTION_ID} formula {full!r}")
         b = Binding(self.TEXT[full]["tex"], fields, key=full, name=name, math=True,
                     variant=variant)
-        m = MathTex(self.render_binding(b)).scale(scale)
+        m = raise_to_floor(MathTex(self.render_binding(b)).scale(scale))
         if color:
             m.set_color(color)
         self._bound(m, b)
@@ -288,7 +292,7 @@ class LectureScene(Scene):
         d = DecimalNumber(0.0, num_decimal_places=int(places or 3), include_sign=False,
                           color=color or style.PALETTE.text).scale(size)
         self.settle(d, path, fmt, name=name)
-        return d
+        return raise_to_floor(d)
 
     def settle(self, mob: DecimalNumber, path: str, fmt: str | None = None,
                name: str | None = None) -> DecimalNumber:
@@ -304,8 +308,12 @@ class LectureScene(Scene):
 
     def ticks(self, mob: Mobject, reason: str = "axis tick") -> Mobject:
         """Mark every unbound text inside ``mob`` (axis numbers) as a fixed label."""
+        # too small to read on a phone: each tick grows, keeping the side facing its axis
+        y_nums = getattr(getattr(mob, "y_axis", None), "numbers", None)
+        y_leaves = set(y_nums.get_family()) if y_nums is not None else set()
         for leaf in text_leaves([mob]):
             if getattr(leaf, "binding", None) is None:
+                raise_to_floor(leaf, about_edge=RIGHT if leaf in y_leaves else UP)
                 shown = displayed(leaf)
                 leaf.binding = Binding("{x}", {"x": Fixed(shown, reason)}, reason=reason)
         return mob

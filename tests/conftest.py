@@ -17,7 +17,13 @@ def _constructed(section_id: str, lang: str, params_json: str, layout_only: bool
     if params:
         from scenes.registry import get
         params = get(section_id).resolve(params)
-    return construct(section_id, lang, params, layout_only=layout_only)
+    from textsize import record_small_texts
+
+    # every text's size is measured at each hold (tests/test_text_size.py, check_scene)
+    scene = construct(section_id, lang, params, layout_only=layout_only,
+                      hold_hook=record_small_texts)
+    scene.__dict__.setdefault("small_texts", [])
+    return scene
 
 
 def constructed(section_id: str, lang: str = "zh", params: dict | None = None,

@@ -459,6 +459,8 @@ def check_scene(scene, choices: dict | None = None) -> list[str]:
     bad = []
     if list(scene.records) != list(scene.BEATS):
         bad.append(f"beats held {list(scene.records)} != BEATS {list(scene.BEATS)}")
+    # texts too small for a phone's player, measured at each hold (tests/textsize.py)
+    bad += [f"too small to read: {x}" for x in getattr(scene, "small_texts", [])]
     for beat, rec in scene.records.items():
         items = [(f"{beat} claim", *rec["claim"])]
         items += [(f"{beat} narration {i}", line, nb) for i, (line, nb) in

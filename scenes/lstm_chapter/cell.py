@@ -8,6 +8,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circle, Create, DecimalNumber, 
 
 from .. import style
 from ..base import LectureScene, Val
+from ..legibility import raise_to_floor
 from ..live import LightCopies, Live
 
 P = style.PALETTE
@@ -199,7 +200,7 @@ class Cell(LightCopies, LectureScene):
         d["blocks"] = blocks
         d["tanh"] = Rectangle(width=1.3, height=0.7, color=P.cell, stroke_width=3).move_to(
             [4.0, 0.3, 0])
-        d["tanh_tex"] = MathTex(r"\tanh", color=P.cell).scale(0.7).move_to(d["tanh"])
+        d["tanh_tex"] = raise_to_floor(MathTex(r"\tanh", color=P.cell).scale(0.7)).move_to(d["tanh"])
         w = dict(color=P.muted, stroke_width=3)
         d["bus"] = Line([-6.4, yb, 0], [gx["o"], yb, 0], **w)
         d["x_in"] = Line([-5.2, yb - 0.6, 0], [-5.2, yb, 0], color=P.token, stroke_width=3)
@@ -266,7 +267,8 @@ class Cell(LightCopies, LectureScene):
         vals.append(float(num.get_value()))
         places = num.num_decimal_places
         widest = max(vals, key=lambda x: (len(f"{x:.{places}f}"), f"{abs(x):.{places}f}"))
-        w = DecimalNumber(widest, num_decimal_places=places, include_sign=False).scale(0.62)
+        w = DecimalNumber(widest, num_decimal_places=places, include_sign=False,
+                          font_size=num.font_size)
         return w.move_to(num, aligned_edge=LEFT)
 
     def block_diagram(self):

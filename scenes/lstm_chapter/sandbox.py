@@ -357,8 +357,8 @@ class Sandbox(LectureScene):
         learned = VGroup(self._curve(v.learned_cell, P.forget),
                          self._curve(v.learned_cat_mark, P.forget, dashed=True))
         rows = VGroup()
-        for y, key, path, color in ((-1.42, "row.const", "forget", P.cell),
-                                    (-1.75, "row.learned", "learned_forget", P.forget)):
+        for y, key, path, color in ((-1.39, "row.const", "forget", P.cell),
+                                    (-1.77, "row.learned", "learned_forget", P.forget)):
             lab = self.text(key, size=style.SMALL_SIZE, color=color)
             lab.move_to([-6.85, y, 0], aligned_edge=LEFT)
             nums = VGroup()
@@ -385,7 +385,7 @@ class Sandbox(LectureScene):
             self.text("learned.gate", variant=self._state("learned_retention"),
                       size=style.LABEL_SIZE,
                       color=P.forget, r=Val("learned_retention", "fmt:2")))
-        notes.arrange(RIGHT, buff=0.8).move_to([0.3, -2.15, 0])
+        notes.arrange(RIGHT, buff=0.8).move_to([0.3, -2.17, 0])
         self.show("learned_stop", rows[1][1][v.stop_index])
         self.show("learned_note", notes[1])
         # a constant f drains evenly; the computed one (from h and x) closes at the full stop

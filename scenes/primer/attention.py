@@ -10,7 +10,6 @@ from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, DashedLine, Dot, 
 
 from .. import style
 from ..base import LectureScene, Val
-from ..bind import Fixed
 from ..live import Live, corners, on_which
 
 P = style.PALETTE
@@ -28,7 +27,8 @@ TEXT = {
         "zh": "这一行里，第 {top} 个 key 的分数最高，拿到 {wt} 的权重；加权和是 {out}。每个位置都同时算自己这一行，谁也不用等谁。",
         "en": "In this row key {top} scores highest and takes a weight of {wt}; the weighted sum is {out}. Every position computes its own row at the same time, with no one waiting."},
     "pairs.query": {"tex": r"q = (@a,\ @b)"},
-    "pairs.key": {"tex": r"k_{@j} = (@a,\ @b)"},
+    "pairs.key": {"tex": r"(@a,\ @b)"},
+    "pairs.keys": {"zh": "key $k_j$", "en": "key $k_j$"},
     "pairs.score": {"zh": "打分 $q\\cdot k_j/\\sqrt{{2}}$", "en": "score $q\\cdot k_j/\\sqrt{{2}}$",
                     "fixed": {"2": "the keys' width, under the square root"}},
     "pairs.weight": {"zh": "softmax 权重", "en": "softmax weight"},
@@ -217,11 +217,14 @@ class Attention(LectureScene):
         x_lab = -6.6
         y_key, y_score, y_base, y_val = 2.05, 1.45, -1.2, -1.95
         bar_h = 1.9
+        # the keys in the columns under their row's name (a whole "k_j = (a, b)" at the legible
+        # size is wider than a column), the query at the row's end where the sums stand
         q = self.mathv("pairs.query", scale=0.75, color=P.attention, name="query",
                        a=Val("param.query[0]", "num"), b=Val("param.query[1]", "num"))
-        q.move_to([x_lab, y_key, 0], aligned_edge=LEFT)
+        q.move_to([xs[-1] + 0.9, y_key, 0], aligned_edge=LEFT)
+        k_lab = self.text("pairs.keys", size=L, color=P.muted)
+        k_lab.move_to([x_lab, y_key, 0], aligned_edge=LEFT)
         keys = VGroup(*[self.mathv("pairs.key", scale=0.56, color=P.muted,
-                                   j=Fixed(str(j), "key index"),
                                    a=Val(f"example_keys[{j}][0]", "num"),
                                    b=Val(f"example_keys[{j}][1]", "num")).move_to([x, y_key, 0])
                         for j, x in enumerate(xs)])
@@ -250,7 +253,8 @@ class Attention(LectureScene):
         out.move_to([xs[-1] + 0.9, y_val, 0], aligned_edge=LEFT)
         # the claim's line: the query against every key, one score a pair; softmax's weights,
         # summing to one; the values and their weighted sum
-        self.pace([FadeIn(q), LaggedStart(*[FadeIn(k_) for k_ in keys], lag_ratio=0.3)],
+        self.pace([FadeIn(q), FadeIn(k_lab),
+                   LaggedStart(*[FadeIn(k_) for k_ in keys], lag_ratio=0.3)],
                   [FadeIn(s_lab), LaggedStart(*[FadeIn(x) for x in scores], lag_ratio=0.3)],
                   [FadeIn(w_lab), Create(base),
                    LaggedStart(*[GrowFromEdge(b_, DOWN) for b_ in bars], lag_ratio=0.2),

@@ -743,11 +743,11 @@ class Vanishing(LectureScene):
         self.claim("dims", say=False)
         self.say("dims.say", d=Val("dims_width", "int"))
         hs = v.dims_hop_step
-        ax = Axes([0, K, hs], [0, hi - lo, step], x_length=7.2, y_length=4.1,
+        ax = Axes([0, K, hs], [0, hi - lo, step], x_length=7.2, y_length=3.9,
                   axis_config={"color": P.muted, "include_tip": False, "font_size": 24},
                   x_axis_config={"numbers_to_include": list(range(hs, K + 1, hs)),
                                  "decimal_number_config": {"num_decimal_places": 0}})
-        ax.move_to([-2.4, 0.1, 0])
+        ax.move_to([-2.4, 0.0, 0])     # its top tick (10^k, raised to the legible size) clear of the claim
         self.ticks(ax)
 
         def pt(k, lg):
@@ -787,13 +787,13 @@ class Vanishing(LectureScene):
         line = NumberLine([0, v.dims_strip_top, v.dims_strip_step], length=3.9,
                           color=P.muted, include_tip=False, include_numbers=True, font_size=24,
                           decimal_number_config={"num_decimal_places": 1})
-        line.move_to([x_p + 0.1, -0.6, 0], aligned_edge=LEFT)
+        line.move_to([x_p + 0.1, -0.52, 0], aligned_edge=LEFT)
         self.ticks(line, reason="axis tick: the spectrum strip's scale")
         unit = DashedLine(line.n2p(1.0), line.n2p(1.0) + 0.3 * UP, color=P.muted,
                           dash_length=0.08)
         strip_l = self.text("dims.strip", size=style.SMALL_SIZE, color=P.muted,
                             d=Val("dims_width", "int"))
-        strip_l.move_to([x_p, 0.1, 0], aligned_edge=LEFT)
+        strip_l.move_to([x_p, 0.17, 0], aligned_edge=LEFT)
 
         def spectrum(j):
             sv = v.dims_sweep_singular[j]
@@ -844,7 +844,7 @@ class Vanishing(LectureScene):
         after = self.text("dims.after", size=style.LABEL_SIZE, color=P.gradient,
                           k=Val("dims_hops", "int"), n=Val("dims_product_norm", "factor"))
         VGroup(note, after).arrange(DOWN, buff=0.22, aligned_edge=LEFT)
-        VGroup(note, after).move_to([x_p, -1.42, 0], aligned_edge=LEFT)
+        VGroup(note, after).move_to([x_p, -1.45, 0], aligned_edge=LEFT)
         self.show("dims_product_norm", after)
         self.say("dims.verdict.say", variant=case, s=Val("dims_sigma_max", "num:6"),
                  k=Val("dims_hops", "int"), n=Val("dims_product_norm", "factor"))
