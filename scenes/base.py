@@ -17,9 +17,9 @@ import re
 import time
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UL, UP, Animation, AnimationGroup, DecimalNumber, FadeIn, FadeOut,
-                   MathTex, Mobject, Scene, SingleStringMathTex, Tex,
-                   Text, Transform, VGroup, VMobject)
+from manim import (DOWN, LEFT, RIGHT, UL, UP, Animation, AnimationGroup, Create, DecimalNumber, FadeIn, FadeOut,
+                   Group, MathTex, Mobject, Scene, SingleStringMathTex, Tex,
+                   SurroundingRectangle, Text, Transform, ValueTracker, VGroup, VMobject)
 from manim import config
 from manim.animation.animation import Wait
 from manim.mobject.mobject import _AnimationBuilder
@@ -71,6 +71,16 @@ def text_leaves(mobjects) -> list[Mobject]:
     for m in mobjects:
         walk(m)
     return out
+
+
+class Plays:
+    """A :meth:`LectureScene.pace` step that plays itself: ``fn(run_time)``, e.g.
+    ``Plays(lambda rt: live.play(k.animate.set_value(last), run_time=rt))`` (a sweep's step
+    goes through :meth:`scenes.live.Live.play`, so its parts follow the index and the harness
+    samples it)."""
+
+    def __init__(self, fn):
+        self.fn = fn
 
 
 class LectureScene(Scene):
@@ -510,30 +520,65 @@ class LectureScene(Scene):
 
     def pace(self, *steps, over: float | None = None, fill: float = 0.8) -> None:
         """Play ``steps`` (see :meth:`line`) over ``over`` seconds (default: what is left of
-        the current line), each in an equal share, running ``fill`` of it."""
+        the current line), each in an equal share, running ``fill`` of it (the rest a short
+        pause). A step is an animation, a list played together, a zero-argument callable
+        returning either (built when its turn comes), a :class:`Plays` (a sweep's own play,
+        given its run time) or a number (a pause of that many seconds)."""
         if not steps:
             return
         over = self._say_until - self.time if over is None else over
         pauses = sum(s for s in steps if isinstance(s, (int, float)))
         n = sum(1 for s in steps if not isinstance(s, (int, float)))
         slot = max(0.6, (over - pauses) / max(n, 1))
-        for k, step in enumerate(steps):
+        for step in steps:
             if isinstance(step, (int, float)):
                 self.wait(step)
                 continue
-            if callable(step) and not isinstance(step, Animation):
-                step = step()
-            anims = list(step) if isinstance(step, (list, tuple)) else [step]
             run = max(0.5, slot * fill)
-            self.play(*anims, run_time=run)
+            if isinstance(step, Plays):
+                step.fn(run)
+            else:
+                if callable(step) and not isinstance(step, Animation):
+                    step = step()
+                anims = list(step) if isinstance(step, (list, tuple)) else [step]
+                self.play(*anims, run_time=run)
+            self._drop_empty_groups()
             n -= 1
             if n > 0 and slot - run > 1e-3:
                 self.wait(slot - run)
 
+    def _drop_empty_groups(self) -> None:
+        """Remove the empty groups a finished ``Circumscribe`` (a ``Succession``) leaves at the
+        top of the scene: nothing is drawn, but ``clear_stage`` would fade them for nothing."""
+        for m in [m for m in self.mobjects if type(m) is Group and not m.submobjects]:
+            self.remove(m)
+
+    @staticmethod
+    def mark(mob: Mobject, color: str | None = None, buff: float = 0.1) -> Mobject:
+        """A box round what the words point at (the lecture's one highlight: faded or moved
+        when the next line moves on)."""
+        return SurroundingRectangle(mob, color=color or style.PALETTE.highlight, buff=buff,
+                                    stroke_width=style.MARK_STROKE)
+
+    @classmethod
+    def pointer(cls):
+        """A box that follows the words: ``point(mob, color, buff)`` returns the animation
+        that draws it the first time and moves it later; ``box["b"]`` is the box."""
+        box: dict = {}
+
+        def point(mob, color=None, buff=0.1):
+            new = cls.mark(mob, color, buff)
+            if "b" not in box:
+                box["b"] = new
+                return Create(new)
+            return Transform(box["b"], new)
+        return box, point
+
     def clear_stage(self, run_time: float = 0.6) -> None:
         """Fade out everything but the title and the claim."""
         keep = {self.title, self._claim}
-        rest = [m for m in self.mobjects if m not in keep and isinstance(m, VMobject)]
+        rest = [m for m in self.mobjects if m not in keep and not isinstance(m, ValueTracker)
+                and m.family_members_with_points()]    # a Group too, not a tracker
         if rest:
             self.play(*[FadeOut(m) for m in rest], run_time=run_time)
 
@@ -697,6 +742,21 @@ def _jumpable(a) -> bool:
     return bool(a.is_introducer() or a.is_remover())
 
 
+def _ends_as_it_began(a) -> bool:
+    """A Transform whose mobject is back in its first state when it ends: a there-and-back
+    rate function (Indicate) or a TransformFromCopy (it plays the source's copy into the
+    target, which is itself at the end)."""
+    from manim.animation.transform import TransformFromCopy
+
+    if isinstance(a, TransformFromCopy):
+        return True
+    rate = getattr(a, "rate_func", None)
+    try:
+        return rate is not None and abs(float(rate(1.0))) < 1e-6
+    except (TypeError, ValueError):
+        return False
+
+
 def _jump_one(scene: Scene, a) -> None:
     from manim.animation.transform import _MethodAnimation
 
@@ -709,6 +769,9 @@ def _jump_one(scene: Scene, a) -> None:
         scene.remove(a.mobject)
     elif isinstance(a, Transform) and a.replace_mobject_with_target_in_scene:
         scene.replace(a.mobject, a.target_mobject)     # keeps the draw order, as Manim does
+    elif isinstance(a, Transform) and _ends_as_it_began(a):
+        if a.mobject not in scene.get_mobject_family_members():
+            scene.add(a.mobject)
     elif isinstance(a, Transform) and not a.is_introducer():
         a.mobject.become(a.target_mobject)
         if a.mobject not in scene.get_mobject_family_members():   # not already inside a group

@@ -23,6 +23,9 @@ from collections.abc import Callable
 import numpy as np
 from manim import DOWN, LEFT, ORIGIN, RIGHT, DecimalNumber, MathTex, Mobject, Tex, Text
 
+from . import style
+from .bind import Binding, Val
+
 
 def displayed(m: Mobject) -> str:
     """The string a text mobject shows (after a Transform: the string of its target)."""
@@ -446,3 +449,38 @@ class LightCopies:
         lighten(_animated(args))
         lighten(string_to_mob_map.values())
         return super().play(*args, **kwargs)
+
+
+def live_value(scene, live, path, fmt, label, color, size=style.LABEL_SIZE + 4, buff=0.15):
+    """A live readout in the lecture font right of ``label``: a Text of the value at
+    ``path`` (``{i}`` the sweep's index), its binding moved to each point, its glyphs rebuilt
+    only when its string changes (one Text per string), its left edge fixed."""
+    glyphs: dict[str, Text] = {}
+
+    def place(m):
+        return m.next_to(label, RIGHT, buff=buff).align_to(label, DOWN)
+
+    def update(m, i):
+        b = Binding("{v}", {"v": Val(path.format(i=i), fmt)}, name=path.format(i=i))
+        shown = scene.render_binding(b)
+        if shown != getattr(m, "shown_text", None):
+            if shown not in glyphs:
+                glyphs[shown] = Text(shown, font=style.FONT, font_size=size, color=color)
+            adopt(m, place(glyphs[shown].copy()))
+        m.binding, m.shown_text = b, shown
+
+    first = scene.value(path.format(i=live.index()), fmt, size=size, color=color)
+    scene.shown.pop(first.binding.name, None)
+    return live.follow(place(first), update, path=path, fmt=fmt)
+
+
+def settle_value(scene, mob, path, fmt, label, color, name=None, size=style.LABEL_SIZE + 4,
+                  buff=0.15):
+    """Put a live lecture-font readout back on a values path (``settle`` for a Text): the
+    same mobject, so the groups it belongs to keep it."""
+    new = scene.value(path, fmt, size=size, color=color, name=name)
+    new.next_to(label, RIGHT, buff=buff).align_to(label, DOWN)
+    adopt(mob, new)
+    mob.binding, mob.shown_text = new.binding, new.shown_text
+    scene.shown[new.binding.name] = mob
+    return mob

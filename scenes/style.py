@@ -43,6 +43,9 @@ BODY_SIZE = 28
 LABEL_SIZE = 24
 SMALL_SIZE = 22
 
+#: The stroke of the box round what a narration line names (LectureScene.mark).
+MARK_STROKE = 3
+
 #: Scale of MathTex relative to Manim's default.
 MATH_SCALE = 0.8
 

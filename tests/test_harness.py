@@ -361,3 +361,26 @@ def test_number_style_check_on_hand_made_texts():
     year = Binding("{x}", {"x": Fixed("Cho et al., 2014", "year")}, reason="year")
     assert check_counts_grouped("b", [("Cho et al., 2014", "Text", year),
                                       ("1,024", "Text", count_n)], v, {}) == []
+
+
+def test_layout_only_jump_ends_a_play_where_manim_ends_it():
+    """The jump the layout-only construction makes for one animation: an Indicate ends as it
+    began (there and back), a TransformFromCopy leaves its source and ends on the target as
+    it is, a Transform ends on its target."""
+    from manim import Circle, Indicate, Scene, Square, Transform, TransformFromCopy
+
+    from scenes.base import _jump_one
+
+    scene = Scene()
+    sq, ci = Square(side_length=1.0), Circle(radius=2.0).shift(3 * np.array([1.0, 0, 0]))
+    scene.add(sq)
+    before = sq.points.copy()
+    _jump_one(scene, Indicate(sq))
+    np.testing.assert_allclose(sq.points, before)
+    target = ci.points.copy()
+    _jump_one(scene, TransformFromCopy(sq, ci))
+    np.testing.assert_allclose(sq.points, before)
+    np.testing.assert_allclose(ci.points, target)
+    assert ci in scene.mobjects and sq in scene.mobjects
+    _jump_one(scene, Transform(sq, Circle(radius=0.5)))
+    assert sq.width == pytest.approx(1.0)

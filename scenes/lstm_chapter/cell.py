@@ -122,10 +122,6 @@ class Cell(LightCopies, LectureScene):
     TEXT = TEXT
 
     # ----- beat 1 -------------------------------------------------------------------------
-    def _mark(self, mob, color: str | None = None, buff: float = 0.1):
-        """A box drawn round what the words point at (faded when the next line moves on)."""
-        return SurroundingRectangle(mob, color=color or P.highlight, buff=buff, stroke_width=3)
-
     def gate_table(self):
         self.claim("table", say=False)
         rows = VGroup()
@@ -158,14 +154,14 @@ class Cell(LightCopies, LectureScene):
         eq[0].set_color(P.cell)
         eq[2].set_color(P.hidden)
         eq.move_to([0, -2.1, 0])
-        squash = self._mark(rows[2][0])
+        squash = self.mark(rows[2][0])
         # the two lines c and h, the one-dimensional cell's inputs, then the four small
         # networks row by row, the candidate's tanh last
         self.line("table.say", Create(eq[0]), Create(eq[2]), [FadeIn(head), FadeIn(inputs)],
                   *[FadeIn(r[0], shift=0.2 * RIGHT) for r in rows], Create(squash))
         self.add(eq)   # the whole formula (its parts drawn one by one) is what the frame holds
-        fmark = self._mark(VGroup(rows[0][1], rows[0][2]), GATE_COLOR["f"])
-        knobs = [self._mark(rows[j], GATE_COLOR[n], buff=0.06) for j, n in ((0, "f"), (1, "i"),
+        fmark = self.mark(VGroup(rows[0][1], rows[0][2]), GATE_COLOR["f"])
+        knobs = [self.mark(rows[j], GATE_COLOR[n], buff=0.06) for j, n in ((0, "f"), (1, "i"),
                                                                              (3, "o"))]
         # the forget gate's meaning and value, the others' row by row, then the three knobs
         self.line("table.say2", [FadeOut(squash), FadeIn(rows[0][1]), FadeIn(rows[0][2]),
@@ -308,13 +304,13 @@ class Cell(LightCopies, LectureScene):
             return step
 
         lit = [light(key, part) for key, part in parts]
-        belt = self._mark(d["conveyor_in"], P.cell)
-        four = self._mark(outlines)
+        belt = self.mark(d["conveyor_in"], P.cell)
+        four = self.mark(outlines)
         # the conveyor (boxed), the four blocks (boxed), then the parts from 1 on
         self.line("block.say", [Create(skeleton), FadeIn(VGroup(*ins.values())), Create(belt)],
                   [FadeOut(belt), Create(four)], lambda: [FadeOut(four), *lit[0]()],
                   lit[1], lit[2])
-        ring = self._mark(d["times_f"], P.forget)
+        ring = self.mark(d["times_f"], P.forget)
         # the circled times, then the conveyor's product and sum, then the output
         self.line("block.say2", Create(ring), lambda: [FadeOut(ring), *lit[3]()], lit[4], lit[5])
         self.play(FadeOut(state["box"]), run_time=0.4)
@@ -371,8 +367,8 @@ class Cell(LightCopies, LectureScene):
         note = self.text("sweep_x.note", size=style.BODY_SIZE, lo=lo, hi=hi, sg=sg, sc=sc)
         note.move_to([2.9, 2.2, 0])
         self.show("x_gate_span", note)
-        gates = [self._mark(self.d["blocks"][n], GATE_COLOR[n], buff=0.06) for n in "fio"]
-        cand = self._mark(self.d["blocks"]["g"], GATE_COLOR["g"], buff=0.06)
+        gates = [self.mark(self.d["blocks"][n], GATE_COLOR[n], buff=0.06) for n in "fio"]
+        cand = self.mark(self.d["blocks"]["g"], GATE_COLOR["g"], buff=0.06)
         # "the sigmoid gates f, i and o move by up to ...", "the tanh candidate g by ..."
         self.pace([FadeIn(note), *[Create(m) for m in gates]],
                   [*[FadeOut(m) for m in gates], Create(cand)])
@@ -389,9 +385,9 @@ class Cell(LightCopies, LectureScene):
         note = self.text("sweep_c.note", size=style.BODY_SIZE, lo=lo, hi=hi, s=s)
         note.move_to([2.9, 2.2, 0])
         self.show("c_gate_span", note)
-        blocks = [self._mark(self.d["blocks"][n], GATE_COLOR[n], buff=0.06) for n in "figo"]
-        kept = self._mark(VGroup(self.d["times_f"], self.r["kept"]), P.forget)
-        outs = [self._mark(self.r[n], P.cell if n == "c" else P.hidden, buff=0.06)
+        blocks = [self.mark(self.d["blocks"][n], GATE_COLOR[n], buff=0.06) for n in "figo"]
+        kept = self.mark(VGroup(self.d["times_f"], self.r["kept"]), P.forget)
+        outs = [self.mark(self.r[n], P.cell if n == "c" else P.hidden, buff=0.06)
                 for n in ("c", "h")]
         # the gates that stay put, then the kept share, then c and h
         self.pace([FadeIn(note), *[Create(m) for m in blocks]],

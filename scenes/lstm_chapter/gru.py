@@ -8,8 +8,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, Circumscribe, Create, FadeIn, FadeOut,
 
 from .. import style
 from ..base import LectureScene, Val
-from ..live import Live
-from .trace import _live_value, _settle_value
+from ..live import Live, live_value, settle_value
 
 P = style.PALETTE
 
@@ -187,11 +186,11 @@ class GRU(LectureScene):
         # the two shares (never negative) in the lecture font beside their lecture-font labels
         kl = self.text("bar.keep", size=style.BODY_SIZE, color=P.forget)
         kl.next_to(frame, UP, buff=0.3).align_to(frame, LEFT)
-        kn = _live_value(self, live, "sweep_keep[{i}]", "dec:2", kl, P.forget,
+        kn = live_value(self, live, "sweep_keep[{i}]", "dec:2", kl, P.forget,
                          size=style.BODY_SIZE)
         wl = self.text("bar.write", size=style.BODY_SIZE, color=P.input_gate)
         wl.next_to(frame, DOWN, buff=0.3).align_to(frame, RIGHT).shift(1.0 * LEFT)
-        wn = _live_value(self, live, "sweep_write[{i}]", "dec:2", wl, P.input_gate,
+        wn = live_value(self, live, "sweep_write[{i}]", "dec:2", wl, P.input_gate,
                          size=style.BODY_SIZE)
         # the row of formulas: symbols and (signed) numbers both typeset
         sl = self.math(r"z + (1-z) =", reason="the 1 of 1 - z")
@@ -216,9 +215,9 @@ class GRU(LectureScene):
         self.play(FadeIn(row), run_time=0.6)
         live.play(k.animate.set_value(last), run_time=max(4.0, self.left(0.95)),
                   rate_func=linear)
-        kn = _settle_value(self, kn, "keep_share", "dec:2", kl, P.forget, "keep_readout",
+        kn = settle_value(self, kn, "keep_share", "dec:2", kl, P.forget, "keep_readout",
                            size=style.BODY_SIZE)
-        wn = _settle_value(self, wn, "write_share", "dec:2", wl, P.input_gate, "write_readout",
+        wn = settle_value(self, wn, "write_share", "dec:2", wl, P.input_gate, "write_readout",
                            size=style.BODY_SIZE)
         self.settle(sn, "share_sum", name="sum_readout")
         self.settle(xn, "x", name="x_readout")

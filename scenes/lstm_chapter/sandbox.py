@@ -164,10 +164,6 @@ class Sandbox(LectureScene):
         return rows
 
     # ----- beat 1 -------------------------------------------------------------------------
-    def _mark(self, mob, color: str | None = None):
-        """A box drawn round what the words point at (faded when the next line moves on)."""
-        return SurroundingRectangle(mob, color=color or P.highlight, buff=0.1, stroke_width=3)
-
     def show_sentence(self):
         v = self.v
         gf = dict(f=Val("forget", "num"), i=Val("input", "num"), o=Val("output", "num"),
@@ -258,7 +254,7 @@ class Sandbox(LectureScene):
                                     i=Val(f"preset_input[{k}]", "num"),
                                     r=Val(f"preset_retention[{k}]", "fmt:2"),
                                     a=Val("alive_fraction", "num")))
-        it = self._mark(self.tokens[v.it_index])
+        it = self.mark(self.tokens[v.it_index])
         # both gates near h, the forget gate at l, then "when it arrives" (boxed)
         self.line("decay.say",
                   lambda: self._to(v.preset_cell[2], v.preset_hidden[2], v.preset_cat_mark[2],

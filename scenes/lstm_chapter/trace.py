@@ -9,8 +9,7 @@ from manim import (DOWN, LEFT, RIGHT, UL, UP, Axes, Circumscribe, Create, Dashed
 
 from .. import style
 from ..base import LectureScene, Val
-from ..bind import Binding
-from ..live import LightCopies, Live, adopt, corners, on_which
+from ..live import LightCopies, Live, corners, live_value, on_which, settle_value
 
 P = style.PALETTE
 
@@ -219,7 +218,7 @@ class Trace(LightCopies, LectureScene):
                     return Rectangle(width=w, height=0.32, stroke_width=0, fill_color=color,
                                      fill_opacity=0.85).move_to([x0 + w / 2, y, 0])
                 # the number in the lecture font, beside the track, rebuilt as the step moves
-                num = _live_value(self, live, f"{attr}[{{i}}][{j}]", "dec:2", track, color,
+                num = live_value(self, live, f"{attr}[{{i}}][{j}]", "dec:2", track, color,
                                   size=style.SMALL_SIZE, buff=0.08)
                 self.cells[(attr, j)] = (track, num)
                 # the fill's right end on its track, in units of the row's full track
@@ -245,7 +244,7 @@ class Trace(LightCopies, LectureScene):
     def settle_grid(self, t: int):
         for (attr, j), (track, num) in self.cells.items():
             color = dict((a, c) for a, _, c in ROWS)[attr]
-            _settle_value(self, num, f"{attr}[{t}][{j}]", "dec:2", track, color,
+            settle_value(self, num, f"{attr}[{t}][{j}]", "dec:2", track, color,
                           size=style.SMALL_SIZE, buff=0.08)
 
     def note(self, head, line, color, y=NOTE_Y):
@@ -432,8 +431,8 @@ class Trace(LightCopies, LectureScene):
         fl = self.text("half.f", size=style.LABEL_SIZE + 4, color=P.forget)
         hl = self.text("half.t", size=style.LABEL_SIZE + 4, color=P.text)
         labs = VGroup(fl, hl).arrange(DOWN, buff=0.45, aligned_edge=RIGHT).move_to([4.3, 0.0, 0])
-        fn = _live_value(self, sweep, "sweep_forget[{i}]", "dec:3", fl, P.forget)
-        hn = _live_value(self, sweep, "sweep_half_life[{i}]", "dec:2", hl, P.text)
+        fn = live_value(self, sweep, "sweep_forget[{i}]", "dec:3", fl, P.forget)
+        hn = live_value(self, sweep, "sweep_half_life[{i}]", "dec:2", hl, P.text)
         sweep_time = 7.0
         self.say("half.say", **fields)
         # the forget gate held, memory times f each step: the axes and f^t = 1/2; halving
@@ -450,8 +449,8 @@ class Trace(LightCopies, LectureScene):
                    rate_func=linear)
         # the ordinary word's f and the f at "he", each marked as it is said
         self.pace(FadeIn(marks[0], scale=1.3), FadeIn(marks[1], scale=1.3))
-        fn = _settle_value(self, fn, "forget_param", "dec:3", fl, P.forget, "forget_readout")
-        hn = _settle_value(self, hn, "half_life", "dec:2", hl, P.text, "half_life_readout")
+        fn = settle_value(self, fn, "forget_param", "dec:3", fl, P.forget, "forget_readout")
+        hn = settle_value(self, hn, "half_life", "dec:2", hl, P.text, "half_life_readout")
         # under a step only if the half-life as shown is below 1 (0.996 shows "1.00")
         kind = "within" if self.shown_value("half_life", "fmt:2") < 1.0 else "after"
         res = self.text("half.result", variant=kind, size=style.BODY_SIZE,
@@ -468,37 +467,3 @@ def _point(mob):
     return Circumscribe(mob, color=P.highlight, fade_out=True, buff=0.08, stroke_width=3)
 
 
-def _live_value(scene, live, path, fmt, label, color, size=style.LABEL_SIZE + 4, buff=0.15):
-    """A live readout in the lecture font right of ``label``: a Text of the value at
-    ``path`` (``{i}`` the sweep's index), its binding moved to each point, its glyphs rebuilt
-    only when its string changes (one Text per string), its left edge fixed. (Shared with the
-    other LSTM-chapter sections of issue 22; a candidate for ``scenes/live.py``.)"""
-    glyphs: dict[str, Text] = {}
-
-    def place(m):
-        return m.next_to(label, RIGHT, buff=buff).align_to(label, DOWN)
-
-    def update(m, i):
-        b = Binding("{v}", {"v": Val(path.format(i=i), fmt)}, name=path.format(i=i))
-        shown = scene.render_binding(b)
-        if shown != getattr(m, "shown_text", None):
-            if shown not in glyphs:
-                glyphs[shown] = Text(shown, font=style.FONT, font_size=size, color=color)
-            adopt(m, place(glyphs[shown].copy()))
-        m.binding, m.shown_text = b, shown
-
-    first = scene.value(path.format(i=live.index()), fmt, size=size, color=color)
-    scene.shown.pop(first.binding.name, None)
-    return live.follow(place(first), update, path=path, fmt=fmt)
-
-
-def _settle_value(scene, mob, path, fmt, label, color, name=None, size=style.LABEL_SIZE + 4,
-                  buff=0.15):
-    """Put a live lecture-font readout back on a values path (``settle`` for a Text): the
-    same mobject, so the groups it belongs to keep it."""
-    new = scene.value(path, fmt, size=size, color=color, name=name)
-    new.next_to(label, RIGHT, buff=buff).align_to(label, DOWN)
-    adopt(mob, new)
-    mob.binding, mob.shown_text = new.binding, new.shown_text
-    scene.shown[new.binding.name] = mob
-    return mob

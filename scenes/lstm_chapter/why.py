@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (DOWN, DR, LEFT, RIGHT, UP, UR, Arrow, Axes, Create, Dot, FadeIn, FadeOut, Line,
-                   Square, SurroundingRectangle, Transform, ValueTracker, VGroup, VMobject, linear)
+                   Square, Transform, ValueTracker, VGroup, VMobject, linear)
 
 from mathcore.lstm_chapter.why import case
 
@@ -129,10 +129,6 @@ class Why(LightCopies, LectureScene):
             nums.add(self.number(f"{path}[{t}][{k}]", "dec:3", size=0.66, color=color).move_to(b))
         return boxes, nums
 
-    def _mark(self, mob, color: str | None = None):
-        """A box drawn round what the words point at (faded when the next line moves on)."""
-        return SurroundingRectangle(mob, color=color or P.highlight, buff=0.1, stroke_width=3)
-
     def rewrite_inbox(self):
         v = self.v
         self.claim("inbox", say=False)
@@ -153,14 +149,14 @@ class Why(LightCopies, LectureScene):
         deposits = VGroup(*[Arrow(b.get_top() + 0.6 * UP, b.get_top(), buff=0.04,
                                   color=P.input_gate, stroke_width=3,
                                   max_tip_length_to_length_ratio=0.3) for b in cb])
-        tanh_mark = self._mark(rf[1])
+        tanh_mark = self.mark(rf[1])
         # "goes through tanh as a whole": the RNN's side, then its four slots, then tanh
         self.line("inbox.say", [FadeIn(rh), FadeIn(rf)], [Create(rb), FadeIn(rn), FadeIn(hl)],
                   Create(tanh_mark))
         self.say("inbox.secretary")
         steps = [[FadeOut(tanh_mark), FadeIn(VGroup(ch, cf, divider)), Create(cb), FadeIn(cn),
                   FadeIn(cl), FadeIn(step)]]
-        marks = [self._mark(cf[1], P.forget), self._mark(cf[3], P.input_gate)]
+        marks = [self.mark(cf[1], P.forget), self.mark(cf[3], P.input_gate)]
         for t in range(1, int(v.inbox_steps)):
             new_rn = VGroup(*[self.number(f"rnn_h[{t}][{k}]", "dec:3", size=0.66,
                                           color=P.hidden).move_to(rb[k]) for k in range(4)])
@@ -293,7 +289,7 @@ class Why(LightCopies, LectureScene):
         self.show("rnn_reach", rat)
         llab = self.text("reach.lstm_label", size=style.LABEL_SIZE, color=P.cell)
         llab.next_to(rat, DOWN, buff=0.35, aligned_edge=LEFT)
-        first, last = self._mark(xlabels[0]), self._mark(xlabels[-1])
+        first, last = self.mark(xlabels[0]), self.mark(xlabels[-1])
         # the two cells, the input at step 1, the loss at the last step, the log axis
         self.line("reach.say", [Create(ax), FadeIn(xlabels), FadeIn(xt)],
                   [FadeIn(rlab), FadeIn(llab)], Create(first),
@@ -404,10 +400,10 @@ class Why(LightCopies, LectureScene):
         self.show("turned_note", note)
         self.show("turned_sigma", sig)
         self.show("turned_mean_forget", mf)
-        fmark = self._mark(VGroup(mf, fn))
+        fmark = self.mark(VGroup(mf, fn))
         # "a bias of b1 gives a sigmoid of s", "so the measured mean f is mf"
         self.pace(FadeIn(sig), [FadeIn(mf), Create(fmark)])
-        bmark = self._mark(base, P.cell)
+        bmark = self.mark(base, P.cell)
         self.say("turn.end", variant=self._case("lstm_decades_turned"), b1=b1, n=Val("steps", "int"),
                  d=Val("lstm_decades_turned_abs", "fmt:1"))
         # the turned curve named, its decades, then the run whose gate was near 1

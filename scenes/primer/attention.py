@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, DashedLine, Dot, FadeIn,
                    FadeOut, GrowFromEdge, LaggedStart, Line, Rectangle, RoundedRectangle, Square,
-                   SurroundingRectangle, Transform, ValueTracker, VGroup, VMobject, linear,
+                   Transform, ValueTracker, VGroup, VMobject, linear,
                    smooth)
 
 from .. import style
@@ -180,18 +180,6 @@ class Attention(LectureScene):
         return sweep.redraw(build, path=path.format("{i}"), fmt=fmt, read=lambda m: shown["s"])
 
     # ----- helpers ------------------------------------------------------------------------
-    def _pointer(self):
-        """A box on what the words name: the first call draws it, later ones move it (a
-        private helper: ``point(mob, color)`` returns the animation; ``box["b"]`` is it)."""
-        box = {}
-
-        def point(mob, color=P.highlight, buff=0.1):
-            new = SurroundingRectangle(mob, color=color, buff=buff, stroke_width=2)
-            if "b" not in box:
-                box["b"] = new
-                return Create(new)
-            return Transform(box["b"], new)
-        return box, point
 
     def _toggle(self, center):
         """A two-way switch, recurrent on the left (on), attention on the right."""
@@ -266,7 +254,7 @@ class Attention(LectureScene):
         self.say("pairs.result.say", top=Val("example_top", "int"),
                  wt=Val(f"example_weights[{top}]", "dec:2"),
                  out=Val("example_output", "dec:2"))
-        box, point = self._pointer()
+        box, point = self.pointer()
         # the key that scores highest, the weight it takes, the weighted sum; then the row is
         # one of many, all computed at once: the pointer leaves
         self.pace(lambda: point(VGroup(keys[top], scores[top])),
@@ -352,7 +340,7 @@ class Attention(LectureScene):
             extra.append(FadeIn(note))
         self.say("grid.say", variant="one" if v.n == 1 else "many", n=Val("n", "count"),
                  a=Val("sequential_depth.attention", "count"))
-        box, point = self._pointer()
+        box, point = self.pointer()
         # the same grid; the recurrent layer's columns, one position a step; attention's one
         # column; its depth
         self.pace(lambda: point(grid, P.muted),
@@ -457,7 +445,7 @@ class Attention(LectureScene):
         self.say("path.say", variant="zero" if k == 0 else ("one" if k == 1 else "many"),
                  k=Val("path_target", "count"), r=Val("path_length.recurrent", "count"),
                  a=Val("path_length.attention", "count"))
-        box, point = self._pointer()
+        box, point = self.pointer()
         # one stair (one multiplication); token 0 to token k through r of them; attention's
         # single edge; its count
         i1 = next((i for i in range(1, m) if v.stair_recurrent[i] > v.stair_recurrent[i - 1]),
@@ -551,7 +539,7 @@ class Attention(LectureScene):
         below = 1.0 if v.enc_sampled or v.enc_sampled_long else 0.5   # under the sample note
         cites.move_to([0.9, dl_lab.get_bottom()[1] - below, 0], aligned_edge=UP + LEFT)
         self.say("bottle.cite.say")
-        box, point = self._pointer()
+        box, point = self.pointer()
         # an RNN decoder attending to every encoder state; the Transformer that kept only that
         self.pace(lambda: [FadeIn(cites[0]), point(VGroup(lk, dec), P.attention)],
                   lambda: [FadeIn(cites[1]), point(cites[1], P.attention)],
@@ -679,7 +667,7 @@ class Attention(LectureScene):
         self.say("cost.verdict.say", variant=v.cheaper, n=Val("n", "count"),
                  d=Val("d", "count"), rec=Val("cost.recurrent", "count"),
                  att=Val("cost.attention", "count"))
-        box, point = self._pointer()
+        box, point = self.pointer()
         rows = [[FadeIn(a_lab), FadeIn(a_val)], [FadeIn(r_lab), FadeIn(r_val)]]
         if v.cheaper == "recurrent":     # the line names the recurrent products first
             rows.reverse()

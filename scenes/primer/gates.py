@@ -11,9 +11,8 @@ from manim import (DL, DOWN, LEFT, RIGHT, UP, UR, Arrow, Axes, Circumscribe, Cre
 from mathcore.primer.gates import gru_case
 
 from .. import style
-from ..base import LectureScene, Val
+from ..base import LectureScene, Plays, Val
 from ..live import Live, corners
-from ._pacing import Plays, pace
 
 P = style.PALETTE
 
@@ -221,7 +220,7 @@ class Gates(LectureScene):
         # by step / "only two things happen": the update, then its x f and + ig
         gf = SurroundingRectangle(clinks[0][1], color=P.highlight, buff=0.06, stroke_width=2)
         gi = SurroundingRectangle(clinks[0][3], color=P.highlight, buff=0.06, stroke_width=2)
-        pace(self, [FadeIn(cite), Create(cdash), FadeIn(labels[0])],
+        self.pace([FadeIn(cite), Create(cdash), FadeIn(labels[0])],
              [Create(hdash), FadeIn(labels[1:]), FadeIn(tokens)],
              *(build(t) for t in range(n)), [FadeIn(eq), Create(gf)],
              [ReplacementTransform(gf, gi)], FadeOut(gi), fill=0.9)
@@ -241,7 +240,7 @@ class Gates(LectureScene):
 
         ring = rings(1)
         walk = [lambda t=t: ring.animate.become(rings(t)) for t in range(2, n)]
-        pace(self, Create(row_f), [FadeOut(row_f), Create(ring)], *walk, FadeOut(ring), fill=0.9)
+        self.pace(Create(row_f), [FadeOut(row_f), Create(ring)], *walk, FadeOut(ring), fill=0.9)
         last = len(v.path_cell_product) - 1
         back = self.text("path.back", size=style.LABEL_SIZE, color=P.forget,
                          p=Val(f"path_cell_product[{last}]"))
@@ -251,7 +250,7 @@ class Gates(LectureScene):
         # seven", and their product
         grad = SurroundingRectangle(clinks[n - 2][1], color=P.gradient, buff=0.05, stroke_width=3)
         steps_back = [lambda t=t: grad.animate.move_to(clinks[t][1]) for t in range(n - 3, -1, -1)]
-        pace(self, Create(grad), *steps_back, [FadeOut(grad), FadeIn(back)], fill=0.9)
+        self.pace(Create(grad), *steps_back, [FadeOut(grad), FadeIn(back)], fill=0.9)
         self.show("path_cell", cval[-1])
         self.show("path_rnn_state", hval[-1])
         self.show("path_cell_product", back)
@@ -357,7 +356,7 @@ class Gates(LectureScene):
 
         # "f times the old state survives" / "i times the candidate is written in" / "the
         # remaining 1 - f is thrown away": the track and its legend segment by segment
-        pace(self, [FadeIn(cite), Create(base), FadeIn(intro[0]), FadeIn(rows[0]), FadeIn(ro[0]),
+        self.pace([FadeIn(cite), Create(base), FadeIn(intro[0]), FadeIn(rows[0]), FadeIn(ro[0]),
                     FadeIn(ro[2])],
              [FadeIn(intro[1]), FadeIn(rows[1]), FadeIn(ro[1])],
              [FadeIn(intro[2]), FadeIn(rows[2])], over=self.left(0.42), fill=0.9)
@@ -366,7 +365,7 @@ class Gates(LectureScene):
         acc = note_at("track.acc", f=Val("track_full_forget", "num"))
         wiped = note_at("track.wiped", f=Val("track_empty_forget", "num"))
         # "now f goes to 1: nothing is lost" / "then to 0: gone in one step"
-        pace(self, sweep(int(v.track_sweep_full)), show_note(acc),
+        self.pace(sweep(int(v.track_sweep_full)), show_note(acc),
              sweep(int(v.track_sweep_empty)), show_note(wiped), fill=0.9)
         self.say("track.i.say", i1=Val("track_full_input", "num"),
                  c1=Val("track_full_input_cell", "fmt:2"),
@@ -377,7 +376,7 @@ class Gates(LectureScene):
         iempty = note_at("track.iempty", i=Val("track_empty_input", "num"))
         # f back to where it was, "now the input gate" / "at i = 1, c_t is ..." / "at i = 0
         # only the kept part is left"
-        pace(self, sweep(int(v.track_sweep_back)),
+        self.pace(sweep(int(v.track_sweep_back)),
              Circumscribe(ro[1], color=P.highlight, buff=0.08),
              sweep(int(v.track_sweep_input_full)), show_note(ifull), sweep(last),
              show_note(iempty), fill=0.9)
@@ -459,7 +458,7 @@ class Gates(LectureScene):
         # "a GRU has two gates ... against the LSTM's three" / "its update gate, drawn as f,
         # the share kept" / "sets the share written, 1 - f" / "one decision" (f moves, both
         # follow) / "its h_t below is its state"
-        pace(self, [FadeIn(cite), FadeIn(gname)], [FadeIn(lname), FadeIn(lstm), FadeIn(lnum)],
+        self.pace([FadeIn(cite), FadeIn(gname)], [FadeIn(lname), FadeIn(lstm), FadeIn(lnum)],
              [FadeIn(gtrack[0]), FadeIn(ro[0])], [FadeIn(gtrack[1]), FadeIn(ro[1])],
              sweep(0, mid), [FadeIn(ro[2]), Circumscribe(ro[2], color=P.highlight, buff=0.1)],
              fill=0.9)
@@ -467,7 +466,7 @@ class Gates(LectureScene):
                  m=Val("gru_cell_max", "fmt:2"))
         # "an LSTM can set both to 1 and reach l" / "a GRU's h_t ... at most m" / f swept on:
         # the GRU's track never passes its limit
-        pace(self, Circumscribe(VGroup(lstm, lnum), color=P.highlight, buff=0.08),
+        self.pace(Circumscribe(VGroup(lstm, lnum), color=P.highlight, buff=0.08),
              [Create(cap), FadeIn(cap_l)], sweep(mid, last), fill=0.9)
         self.settle(fn, "gru_forget")
         self.settle(wn, "gru_write")
@@ -550,14 +549,14 @@ class Gates(LectureScene):
             rows[3], DOWN, buff=0.45, aligned_edge=LEFT)
         # "on one linear axis" / "green is f held at f, to the power k" / "pink is the RNN
         # product"
-        pace(self, [Create(ax), FadeIn(xt), FadeIn(xlab), FadeIn(kl), FadeIn(kn)],
+        self.pace([Create(ax), FadeIn(xt), FadeIn(xlab), FadeIn(kl), FadeIn(kn)],
              [FadeIn(sl), FadeIn(sn), FadeIn(fl), FadeIn(fn), FadeIn(fdot)],
              [FadeIn(rl), FadeIn(rn), FadeIn(rdot)], fill=0.9)
         self.say("curve.f", v.forget_crossing, k=Val("steps", "count"), thr=thr,
                  fp=Val("forget_product"), sf=Val("forget_below_0_01_step", "int")
                  if v.forget_below_0_01_step is not None else "")
         # k runs to K under the line that reads f^k's crossing and its end, then its note
-        pace(self, Plays(lambda rt: live.play(kt.animate.set_value(K), Create(fcurve),
+        self.pace(Plays(lambda rt: live.play(kt.animate.set_value(K), Create(fcurve),
                                               Create(rcurve), run_time=rt, rate_func=linear)),
              [FadeIn(marks[0]), FadeIn(notes[0])], fill=0.9)
         self.settle(kn, "steps")
@@ -565,7 +564,7 @@ class Gates(LectureScene):
                  rp=Val("rnn_product"), s=Val("rnn_below_0_01_step", "int")
                  if v.rnn_below_0_01_step is not None else "")
         # "the RNN product drops below the threshold at step s" / its readout
-        pace(self, [FadeIn(marks[1]), FadeIn(notes[1])],
+        self.pace([FadeIn(marks[1]), FadeIn(notes[1])],
              Circumscribe(VGroup(rows[3], rdot), color=P.highlight, buff=0.08), fill=0.9)
         # the slider: f moves and the whole f^k curve follows, f^K read live at k = K
         si = ValueTracker(0)
@@ -611,7 +610,7 @@ class Gates(LectureScene):
         rfinal.move_to(rows[3], aligned_edge=LEFT)
         # "now f moves: at lo ..." / "at hi ..." / "f is not a constant": back to f, and the
         # products at f as the beat's result
-        pace(self, slide_to(int(v.forget_sweep_low)), 1.0, slide_to(int(v.forget_sweep_high)),
+        self.pace(slide_to(int(v.forget_sweep_low)), 1.0, slide_to(int(v.forget_sweep_high)),
              1.0, slide_to(n_s),
              [FadeOut(fl), FadeOut(fn), FadeOut(rl), FadeOut(rn), FadeIn(ffinal),
               FadeIn(rfinal)], fill=0.9)
@@ -709,7 +708,7 @@ class Gates(LectureScene):
 
         # "if the weights start near 0, the gate is set by its bias alone": what is left
         # against the bias / "with bias b, f is g0" / "after n steps r0 is left"
-        pace(self, [Create(ax), FadeIn(ylabels), FadeIn(xlab), FadeIn(ytitle)], Create(curve),
+        self.pace([Create(ax), FadeIn(ylabels), FadeIn(xlab), FadeIn(ytitle)], Create(curve),
              [FadeIn(dot), FadeIn(ro)], [FadeIn(rings[0]), FadeIn(at0), FadeIn(leaders[0])],
              fill=0.9)
         self.say("bias.cmp", self._bias_side(), b=b, b1=b1, n=n, g1=Val("bias_gate_at_fix"),
@@ -717,10 +716,10 @@ class Gates(LectureScene):
         # "with bias b1": the bias slides there, the gate read live / "r1 is left": its point
         fix = [FadeIn(rings[1]), FadeIn(at1), FadeIn(leaders[1])] if side != "equal" else \
             Circumscribe(at0, color=P.highlight, buff=0.08)
-        pace(self, sweep(last), fix, fill=0.9)
+        self.pace(sweep(last), fix, fill=0.9)
         self.say("bias.fix.say", v.bias_fix_case, b1=b1, rec=Val("bias_recommended", "num"))
         # "the usual fix" (the paper) / the toggle both ways: from the pitfall to the fix
-        pace(self, [FadeIn(cite), Circumscribe(upper if side != "equal" else at0,
+        self.pace([FadeIn(cite), Circumscribe(upper if side != "equal" else at0,
                                                color=P.highlight, buff=0.08)],
              sweep(0), sweep(last), fill=0.9)
         self.settle(bn, "param.bias_fix", name="bias_fix_readout")

@@ -12,9 +12,8 @@ from manim import (DOWN, LEFT, RIGHT, UP, Circumscribe, Create, FadeIn, FadeOut,
 from mathcore.primer.limits import versus
 
 from .. import style
-from ..base import LectureScene, Val, displayed
+from ..base import LectureScene, Plays, Val, displayed
 from ..live import Live, on_which
-from ._pacing import Plays, pace
 
 P = style.PALETTE
 
@@ -175,9 +174,9 @@ class Limits(LectureScene):
         live.follow(shn, moved, path="sweep_share[{i}]", fmt="ratio")
         # "the state is always w numbers" / "the longer the sequence" / "the less each token
         # gets": the state, then the tokens, then one token's share of the state
-        pace(self, [Create(state), FadeIn(slabel)], [FadeIn(row), FadeIn(nl), FadeIn(nn)],
+        self.pace([Create(state), FadeIn(slabel)], [FadeIn(row), FadeIn(nl), FadeIn(nn)],
              Plays(lambda rt: live.play(FadeIn(block), FadeIn(lk), FadeIn(shl), FadeIn(shn),
-                                        run_time=rt)))
+                                        run_time=rt)), fill=0.85)
 
         def to(i):
             def go(rt):
@@ -194,7 +193,7 @@ class Limits(LectureScene):
         # "s0 each for n0 tokens" (the readouts now), then the sweep to n tokens as it is said
         ring = SurroundingRectangle(VGroup(nl, shl, nn, shn), color=P.highlight, buff=0.15,
                                     stroke_width=2)
-        pace(self, Create(ring), *(to(i) for i in range(1, last + 1)), FadeOut(ring),
+        self.pace(Create(ring), *(to(i) for i in range(1, last + 1)), FadeOut(ring),
              fill=0.9)
         self.show("tokens", nn)
         self.show("share_per_token", shn)
@@ -216,8 +215,8 @@ class Limits(LectureScene):
                  s=Val("recall_share", "ratio"))
         # "no fixed width escapes this" / "a detail r tokens back" / "s numbers each" /
         # "nothing guarantees it is still in the state"
-        pace(self, first, FadeIn(recall[0], shift=0.2 * LEFT), FadeIn(recall[1], shift=0.2 * LEFT),
-             Circumscribe(state, color=P.highlight, buff=0.08))
+        self.pace(first, FadeIn(recall[0], shift=0.2 * LEFT), FadeIn(recall[1], shift=0.2 * LEFT),
+             Circumscribe(state, color=P.highlight, buff=0.08), fill=0.85)
         self.hold()
         self.clear_stage()
 
@@ -281,7 +280,7 @@ class Limits(LectureScene):
         # "rows are positions" / "columns are clock ticks" / "t waits for t - 1, so only the
         # diagonal lights up" (the clock steps through the columns) / "only b of total work"
         stops = [stop_at(k, int(s)) for k, s in enumerate(v.grid_stops)]
-        pace(self, [Create(cells), FadeIn(rows)], FadeIn(cols), Create(col), *stops,
+        self.pace([Create(cells), FadeIn(rows)], FadeIn(cols), Create(col), *stops,
              lambda: Circumscribe(held["busy"], color=P.highlight, buff=0.1), fill=0.9)
         busy = held["busy"]
         self.show("busy_cells", busy)
@@ -309,7 +308,7 @@ class Limits(LectureScene):
             for c in diag[1:]:
                 self.play(walker.animate.move_to(c), run_time=rt / n)
 
-        pace(self, batch,
+        self.pace(batch,
              FadeIn(lanes),
              Plays(walk),
              FadeOut(walker), fill=0.9)
@@ -371,27 +370,27 @@ class Limits(LectureScene):
         self.show("lstm_total", lsum)
         cite = self.cite_row("Cho et al. 2014")
         # "one update gate sets both" / "keep gk" / "the write must be gw"
-        pace(self, [FadeIn(gname), Create(gf), FadeIn(track)],
+        self.pace([FadeIn(gname), Create(gf), FadeIn(track)],
              [FadeIn(g_keep, shift=0.3 * RIGHT), FadeIn(gk)],
-             [FadeIn(g_write, shift=0.3 * LEFT), FadeIn(gw)])
+             [FadeIn(g_write, shift=0.3 * LEFT), FadeIn(gw)], fill=0.85)
         self.say("gru.cite.say")
         # "the GRU (Cho et al.) has two gates" / "to the LSTM's three" / "this update gate" /
         # "and a reset gate"
-        pace(self, [FadeIn(cite), FadeIn(ggates)], [FadeIn(lname), FadeIn(lgates)],
+        self.pace([FadeIn(cite), FadeIn(ggates)], [FadeIn(lname), FadeIn(lgates)],
              Circumscribe(VGroup(ggates[0], g_keep), color=P.highlight, buff=0.08),
-             Circumscribe(ggates[2], color=P.highlight, buff=0.08))
+             Circumscribe(ggates[2], color=P.highlight, buff=0.08), fill=0.85)
         # each total against the track of 1 as it is shown: 0.6 + 0.4004 shows "1", exactly
         self.say("gru.fill", versus(self.shown_value("gru_total", "num")), gt=Val("gru_total", "num"))
         # "together they are gt" / "the whole track"
-        pace(self, FadeIn(gsum, shift=0.2 * LEFT), Circumscribe(gf, color=P.highlight, buff=0.06))
+        self.pace(FadeIn(gsum, shift=0.2 * LEFT), Circumscribe(gf, color=P.highlight, buff=0.06), fill=0.85)
         self.say("lstm.sum", versus(self.shown_value("lstm_total", "num")),
                  lk=Val("lstm_keep", "num"),
                  lw=Val("lstm_write", "num"), lt=Val("lstm_total", "num"))
         # "independent gates" (its track) / "keeps lk" / "writes lw" / "lt in all" / "against
         # the whole track"
-        pace(self, Create(lf), [FadeIn(l_keep, shift=0.3 * RIGHT), FadeIn(lk)],
+        self.pace(Create(lf), [FadeIn(l_keep, shift=0.3 * RIGHT), FadeIn(lk)],
              [FadeIn(l_write, shift=0.3 * RIGHT), FadeIn(lw)], FadeIn(lsum, shift=0.2 * LEFT),
-             Circumscribe(lf, color=P.highlight, buff=0.06))
+             Circumscribe(lf, color=P.highlight, buff=0.06), fill=0.85)
         self.show("gru_keep", gk)
         self.show("gru_write", gw)
         self.show("lstm_keep", lk)
@@ -446,10 +445,10 @@ class Limits(LectureScene):
             self.show(f"param_counts_torch_{k}", one)
         # "each gate or candidate is one block" / "two d by d matrices" / "one bias vector of
         # length d" / "at d = ..." / "RNN ..." / "GRU ..." / "LSTM ..."
-        pace(self, FadeIn(head), FadeIn(mats, shift=0.2 * LEFT), FadeIn(bias, shift=0.2 * LEFT),
+        self.pace(FadeIn(head), FadeIn(mats, shift=0.2 * LEFT), FadeIn(bias, shift=0.2 * LEFT),
              FadeIn(dval), *rows, fill=0.9)
         self.say("params.say_torch", nb=Val("bias_vectors", "int"),
                  **{k: Val(f"param_counts.{k}", f) for k in names})
         # "PyTorch keeps nb bias vectors a block" / its three counts, one by one
-        pace(self, FadeIn(layout, shift=0.2 * UP), *torch, fill=0.9)
+        self.pace(FadeIn(layout, shift=0.2 * UP), *torch, fill=0.9)
         self.hold(2.0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, DashedVMobject, Dot, FadeIn,
                    FadeOut, LaggedStart, Line, ManimColor, Rectangle, Square,
-                   SurroundingRectangle, Transform, ValueTracker, VGroup, Write, linear)
+                   Transform, ValueTracker, VGroup, Write, linear)
 
 from .. import style
 from ..base import LectureScene, Val
@@ -20,10 +20,6 @@ Y_EQ, Y_STATE, Y_TOKEN, Y_NOTE = 2.2, 0.45, -1.2, -2.08
 #: for both rows: no TeX digits beside sans ones, one minus sign).
 STATE_SIZE = 28
 
-
-def _mark(mob, color=None):
-    """A highlight drawn around what a line names (faded when the next line moves on)."""
-    return SurroundingRectangle(mob, color=color or P.highlight, buff=0.1, stroke_width=2.5)
 
 TEXT = {
     "overview": {"zh": "这一篇搭出的六样东西", "en": "What the six sections build"},
@@ -177,7 +173,7 @@ class Recurrence(LectureScene):
             def build():
                 out = [FadeOut(m) for m in marks]
                 marks.clear()
-                mk = _mark(boxes[i][0], colors[i])
+                mk = self.mark(boxes[i][0], colors[i])
                 marks.append(mk)
                 out += [FadeIn(boxes[i][2], shift=0.15 * UP), Create(mk)]
                 return out + ([Create(arrows[i - 1])] if i else [])
@@ -201,7 +197,7 @@ class Recurrence(LectureScene):
         r = self._rows()
         self.rows = r
         self.formula = formula
-        squash = _mark(VGroup(formula[0], formula[6]), P.hidden)
+        squash = self.mark(VGroup(formula[0], formula[6]), P.hidden)
         # one token per step / the equation mixes it with the previous state / squashed by tanh
         self.pace([FadeIn(r["tokens"]), FadeIn(r["labels"])],
                   Write(formula),
@@ -219,7 +215,7 @@ class Recurrence(LectureScene):
                             h=Val("final_state"))
         t_label.move_to([0, Y_NOTE, 0])
         self.show("final_state", t_label)
-        last = _mark(r["solid"][-1], P.highlight)
+        last = self.mark(r["solid"][-1], P.highlight)
         self.say("unroll.last.say", t=Val("hops", "int"), h=Val("final_state"))
         self.pace([Create(last), FadeIn(t_label)])
         self.play(FadeOut(last), run_time=0.4)
@@ -445,7 +441,7 @@ class Recurrence(LectureScene):
         self.add(n_end)
         # the 1-D example's three: the three rows' symbols
         self.say("count.tiny.say", p=Val("recurrent_params", "int"))
-        mark = _mark(VGroup(*[lab for lab, _ in rows]), P.highlight)
+        mark = self.mark(VGroup(*[lab for lab, _ in rows]), P.highlight)
         self.pace(Create(mark))
         self.play(FadeOut(mark), run_time=0.5)
         self.hold()

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from manim import (DOWN, LEFT, RIGHT, UP, ArcBetweenPoints, Axes, Create, DashedLine,
                    DashedVMobject, Dot, FadeIn, FadeOut, GrowFromEdge, Line, NumberLine, Polygon,
-                   Rectangle, ReplacementTransform, Square, SurroundingRectangle,
-                   ValueTracker, VGroup, VMobject,
+                   Rectangle, ReplacementTransform, Square, ValueTracker, VGroup, VMobject,
                    linear, smooth)
 
 from mathcore.primer.vanishing import bars_case, power_case
@@ -17,10 +16,6 @@ from ..live import Live, corners
 
 P = style.PALETTE
 
-
-def _mark(mob, color=None):
-    """A highlight drawn around what a line names (faded when the next line moves on)."""
-    return SurroundingRectangle(mob, color=color or P.highlight, buff=0.1, stroke_width=2.5)
 
 #: Why the digits in the section's sentences are not values.
 _ONE = "the ×1 line: a factor that neither shrinks nor grows the gradient"
@@ -349,7 +344,7 @@ class Vanishing(LectureScene):
             self.say("hop.sat.say", variant="relu", s=Val("hop_off_slope", "num"))
         sweep.play(i.animate.set_value(v.hop_sweep_turn), run_time=self.left(0.6, least=2.5),
                    rate_func=linear)
-        sat = _mark(VGroup(fl, fn), P.gradient)
+        sat = self.mark(VGroup(fl, fn), P.gradient)
         self.play(Create(sat), run_time=self.left(0.5, least=0.6))
         # back to where the bar is largest, while the note line says where that is
         note = self.text("hop.note", variant=v.hop_case, size=style.LABEL_SIZE,
@@ -361,7 +356,7 @@ class Vanishing(LectureScene):
                    run_time=self.left(0.55, least=1.5), rate_func=smooth)
         self.settle(zn, "hop_peak_z")
         self.settle(fn, "hop_peak_factor", name="hop_factor_peak")
-        wmark = _mark(wlab, P.muted)
+        wmark = self.mark(wlab, P.muted)
         self.play(FadeIn(note), Create(wmark), run_time=self.left(0.6, least=0.6))
         self.play(FadeOut(wmark), run_time=0.4)
         self.hold()
@@ -454,7 +449,7 @@ class Vanishing(LectureScene):
         self.show("walk_summary", summary)
         # "they multiply": the first and the last box of the chain of products
         self.say("walk.trouble.say")
-        mk = VGroup(_mark(boxes[0]), _mark(boxes[n - 1]))
+        mk = VGroup(self.mark(boxes[0]), self.mark(boxes[n - 1]))
         self.pace(Create(mk), FadeIn(summary))
         self.play(FadeOut(mk), run_time=0.4)
         self.hold(2.0)
@@ -522,7 +517,7 @@ class Vanishing(LectureScene):
         first_bars = bars(_ROWS[0][1])
         # "the factors as bars; the dashed ×1 line divides shrinking from growing; a bar never
         # tops its W_h": the axes, the bars growing, the ×1 line, the largest bar marked
-        big = _mark(first_bars[int(getattr(v, "max_factor_index"))], P.highlight)
+        big = self.mark(first_bars[int(getattr(v, "max_factor_index"))], P.highlight)
         self.pace([Create(ax), FadeIn(xl)], GrowFromEdge(first_bars, DOWN),
                   [Create(one), FadeIn(one_l)], Create(big))
         cur_bars, prev = first_bars, None
@@ -534,7 +529,7 @@ class Vanishing(LectureScene):
             r, say = row(key, pre, act, w_param, 1.55 - 1.45 * j)
             say()
             # the row's verdict as it is said, its largest bar marked
-            mk = _mark(new_bars[int(getattr(v, f"{pre}max_factor_index"))], P.highlight)
+            mk = self.mark(new_bars[int(getattr(v, f"{pre}max_factor_index"))], P.highlight)
             if j == 0:
                 anims = [FadeOut(big), FadeIn(r[0])]
             else:
@@ -727,7 +722,7 @@ class Vanishing(LectureScene):
                         x=Val("relu_product_f32"))
         f32.next_to(rmk, DOWN, buff=0.2, aligned_edge=LEFT)
         self.show("relu_product_f32", f32)
-        fmark = _mark(f32, P.gradient)
+        fmark = self.mark(f32, P.gradient)
         self.play(FadeIn(f32), run_time=self.left(0.4, least=0.6))
         self.play(Create(fmark), run_time=self.left(0.6, least=0.6))
         self.play(FadeOut(fmark), run_time=0.4)
@@ -816,7 +811,7 @@ class Vanishing(LectureScene):
         dots = sweep.redraw(spectrum, path="dims_sweep_singular[{i}]", measure=spectrum_read)
         # "a state of d numbers, W_h d×d": its d singular values; "k hops multiply by W_h to
         # the power k": the norm of that power; "how large, on a log axis": the chart
-        smk = _mark(VGroup(sl, sn), P.gradient)
+        smk = self.mark(VGroup(sl, sn), P.gradient)
         self.pace([Create(line), Create(unit), FadeIn(strip_l), FadeIn(dots)],
                   [FadeIn(VGroup(sl, sn)), Create(smk)],
                   [FadeOut(smk), FadeIn(VGroup(nl, en))],
@@ -849,7 +844,7 @@ class Vanishing(LectureScene):
         self.say("dims.verdict.say", variant=case, s=Val("dims_sigma_max", "num:6"),
                  k=Val("dims_hops", "int"), n=Val("dims_product_norm", "factor"))
         # the size after k hops as it is said, where the line ends; then the verdict
-        end_mark = _mark(final[1], P.highlight)
+        end_mark = self.mark(final[1], P.highlight)
         self.pace([FadeIn(after), Create(end_mark)],
                   [FadeOut(end_mark), FadeIn(note)])
         self.hold(2.0)
@@ -912,7 +907,7 @@ class Vanishing(LectureScene):
         cite = self.cite_row("Pascanu, Mikolov & Bengio 2013")
         # "the product can blow up": a large gradient; "global-norm clipping (Pascanu ...)":
         # the rule; "above a threshold": the threshold; "scaled down to it": the rule's min
-        rule = _mark(formula, P.gradient)
+        rule = self.mark(formula, P.gradient)
         self.pace([Create(nl), FadeIn(bar), FadeIn(gl), FadeIn(VGroup(nlab, nnum))],
                   [FadeIn(formula), FadeIn(cite)],
                   Create(threshold),
@@ -970,11 +965,11 @@ class Vanishing(LectureScene):
         self.play(FadeIn(sbar), FadeIn(sl), run_time=self.left(0.7, least=0.8))
         self.say("clip.small_case.say", variant=small_case, g=Val("small_gradient"),
                  s=Val("small_clip_scale"))
-        smark = _mark(VGroup(sbar, sl), P.gradient)
+        smark = self.mark(VGroup(sbar, sl), P.gradient)
         self.pace(Create(smark), FadeIn(note))
         # "no error, no warning, every number finite": the gradient that got through
         self.say("clip.silent.say")
-        nmark = _mark(note, P.dead)
+        nmark = self.mark(note, P.dead)
         self.pace(FadeOut(smark), Create(nmark))
         # the paper that showed it
         bengio = self.cite_row("Bengio, Simard & Frasconi 1994")   # where Pascanu's stood
