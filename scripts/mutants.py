@@ -198,7 +198,7 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
     ("c1-l5-steps-end-early", "scenes/lstm_chapter/trace.py",
      "for t in range(self.idx() + 1, last + 1):", "for t in range(self.idx() + 1, last):",
      sweep_guard("trace")),
-    ("c1-l5-half-life-computed-in-scene", "scenes/lstm_chapter/trace.py",
+    ("c1-l5-half-life-computed-in-scene", "scenes/live.py",
      "Val(path.format(i=i), fmt)", "Val(path.format(i=max(i - 1, 0)), fmt)",
      sweep_guard("trace")),
     ("c1-l6-hidden-computed-in-scene", "scenes/lstm_chapter/gru.py",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from manim import (DOWN, LEFT, RIGHT, UP, ArcBetweenPoints, Axes, Create, DashedLine,
                    DashedVMobject, Dot, FadeIn, FadeOut, GrowFromEdge, Line, NumberLine, Polygon,
-                   Rectangle, ReplacementTransform, Square, ValueTracker, VGroup, VMobject,
+                   Rectangle, ReplacementTransform, Square, Text, ValueTracker, VGroup, VMobject,
                    linear, smooth)
 
 from mathcore.primer.vanishing import bars_case, power_case
@@ -267,9 +267,12 @@ class Vanishing(LectureScene):
 
     @staticmethod
     def _fit(mob, width: float):
-        """Shrink a readout that is wider than the box it sits in."""
+        """Shrink a readout that is wider than the box it sits in, but never below the
+        legible SMALL_SIZE (a long value then reaches past its box, into the gap beside it)."""
         if mob.width > width:
-            mob.scale_to_fit_width(width)
+            sizes = [m.font_size for m in mob.get_family() if isinstance(m, Text)]
+            least = style.SMALL_SIZE / min(sizes) if sizes else 0.0
+            mob.scale(max(width / mob.width, min(1.0, least)))
         return mob
 
     @staticmethod
