@@ -452,14 +452,22 @@ class LectureScene(Scene):
 
     def cite_row(self, *refs: str):
         """Citations (author and year, fixed labels) in one row: right of the claim line if it
-        fits, else right of the title, else under the claim."""
+        fits, else right of the title; else stacked at the frame's right edge beside the title
+        when that clears the claim; else under the claim."""
         labs = VGroup(*(self.label(r, "citation year", size=style.SMALL_SIZE, color=style.PALETTE.muted)
                         for r in refs)).arrange(RIGHT, buff=0.45)
         labs.next_to(self._claim, RIGHT, buff=0.5).align_to(self._claim, DOWN)
         if labs.get_right()[0] > 6.9:
             labs.next_to(self.title, RIGHT, buff=0.5).align_to(self.title, DOWN)
         if labs.get_right()[0] > 6.9:
-            labs.next_to(self._claim, DOWN, buff=0.15, aligned_edge=LEFT)
+            labs.arrange(DOWN, buff=0.1, aligned_edge=RIGHT)
+            labs.move_to([6.9, self.title.get_top()[1], 0], aligned_edge=UP + RIGHT)
+            clear = (labs.get_left()[0] > self.title.get_right()[0] + 0.25
+                     and (labs.get_bottom()[1] > self._claim.get_top()[1] + 0.05
+                          or labs.get_left()[0] > self._claim.get_right()[0] + 0.4))
+            if not clear:
+                labs.arrange(RIGHT, buff=0.45)
+                labs.next_to(self._claim, DOWN, buff=0.15, aligned_edge=LEFT)
         return labs
 
     def claim(self, key: str, variant: str | None = None, say: bool = True, **fields) -> None:

@@ -13,8 +13,9 @@ from ..live import LightCopies, Live, corners, live_value, on_which, settle_valu
 
 P = style.PALETTE
 
-#: Colors of the four slots' c curves: cell-state shades for the names, greys for the rest.
-SLOT_COLORS = (P.cell, "#FFF1C4", "#B7C0D0", "#6B7489")
+#: Colors of the four slots' c curves: cell-state shades for the names, greys for the rest (the
+#: place slot a mid grey, well apart from the second name's cream in a thin line).
+SLOT_COLORS = (P.cell, "#FFF1C4", "#8E9AB3", "#59617A")
 #: Gate rows of the grid: (values attribute, symbol, color).
 ROWS = (("input", "i_t", P.input_gate), ("forget", "f_t", P.forget),
         ("output", "o_t", P.output_gate), ("cell", "c_t", P.cell))

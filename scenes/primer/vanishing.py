@@ -926,7 +926,7 @@ class Vanishing(LectureScene):
                        s=Val("clip_scale"))
         sc.move_to([-3.0, -1.6, 0], aligned_edge=LEFT)
         af = self.text("clip.after", size=style.LABEL_SIZE, color=P.gradient,
-                       n=Val("clipped_norm"))
+                       n=Val("clipped_norm", "fmt:2"))   # as the live norm beside it
         af.next_to(sc, RIGHT, buff=0.45)
         case = self.text("clip.case", variant=self._clip_case(), size=style.LABEL_SIZE,
                          color=P.gradient)

@@ -28,7 +28,7 @@ PINS = {
     "dims_log_product_readout": {"v": ("dims_log_product", "dec:2")},
     "dims_product_norm": {"k": ("dims_hops", "int"), "n": ("dims_product_norm", "factor")},
     "clip_scale": {"s": ("clip_scale", "fmt")},
-    "clipped_norm": {"n": ("clipped_norm", "fmt")},
+    "clipped_norm": {"n": ("clipped_norm", "fmt:2")},
     "clipped_norm_readout": {"v": ("clipped_norm", "dec:2")},
     "small_gradient": {"g": ("small_gradient", "fmt"), "s": ("small_clip_scale", "fmt"),
                        "c": ("small_clipped_norm", "fmt")},
