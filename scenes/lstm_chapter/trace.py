@@ -8,7 +8,7 @@ from manim import (DOWN, LEFT, RIGHT, UL, UP, Axes, Circumscribe, Create, Dashed
                    SurroundingRectangle, Text, ValueTracker, VGroup, VMobject, linear)
 
 from .. import style
-from ..base import LectureScene, Val
+from ..base import LectureScene, Val, _baseline
 from ..live import LightCopies, Live, corners, live_value, on_which, settle_value
 
 P = style.PALETTE
@@ -153,6 +153,8 @@ class Trace(LightCopies, LectureScene):
                        lambda t: self.slot_x(t, n, 0.84))
         for t, x in enumerate(xs):
             toks[t].move_to([x, TOKEN_Y, 0])
+            if self.lang != "zh":   # the glosses on one baseline ("Beijing" not lifted by its j, g)
+                toks[t].shift((TOKEN_Y - 0.1 - _baseline(toks[t])) * UP)
             nums[t].move_to([x, TOKEN_Y - 0.35, 0])
         self.toks, self.nums = toks, nums
         self.k = ValueTracker(0)
