@@ -117,15 +117,22 @@ def late_lines(lines, timeline, within: float = LINE_ACTION_WITHIN) -> list[tupl
     return out
 
 
+#: A run of identical frames shorter than this, with no held frame in it, is not frozen: a
+#: picture that changes at least twice a second moves (a sweep stepping through its points,
+#: the slow end of a smooth build), at any frame rate.
+MIN_STILL_RUN = 0.5
+
+
 def video_figures(path) -> MotionFigures:
-    """Figures of a rendered video: a frame lasting more than one period is frozen for its
-    length, and so is a run of frames showing one picture (pixels compared on a 4× subsampled
-    grey picture, to within 1 level)."""
+    """Figures of a rendered video. A frame lasting more than one period is a held frame (our
+    encoder writes a wait's frame once, with its length): frozen for its length. A run of
+    frames showing one picture (pixels compared on a 4x subsampled grey picture, to within 1
+    level) is frozen as a whole when a held frame is part of it or when it lasts at least
+    :data:`MIN_STILL_RUN`; shorter runs are motion seen at a high frame rate, not a still."""
     import av
     import numpy as np
 
     frozen: list[tuple[float, float]] = []
-    prev = None
     end = 0.0
     with av.open(str(path)) as c:
         s = c.streams.video[0]
@@ -141,16 +148,27 @@ def video_figures(path) -> MotionFigures:
     times = [t for t, _ in frames]
     if not end or end < times[-1]:
         end = times[-1] + period
-    run_start = 0.0
+
+    def close(start: float, stop: float, held: bool, n: int) -> None:
+        if n > 1 and (held or stop - start >= MIN_STILL_RUN - 1e-9):
+            frozen.append((start, stop))
+        elif held:
+            frozen.append((start, stop))
+
+    run_start, held, n, prev = 0.0, False, 0, None
     for k, (t, pix) in enumerate(frames):
         t_next = times[k + 1] if k + 1 < len(times) else end
+        long_frame = t_next - t > 1.5 * period
         if prev is not None and np.abs(pix - prev).max() <= 1:
-            frozen.append((run_start, t_next))         # the same picture as the frame before
+            n += 1                                   # the same picture as the frame before
+            held = held or long_frame
         else:
-            run_start = t
-            if t_next - t > 1.5 * period:
-                frozen.append((t, t_next))             # held for several periods
+            if prev is not None:
+                close(run_start, t, held, n)
+            run_start, held, n = t, long_frame, 1
         prev = pix
+    if prev is not None:
+        close(run_start, end, held, n)
     return figures(frozen, end)
 
 
