@@ -150,9 +150,7 @@ def video_figures(path) -> MotionFigures:
         end = times[-1] + period
 
     def close(start: float, stop: float, held: bool, n: int) -> None:
-        if n > 1 and (held or stop - start >= MIN_STILL_RUN - 1e-9):
-            frozen.append((start, stop))
-        elif held:
+        if held or (n > 1 and stop - start >= MIN_STILL_RUN - 1e-9):
             frozen.append((start, stop))
 
     run_start, held, n, prev = 0.0, False, 0, None

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import re
 
-import numpy as np
+from . import style
 
 #: The player the minimum is set for: 390 px wide, 16:9, in px per frame unit.
 PLAYER_W_PX = 390
-PX_PER_UNIT = PLAYER_W_PX * 9 / 16 / 8.0
+PX_PER_UNIT = PLAYER_W_PX * 9 / 16 / style.FRAME_H
 
 #: Minimum glyph heights in CSS px of that player, by class: capitals and digits, x-height,
 #: CJK ideographs.
@@ -81,10 +81,7 @@ def raise_to_floor(m, about_edge=None):
     (or its digits) reach the floor of its class (:func:`formula_size`); ``about_edge`` keeps
     that edge in place (an axis tick keeps the side facing its axis). Returns ``m``."""
     size = formula_size(m)
-    if size and size < FLOOR[formula_class(m)]:
-        factor = FLOOR[formula_class(m)] / size
-        if about_edge is None:
-            m.scale(factor)
-        else:
-            m.scale(factor, about_edge=about_edge)
+    floor = FLOOR[formula_class(m)] if size else None
+    if size and size < floor:
+        m.scale(floor / size, about_edge=about_edge)   # None: about the centre, as scale does
     return m
