@@ -27,7 +27,7 @@ TEXT = {
         "zh": "这一行里，第 {top} 个 key 的分数最高，拿到 {wt} 的权重；加权和是 {out}。每个位置都同时算自己这一行，谁也不用等谁。",
         "en": "In this row key {top} scores highest and takes a weight of {wt}; the weighted sum is {out}. Every position computes its own row at the same time, with no one waiting."},
     "pairs.query": {"tex": r"q = (@a,\ @b)"},
-    "pairs.key": {"tex": r"(@a,\ @b)"},
+    "pairs.key": {"zh": "({a}, {b})", "en": "({a}, {b})"},
     "pairs.keys": {"zh": "key $k_j$", "en": "key $k_j$"},
     "pairs.score": {"zh": "打分 $q\\cdot k_j/\\sqrt{{2}}$", "en": "score $q\\cdot k_j/\\sqrt{{2}}$",
                     "fixed": {"2": "the keys' width, under the square root"}},
@@ -212,9 +212,10 @@ class Attention(LectureScene):
         q.move_to([xs[-1] + 0.9, y_key, 0], aligned_edge=LEFT)
         k_lab = self.text("pairs.keys", size=L, color=P.muted)
         k_lab.move_to([x_lab, y_key, 0], aligned_edge=LEFT)
-        keys = VGroup(*[self.mathv("pairs.key", scale=0.56, color=P.muted,
-                                   a=Val(f"example_keys[{j}][0]", "num"),
-                                   b=Val(f"example_keys[{j}][1]", "num")).move_to([x, y_key, 0])
+        # the keys in the lecture font, like every number in the columns below them
+        keys = VGroup(*[self.text("pairs.key", size=L, color=P.muted,
+                                  a=Val(f"example_keys[{j}][0]", "num"),
+                                  b=Val(f"example_keys[{j}][1]", "num")).move_to([x, y_key, 0])
                         for j, x in enumerate(xs)])
         s_lab = self.text("pairs.score", size=L).move_to([x_lab, y_score, 0], aligned_edge=LEFT)
         scores = VGroup(*[self.value(f"example_scores[{j}]", "dec:2", size=L, color=P.attention)
