@@ -543,17 +543,18 @@ class LectureScene(Scene):
                 self.wait(step)
                 continue
             run = max(0.5, slot * fill)
+            t0 = self.time
             if isinstance(step, Plays):
                 step.fn(run)
             else:
                 if callable(step) and not isinstance(step, Animation):
                     step = step()
                 anims = list(step) if isinstance(step, (list, tuple)) else [step]
-                self.play(*anims, run_time=run)
+                self.play(*graded(anims, run))
             self._drop_empty_groups()
             n -= 1
-            if n > 0 and slot - run > 1e-3:
-                self.wait(slot - run)
+            if n > 0 and slot - (self.time - t0) > 1e-3:
+                self.wait(slot - (self.time - t0))
 
     def _drop_empty_groups(self) -> None:
         """Remove the empty groups a finished ``Circumscribe`` (a ``Succession``) leaves at the
@@ -702,6 +703,78 @@ class LectureScene(Scene):
         self.renderer.time += run_time
         self.update_mobjects(0)
         return True
+
+
+#: STYLE.md's motion grammar: one transform takes 0.5–1.5 s.
+TRANSFORM_SECONDS = 1.5
+#: A build (a drawing, a growing bar, a line of text coming in part by part) runs at most this
+#: long, STYLE.md's pace for a sweep one reads along with; a longer one reads as dragging.
+BUILD_SECONDS = 4.0
+#: A build of many parts (a line of text, a table, a formula): each part enters in this long,
+#: the parts one after another.
+PART_SECONDS = 0.8
+
+
+def graded(anims, run: float) -> list[Animation]:
+    """A paced step's animations timed for a slot of ``run`` seconds within the grammar.
+
+    A sweep (a tracker's ``.animate``) and a staged group (``LaggedStart``) run the whole slot:
+    their own parts keep the pace. A build runs for at most :data:`BUILD_SECONDS`: a drawing
+    (``Create``, ``Write``), a growing shape (``GrowFromEdge``...) and the entrance or exit of a
+    mobject of several parts (``FadeIn`` of a line, a table, a formula), whose parts then come
+    in one after another, each in :data:`PART_SECONDS`. Anything else (a morph, an emphasis, a
+    single shape's fade) takes at most :data:`TRANSFORM_SECONDS`. The rest of the slot is a
+    pause: an action stretched over a whole line reads as the picture dragging, and a pause is
+    measured as one (``rnn-lecture motion``).
+
+    Parameters
+    ----------
+    anims : list of Animation or _AnimationBuilder
+    run : float
+        The step's seconds.
+
+    Returns
+    -------
+    list of Animation
+        The same animations, each with its ``run_time`` (and, for a build, ``lag_ratio``) set;
+        the shorter ones' rate functions hold their end past their own time, so they can share
+        one ``play`` with the longer ones.
+    """
+    from manim import Succession, Write
+    from manim.animation.growing import GrowFromPoint
+
+    out = []
+    for a in anims:
+        a = a.build() if isinstance(a, _AnimationBuilder) else a
+        m = getattr(a, "mobject", None)
+        if isinstance(m, ValueTracker) or (isinstance(a, AnimationGroup)
+                                           and not isinstance(a, Succession)):
+            a.run_time = run                                  # a sweep, a LaggedStart
+        elif isinstance(a, (Create, Write, GrowFromPoint)):
+            a.run_time = min(run, BUILD_SECONDS)              # drawn, grown
+        elif (a.is_introducer() or a.is_remover()) and m is not None \
+                and len(m.family_members_with_points()) >= 3:
+            a.run_time = min(run, BUILD_SECONDS)              # built part by part
+            if a.run_time > TRANSFORM_SECONDS:
+                piece = min(PART_SECONDS, a.run_time)
+                a.lag_ratio = (a.run_time / piece - 1) / max(len(m.get_family()) - 1, 1)
+        else:
+            a.run_time = min(run, TRANSFORM_SECONDS)
+        out.append(a)
+    longest = max((a.run_time for a in out), default=0.0)
+    for a in out:
+        if a.run_time < longest - 1e-9:
+            a.rate_func = _held(a.rate_func)
+    return out
+
+
+def _held(rate):
+    """``rate`` with time clamped to [0, 1]: the animation rests at its end state after its
+    own run time while a longer one in the same play goes on."""
+    def held(t, *args, **kwargs):
+        return rate(min(max(t, 0.0), 1.0), *args, **kwargs)
+    held.__name__ = f"held_{getattr(rate, '__name__', 'rate')}"
+    return held
 
 
 def _quantized(a, scale: float) -> bytes:
