@@ -3,8 +3,8 @@ what was paid and bought, the takeaways."""
 
 from __future__ import annotations
 
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circumscribe, Create, FadeIn, GrowFromEdge,
-                   LaggedStart, Rectangle, RoundedRectangle, SurroundingRectangle, Transform,
+from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circumscribe, Create, FadeIn, FadeOut,
+                   GrowFromEdge, Indicate, LaggedStart, MathTex, Rectangle, RoundedRectangle, SurroundingRectangle, Transform,
                    VGroup)
 
 from mathcore.lstm_chapter.ledger import CLOSE_FACTOR
@@ -112,6 +112,9 @@ TEXT = {
         "en": "Against intuition: the forget gate, despite its name, keeps: at f = 1 it passes c on whole, and only below 1 does it forget; Gers, Schmidhuber and Cummins added it in 2000 so that a cell could reset itself. Longer memory comes from a product of f's near 1, not from a bigger box. In 2024 the xLSTM of Beck et al. scaled gated recurrence up again, with exponential gates and a matrix memory.",
         "fixed": {"1": "a forget gate fully open", "2000": "year of Gers, Schmidhuber & Cummins",
                   "2024": "year of the xLSTM paper (Beck et al.)"}},
+    "take.coupled": {"zh": "耦合 $f = 1 - i$ 也行（Greff 等，2017）",
+                     "en": "coupled, $f = 1 - i$, works too (Greff et al. 2017)",
+                     "fixed": {"1": "coupled gates: f = 1 - i", "2017": "year of Greff et al."}},
     "take.conveyor": {"zh": "一条不打岔的传送带，加三个阀门", "en": "a conveyor that is left alone, plus three valves"},
     "take.gradient": {"zh": "这个加法让梯度穿过很多步", "en": "this sum lets the gradient through many steps"},
     "take.gru": {"zh": "GRU：两个门、一条状态，参数是 LSTM 的 {r}",
@@ -238,17 +241,42 @@ class Ledger(LectureScene):
         bias = self.text("ledger.bias", size=style.LABEL_SIZE, color=P.muted,
                          b=Val("second_bias", "count"), t=Val("torch_lstm", "count"))
         VGroup(r1, r2, bias).arrange(DOWN, buff=0.28, aligned_edge=LEFT).move_to([0, -1.2, 0])
-        # four groups, each a weight matrix and a bias (the claim's formula); their sum: the
-        # LSTM's bar
-        self.pace(_point(self._claim), grow("lstm"))
-        # the RNN of the same width, the ratio; a whole Transformer layer, the comparison
-        self.line("ledger.rnn.say", grow("rnn"), FadeIn(r1, shift=0.1 * UP),
-                  grow("transformer"), FadeIn(r2, shift=0.1 * UP),
+        # four groups (the LSTM's bar built as four quarters, one per gate and the candidate),
+        # each a weight matrix and a bias (the claim's two terms); their sum, the count
+        lab, bar, num = rows["lstm"]
+        quarters = VGroup(*[Rectangle(width=bar.width / 4, height=bar.height, stroke_width=0,
+                                      fill_color=getattr(P, c), fill_opacity=0.85)
+                            for c in GATE_COLORS]).arrange(RIGHT, buff=0).move_to(bar)
+        formula = next(m for m in self._claim if isinstance(m, MathTex))[0]
+        self.pace([FadeIn(lab), LaggedStart(*[GrowFromEdge(q, LEFT) for q in quarters],
+                                            lag_ratio=0.8)],
+                  _point(formula[:7]), _point(formula[7:]), FadeIn(num, shift=0.1 * LEFT),
+                  _point(num))
+        # the Transformer layer's bar in two parts: attention's four square matrices, then the
+        # rest (the feed-forward block, biases, norms)
+        t_lab, t_bar, t_num = rows["transformer"]
+        att = t_bar.width * v.params["attention"] / v.params["transformer"]
+        t_parts = VGroup(Rectangle(width=att, height=t_bar.height, stroke_width=0,
+                                   fill_color=P.attention, fill_opacity=0.85),
+                         Rectangle(width=t_bar.width - att, height=t_bar.height, stroke_width=0,
+                                   fill_color=P.attention, fill_opacity=0.45))
+        t_parts.arrange(RIGHT, buff=0).move_to(t_bar)
+        # the RNN of the same width, its count; the ratio, four groups against one; a whole
+        # Transformer layer: its attention matrices, its feed-forward block, the comparison
+        self.line("ledger.rnn.say", grow("rnn"), _point(rows["rnn"][2]),
+                  [FadeIn(r1, shift=0.1 * UP),
+                   LaggedStart(*[Indicate(q, scale_factor=1.0) for q in quarters],
+                               lag_ratio=0.5)],
+                  [FadeIn(t_lab), GrowFromEdge(t_parts[0], LEFT)],
+                  [GrowFromEdge(t_parts[1], LEFT), FadeIn(t_num, shift=0.1 * LEFT)],
+                  _point(t_parts[0]), _point(t_parts[1]), FadeIn(r2, shift=0.1 * UP),
                   rnn=Val("params.rnn", "count"), r=Val("rnn_ratio", "ratio"),
                   tf=Val("params.transformer", "count"), att=Val("params.attention", "count"),
                   f=Val("ffn_mult", "int"))
         # one bias per group here, two in PyTorch
-        self.line("ledger.bias.say", FadeIn(bias, shift=0.1 * UP), _point(bias),
+        # one bias per group here (the claim's last term), two in PyTorch: the count with both
+        self.line("ledger.bias.say", _point(formula[7:]), FadeIn(bias, shift=0.1 * UP),
+                  _point(bias), _point(rows["lstm"][2]),
                   b=Val("second_bias", "count"), t=Val("torch_lstm", "count"))
         self.show("rnn_ratio", r1)
         self.show("layer_ratio", r2)
@@ -354,7 +382,7 @@ class Ledger(LectureScene):
         gru = self.text("take.gru", size=B, color=P.hidden, r=Val("gru_ratio", "ratio"))
         nxt = self.text("take.next", size=B, color=P.attention)
         rows = VGroup(conv, VGroup(eq, grad).arrange(RIGHT, buff=0.5), gru, nxt)
-        rows.arrange(DOWN, buff=0.55, aligned_edge=LEFT).move_to([0, -0.1, 0])
+        rows.arrange(DOWN, buff=0.5, aligned_edge=LEFT).move_to([0, 0.2, 0])
         marks = VGroup(*[Rectangle(width=0.16, height=0.5, stroke_width=0, fill_opacity=1,
                                    fill_color=c).next_to(r, LEFT, buff=0.3)
                          for r, c in zip(rows, (P.cell, P.gradient, P.hidden, P.attention))])
@@ -363,13 +391,28 @@ class Ledger(LectureScene):
             return [FadeIn(marks[k]), FadeIn(part if part is not None else rows[k],
                                              shift=0.2 * RIGHT)]
 
-        # memory losing value at a learned rate: the conveyor and its valves; keeping (f)
-        # and writing (i g) learned apart: the update; coupling them works too: the GRU
-        self.pace(row(0), row(1, eq), _point(VGroup(eq[2], eq[5])), row(2))
-        # the forget gate keeps (its f pointed at); long memory from a product of f's: the
-        # sum's gradient; gated recurrence scaled up, and what goes to attention
-        self.line("take.intuition.say", _point(eq[2]), FadeIn(grad, shift=0.2 * RIGHT),
-                  row(3))
+        coupled = self.text("take.coupled", size=style.LABEL_SIZE, color=P.muted)
+        coupled.next_to(eq, RIGHT, buff=0.5)
+        gers = self.label("Gers, Schmidhuber & Cummins 2000", "citation year",
+                          size=style.SMALL_SIZE, color=P.muted)
+        beck = self.label("Beck et al. 2024 (xLSTM)", "citation year", size=style.SMALL_SIZE,
+                          color=P.muted)
+        VGroup(gers, beck).arrange(RIGHT, buff=0.6).next_to(rows, DOWN, buff=0.4,
+                                                             aligned_edge=LEFT)
+        # memory losing value at a learned rate: the conveyor and its valves; keeping (f) and
+        # writing (i g) learned apart, each pointed at; coupling them works as well (Greff et
+        # al.), and the GRU couples them
+        self.pace(row(0), row(1, eq), _point(eq[2]), _point(eq[5]), FadeIn(coupled),
+                  row(2))
+        # the forget gate keeps (its f): at f = 1 the old c passes whole; added by Gers et
+        # al.; long memory from a product of f's: the sum's gradient; gated recurrence scaled
+        # up (xLSTM); what goes to attention
+        one = self.math("1", reason="f = 1: the forget gate fully open", color=P.forget)
+        one.move_to(eq[2])
+        f_back = eq[2].copy()
+        self.line("take.intuition.say", [FadeOut(coupled), _point(eq[2])],
+                  [Transform(eq[2], one), _point(eq[3])], Transform(eq[2], f_back),
+                  FadeIn(gers), FadeIn(grad, shift=0.2 * RIGHT), FadeIn(beck), row(3))
         self.show("gru_ratio", gru)
         self.hold(1.5)
 
