@@ -20,6 +20,7 @@ Importing this module does not import Manim (each patch imports what it patches)
 from __future__ import annotations
 
 import contextlib
+import os
 from fractions import Fraction
 
 #: The Manim version every patch here was written against and reviewed for.
@@ -156,7 +157,10 @@ def lock_text_svgs(lock) -> None:
 
     Manim 0.22.0 writes a Pango text's ``<hash>.svg`` into its text folder when it is missing;
     where processes share a text folder (``script``, the tests' workers), one could read
-    another's half-written file.
+    another's half-written file. And it trusts any file of that name: one left empty or cut
+    short by a process killed while writing it broke every later construction that drew the
+    same text (an XML ParseError). A file that does not end its ``<svg>`` element is removed
+    and written again.
     """
     import manim.mobject.text.text_mobject as text_mobject
 
@@ -166,10 +170,24 @@ def lock_text_svgs(lock) -> None:
 
         def text2svg(self, *args, _write=write, **kwargs):
             with lock():
-                return _write(self, *args, **kwargs)
+                path = _write(self, *args, **kwargs)
+                if not _whole_svg(path):
+                    os.remove(path)
+                    path = _write(self, *args, **kwargs)
+                return path
 
         text2svg.__wrapped__ = write
         klass._text2svg = text2svg
+
+
+def _whole_svg(path) -> bool:
+    """True if the SVG file at ``path`` ends its root element (it was written to the end)."""
+    try:
+        with open(path, "rb") as f:
+            f.seek(max(0, os.path.getsize(path) - 64))
+            return b"</svg>" in f.read()
+    except OSError:
+        return False
 
 
 # ----- copies -------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib.metadata
 import inspect
 
+import numpy as np
 import pytest
 
 from scenes import manim_patches
@@ -89,3 +90,25 @@ def test_the_pinned_version_is_the_installed_one():
         f"Manim {importlib.metadata.version('manim')} is installed; scenes/manim_patches.py "
         f"was reviewed against {manim_patches.MANIM_VERSION}: run tests/test_manim_patches.py, "
         "review each patch it names, then update MANIM_VERSION")
+
+
+def test_a_text_svg_cut_short_in_the_shared_folder_is_written_again(tmp_path):
+    """A process killed while Pango wrote a text's SVG left a file that every later
+    construction of the same text parsed and failed on; the patch writes it again."""
+    import contextlib
+
+    from manim import Text, tempconfig
+
+    from scenes import manim_patches
+
+    manim_patches.lock_text_svgs(contextlib.nullcontext)
+    with tempconfig({"text_dir": str(tmp_path)}):
+        first = Text("cut short", font="Noto Sans CJK SC")
+        (svg,) = tmp_path.glob("*.svg")
+        whole = svg.read_bytes()   # as Pango wrote it
+        for broken in (b"", whole[: len(whole) // 2]):
+            svg.write_bytes(broken)
+            again = Text("cut short", font="Noto Sans CJK SC")
+            assert svg.read_bytes().rstrip().endswith(b"</svg>")
+            assert len(again.submobjects) == len(first.submobjects)
+            assert np.allclose(again.get_all_points(), first.get_all_points())
