@@ -15,7 +15,7 @@ P = style.PALETTE
 
 #: Heights of the rows (the state row, the token row, the note under them) and of the
 #: equation: everything above the caption band (``style.STAGE_BOTTOM``).
-Y_EQ, Y_STATE, Y_TOKEN, Y_NOTE = 2.2, 0.45, -1.2, -2.08
+Y_EQ, Y_STATE, Y_TOKEN, Y_NOTE = 2.2, 0.7, -0.95, -2.08
 #: The states' numbers, in the lecture font as the tokens under them are (one number style
 #: for both rows: no TeX digits beside sans ones, one minus sign).
 STATE_SIZE = 28
@@ -266,7 +266,7 @@ class Recurrence(LectureScene):
         live.number(sn, lambda j: v.tangent_sweep_slope[j], path="tangent_sweep_slope[{i}]")
         note0 = self.text("slope_at", size=style.LABEL_SIZE, z=Val("param.tangent_z[0]", "num"),
                           s=Val("tangent_slope[0]"))
-        note0.move_to([3.9, -0.3, 0])
+        note0.move_to([zl.get_left()[0], -0.3, 0], aligned_edge=LEFT)   # one column with z =
         # the curve; the tangent where it is steepest, its slope said; then the walk away
         # from there while the line says the curve flattens
         self.play(Create(ax), Create(curve), FadeIn(curve_label), run_time=1.2)
@@ -278,7 +278,7 @@ class Recurrence(LectureScene):
         self.settle(sn, "tangent_slope[1]", name="slope_readout")
         note1 = self.text("slope_at", size=style.LABEL_SIZE, z=Val("param.tangent_z[1]", "num"),
                           s=Val("tangent_slope[1]"))
-        note1.next_to(note0, DOWN, buff=0.3)
+        note1.next_to(note0, DOWN, buff=0.3, aligned_edge=LEFT)
         self.show("slope_at_start", note0)
         self.show("slope_at_end", note1)
         self.play(FadeIn(note1), run_time=0.5)
