@@ -451,13 +451,17 @@ class LightCopies:
         return super().play(*args, **kwargs)
 
 
-def live_value(scene, live, path, fmt, label, color, size=style.LABEL_SIZE + 4, buff=0.15):
+def live_value(scene, live, path, fmt, label, color, size=style.LABEL_SIZE + 4, buff=0.15,
+               at=None):
     """A live readout in the lecture font right of ``label``: a Text of the value at
     ``path`` (``{i}`` the sweep's index), its binding moved to each point, its glyphs rebuilt
-    only when its string changes (one Text per string), its left edge fixed."""
+    only when its string changes (one Text per string), its left edge fixed. With ``at`` (a
+    point) and no label, the readout is centred there instead (a number under a bar)."""
     glyphs: dict[str, Text] = {}
 
     def place(m):
+        if at is not None:
+            return m.move_to(at)
         return m.next_to(label, RIGHT, buff=buff).align_to(label, DOWN)
 
     def update(m, i):
@@ -475,11 +479,14 @@ def live_value(scene, live, path, fmt, label, color, size=style.LABEL_SIZE + 4, 
 
 
 def settle_value(scene, mob, path, fmt, label, color, name=None, size=style.LABEL_SIZE + 4,
-                  buff=0.15):
+                  buff=0.15, at=None):
     """Put a live lecture-font readout back on a values path (``settle`` for a Text): the
-    same mobject, so the groups it belongs to keep it."""
+    same mobject, so the groups it belongs to keep it. ``at`` as for :func:`live_value`."""
     new = scene.value(path, fmt, size=size, color=color, name=name)
-    new.next_to(label, RIGHT, buff=buff).align_to(label, DOWN)
+    if at is not None:
+        new.move_to(at)
+    else:
+        new.next_to(label, RIGHT, buff=buff).align_to(label, DOWN)
     adopt(mob, new)
     mob.binding, mob.shown_text = new.binding, new.shown_text
     scene.shown[new.binding.name] = mob

@@ -10,7 +10,7 @@ from mathcore.lstm_chapter.conveyor import keep_share, write_kind
 
 from .. import style
 from ..base import LectureScene, Val
-from ..live import LightCopies, Live, on_which
+from ..live import LightCopies, Live, live_value, on_which, settle_value
 
 P = style.PALETTE
 
@@ -183,12 +183,11 @@ class Conveyor(LightCopies, LectureScene):
         czero = Line([cx[0] - 0.5, c0, 0], [cx[-1] + 0.5, c0, 0], color=P.muted, stroke_width=2)
         fnums, cnums, slots = VGroup(), VGroup(), VGroup()
         for j in range(S):
-            fn = self.number(f"forget[0][{j}]", "dec:2", size=0.75, color=P.forget)
-            fn.move_to([fx[j], -1.2, 0])
-            live.number(fn, lambda t, j=j: v.forget[t, j], path=f"forget[{{i}}][{j}]")
-            cn = self.number(f"cell[0][{j}]", "dec:2", size=0.75, color=P.cell)
-            cn.move_to([cx[j], -1.2, 0])
-            live.number(cn, lambda t, j=j: v.cell[t, j], path=f"cell[{{i}}][{j}]")
+            # in the lecture font, as the slot names under them and the sentence below
+            fn = live_value(self, live, f"forget[{{i}}][{j}]", "dec:2", None, P.forget,
+                            at=[fx[j], -1.2, 0])
+            cn = live_value(self, live, f"cell[{{i}}][{j}]", "dec:2", None, P.cell,
+                            at=[cx[j], -1.2, 0])
             fnums.add(fn)
             cnums.add(cn)
             for x in (fx[j], cx[j]):
@@ -208,8 +207,10 @@ class Conveyor(LightCopies, LectureScene):
         w, s = int(v.focus_word), int(v.focus_slot)
         live.play(k.animate.set_value(w), run_time=self.left(0.95, least=3.0), rate_func=linear)
         for j in range(S):
-            self.settle(fnums[j], f"forget[{w}][{j}]")
-            self.settle(cnums[j], f"cell[{w}][{j}]")
+            settle_value(self, fnums[j], f"forget[{w}][{j}]", "dec:2", None, P.forget,
+                         at=[fx[j], -1.2, 0])
+            settle_value(self, cnums[j], f"cell[{w}][{j}]", "dec:2", None, P.cell,
+                         at=[cx[j], -1.2, 0])
         self.show("focus_forget", fnums[s])
         self.show("focus_cell", cnums[s])
         ring = VGroup(SurroundingRectangle(VGroup(fbars[s], fnums[s]), color=P.highlight, buff=0.12),
