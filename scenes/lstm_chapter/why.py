@@ -121,12 +121,16 @@ class Why(LightCopies, LectureScene):
     TEXT = TEXT
 
     # ----- beat 1 -------------------------------------------------------------------------
+    def _slot_value(self, path: str, color: str):
+        """A slot's number in the lecture font, as every other number of the beat."""
+        return self.value(path, "dec:3", size=style.LABEL_SIZE, color=color)
+
     def _slots(self, cx: float, color: str, path: str, t: int):
         boxes, nums = VGroup(), VGroup()
         for k in range(4):
             b = Square(1.3, color=color, stroke_width=3).move_to([cx + (k - 1.5) * 1.5, -0.5, 0])
             boxes.add(b)
-            nums.add(self.number(f"{path}[{t}][{k}]", "dec:3", size=0.66, color=color).move_to(b))
+            nums.add(self._slot_value(f"{path}[{t}][{k}]", color).move_to(b))
         return boxes, nums
 
     def rewrite_inbox(self):
@@ -158,10 +162,10 @@ class Why(LightCopies, LectureScene):
                   FadeIn(cl), FadeIn(step)]]
         marks = [self.mark(cf[1], P.forget), self.mark(cf[3], P.input_gate)]
         for t in range(1, int(v.inbox_steps)):
-            new_rn = VGroup(*[self.number(f"rnn_h[{t}][{k}]", "dec:3", size=0.66,
-                                          color=P.hidden).move_to(rb[k]) for k in range(4)])
-            new_cn = VGroup(*[self.number(f"lstm_c[{t}][{k}]", "dec:3", size=0.66,
-                                          color=P.cell).move_to(cb[k]) for k in range(4)])
+            new_rn = VGroup(*[self._slot_value(f"rnn_h[{t}][{k}]", P.hidden).move_to(rb[k])
+                              for k in range(4)])
+            new_cn = VGroup(*[self._slot_value(f"lstm_c[{t}][{k}]", P.cell).move_to(cb[k])
+                              for k in range(4)])
             new_step = self.text("inbox.step", size=style.LABEL_SIZE, color=P.muted,
                                  t=Val(f"step_index[{t}]", "int")).move_to(step)
             first = t == 1
