@@ -10,7 +10,7 @@ from manim import (DOWN, LEFT, ORIGIN, RIGHT, UP, ArcBetweenPoints, Axes, Create
 from mathcore.lstm_chapter.sandbox import cat_state
 
 from .. import style
-from ..base import LectureScene, Val
+from ..base import LectureScene, Val, _baseline
 from ..live import Live
 
 P = style.PALETTE
@@ -128,6 +128,8 @@ class Sandbox(LectureScene):
             color = P.highlight if t in (v.cat_index, v.it_index) else P.token
             lab = self.plain(tok, size=style.LABEL_SIZE, color=color)
             lab.move_to([ax.c2p(t, 0)[0], tokens_y, 0])
+            if self.lang != "zh":   # the glosses on one baseline ("yesterday" not lifted by its y)
+                lab.shift((tokens_y - 0.1 - _baseline(lab)) * UP)
             labels.add(lab)
         self.ax, self.tokens = ax, labels
         return VGroup(ax, labels)
