@@ -452,16 +452,17 @@ class LightCopies:
 
 
 def live_value(scene, live, path, fmt, label, color, size=style.LABEL_SIZE + 4, buff=0.15,
-               at=None):
+               at=None, edge=None):
     """A live readout in the lecture font right of ``label``: a Text of the value at
     ``path`` (``{i}`` the sweep's index), its binding moved to each point, its glyphs rebuilt
     only when its string changes (one Text per string), its left edge fixed. With ``at`` (a
-    point) and no label, the readout is centred there instead (a number under a bar)."""
+    point) and no label, the readout is placed there instead: centred (a number under a bar),
+    or by its ``edge`` (``LEFT``: a column of numbers)."""
     glyphs: dict[str, Text] = {}
 
     def place(m):
         if at is not None:
-            return m.move_to(at)
+            return m.move_to(at, aligned_edge=ORIGIN if edge is None else edge)
         return m.next_to(label, RIGHT, buff=buff).align_to(label, DOWN)
 
     def update(m, i):
@@ -479,12 +480,12 @@ def live_value(scene, live, path, fmt, label, color, size=style.LABEL_SIZE + 4, 
 
 
 def settle_value(scene, mob, path, fmt, label, color, name=None, size=style.LABEL_SIZE + 4,
-                  buff=0.15, at=None):
+                  buff=0.15, at=None, edge=None):
     """Put a live lecture-font readout back on a values path (``settle`` for a Text): the
     same mobject, so the groups it belongs to keep it. ``at`` as for :func:`live_value`."""
     new = scene.value(path, fmt, size=size, color=color, name=name)
     if at is not None:
-        new.move_to(at)
+        new.move_to(at, aligned_edge=ORIGIN if edge is None else edge)
     else:
         new.next_to(label, RIGHT, buff=buff).align_to(label, DOWN)
     adopt(mob, new)

@@ -247,7 +247,7 @@ class Conveyor(LightCopies, LectureScene):
         belt = Line([-6.9, yb, 0], [6.9, yb, 0], color=P.cell, stroke_width=14)
         belt.set_opacity(0.45)
         stations, tags, notes = VGroup(), VGroup(), []
-        first = self.number("station_old[0]", "dec:2", size=0.75, color=P.cell)
+        first = self.value("station_old[0]", "dec:2", size=style.LABEL_SIZE + 2, color=P.cell)
         first.move_to([-6.45, yb + 0.55, 0])
         w0 = int(v.station_words[0])
         idx = VGroup(self.math(f"c_{{{w0 - 1}}}", scale=0.7, color=P.cell, reason="time index")
@@ -259,7 +259,7 @@ class Conveyor(LightCopies, LectureScene):
             times = self.math(r"\times f", scale=0.8, color=P.forget).move_to([x, yb + 0.33, 0])
             plus = self.math(r"+\,i\,g", scale=0.8, color=P.input_gate).move_to([x, yb - 0.33, 0])
             stations.add(VGroup(box, times, plus))
-            tag = self.number(f"station_new[{n}]", "dec:2", size=0.75, color=P.cell)
+            tag = self.value(f"station_new[{n}]", "dec:2", size=style.LABEL_SIZE + 2, color=P.cell)
             tag.move_to([x + 2.25 if n < 2 else 6.45, yb + 0.55, 0])
             tags.add(VGroup(tag, self.math(f"c_{{{w0 + n}}}", scale=0.7, color=P.cell,
                                            reason="time index").move_to([tag.get_x(), yb - 0.5, 0])))
@@ -342,11 +342,14 @@ class Conveyor(LightCopies, LectureScene):
                               path="sweep_new[{i}]", measure=length, tol=1e-3 / unit)
         axis = Line([x0, 1.55, 0], [x0, -1.25, 0], color=P.muted, stroke_width=2)
         vx = 4.7
-        old_n = self.number("old_param", "dec:2", size=0.8, color=P.muted)
-        kept_n = self.number("sweep_kept[0]", "dec:2", size=0.8, color=P.forget)
-        wr_n = self.number("written_param", "dec:2", size=0.8, color=P.input_gate)
-        new_n = self.number("sweep_new[0]", "dec:2", size=0.8, color=P.cell)
-        for m, y in zip((old_n, kept_n, wr_n, new_n), rows_y):
+        # the column of amounts in the lecture font, as the two sentences under it
+        old_n = self.value("old_param", "dec:2", size=style.BODY_SIZE, color=P.muted)
+        kept_n = live_value(self, live, "sweep_kept[{i}]", "dec:2", None, P.forget,
+                            size=style.BODY_SIZE, at=[vx, rows_y[1], 0], edge=LEFT)
+        wr_n = self.value("written_param", "dec:2", size=style.BODY_SIZE, color=P.input_gate)
+        new_n = live_value(self, live, "sweep_new[{i}]", "dec:2", None, P.cell,
+                           size=style.BODY_SIZE, at=[vx, rows_y[3], 0], edge=LEFT)
+        for m, y in ((old_n, rows_y[0]), (wr_n, rows_y[2])):
             m.move_to([vx, y, 0], aligned_edge=LEFT)
         fl = self.math("f =", color=P.forget)
         fn = self.number("sweep_forget[0]", "dec:2", size=0.75, color=P.forget)
@@ -364,13 +367,13 @@ class Conveyor(LightCopies, LectureScene):
                   [FadeOut(gmark), FadeIn(labels[3]), FadeIn(new_bar), FadeIn(new_n)],
                   over=0.6 * self.left())
         live.number(fn, lambda i: v.sweep_forget[i], path="sweep_forget[{i}]")
-        live.number(kept_n, lambda i: v.sweep_kept[i], path="sweep_kept[{i}]")
-        live.number(new_n, lambda i: v.sweep_new[i], path="sweep_new[{i}]")
         last = len(v.sweep_forget) - 1
         live.play(k.animate.set_value(last), run_time=self.left(0.95, least=4.0), rate_func=linear)
         self.settle(fn, "forget_param", name="forget_readout")
-        self.settle(kept_n, "kept_param", name="kept")
-        self.settle(new_n, "new_param", name="new")
+        settle_value(self, kept_n, "kept_param", "dec:2", None, P.forget, name="kept",
+                     size=style.BODY_SIZE, at=[vx, rows_y[1], 0], edge=LEFT)
+        settle_value(self, new_n, "new_param", "dec:2", None, P.cell, name="new",
+                     size=style.BODY_SIZE, at=[vx, rows_y[3], 0], edge=LEFT)
         # decided on f and i g as shown: f = 0.9996 shows "1", all of it stays
         share = self.text("bal.share", variant=keep_share(self.shown_value("forget_param", "num")),
                           size=style.BODY_SIZE,
