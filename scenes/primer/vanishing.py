@@ -11,7 +11,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, ArcBetweenPoints, Axes, Create, Dashed
 from mathcore.primer.vanishing import bars_case, power_case
 
 from .. import style
-from ..base import Fixed, LectureScene, Val
+from ..base import Fixed, LectureScene, Plays, Val
 from ..live import Live, corners
 
 P = style.PALETTE
@@ -837,8 +837,8 @@ class Vanishing(LectureScene):
         # decided on the product as shown ("1.00" holds); sigma with up to six decimals, so
         # a sigma of 1.0004 that grows the product over many hops is not shown as 1
         case = power_case(self.shown_value("dims_product_norm", "factor"))
-        note = self.text("dims.note", variant=case, size=style.LABEL_SIZE,
-                         color=P.exploded if case == "grows" else P.gradient)
+        note_color = P.exploded if case == "grows" else P.gradient
+        note = self.text("dims.note", variant=case, size=style.LABEL_SIZE, color=note_color)
         after = self.text("dims.after", size=style.LABEL_SIZE, color=P.gradient,
                           k=Val("dims_hops", "int"), n=Val("dims_product_norm", "factor"))
         VGroup(note, after).arrange(DOWN, buff=0.22, aligned_edge=LEFT)
@@ -846,10 +846,30 @@ class Vanishing(LectureScene):
         self.show("dims_product_norm", after)
         self.say("dims.verdict.say", variant=case, s=Val("dims_sigma_max", "num:6"),
                  k=Val("dims_hops", "int"), n=Val("dims_product_norm", "factor"))
-        # the size after k hops as it is said, where the line ends; then the verdict
-        end_mark = self.mark(final[1], P.highlight)
-        self.pace([FadeIn(after), Create(end_mark)],
-                  [FadeOut(end_mark), FadeIn(note)])
+        # "at sigma = s" (its readout) / the size after k hops as it is said, where the line
+        # ends / the verdict on sigma against 1 / "with every hop": a dot walks the line from
+        # its start, hop by hop, to where it ends ("keeps its size": the verdict and the size
+        # in the order the line says them)
+        box, point = self.pointer()
+        w = ValueTracker(0)
+        walk = Live(self, lambda: self.at(w), over="dims_log_norm")
+        walker = walk.redraw(
+            lambda j: Dot(pt(j, v.dims_log_norm[j]), radius=0.11, color=P.highlight),
+            path=("{i}", "dims_log_norm[{i}]"),
+            measure=lambda m: [ax.p2c(m.get_center())[0], ax.p2c(m.get_center())[1] + lo])
+
+        def walk_line(rt):
+            self.add(walker)
+            walk.play(w.animate.set_value(len(v.dims_log_norm) - 1), run_time=rt,
+                      rate_func=linear)
+        def size():
+            return [FadeIn(after), point(final[1])]
+
+        def verdict():
+            return [FadeIn(note), point(note, note_color)]
+        self.pace(lambda: point(VGroup(sl, sn), P.gradient),
+                  *((verdict, size) if case == "holds" else (size, verdict, Plays(walk_line))))
+        self.play(*(FadeOut(m) for m in (box["b"], walker) if m in self.mobjects), run_time=0.5)
         self.hold(2.0)
         self.clear_stage()
 
