@@ -542,8 +542,10 @@ class Vanishing(LectureScene):
             self.play(FadeOut(mk), run_time=0.4)
             cur_bars, prev = new_bars, r
             made[pre] = r
-        # the activation switch, both ways: back to tanh at the pushed W_h, then ReLU again
+        # the activation switch, both ways: back to tanh at the pushed W_h ("the brake holds
+        # the bars down": its row's verdict), then ReLU again ("the brake is gone": its row's)
         self.say("bars.toggle.say")
+        box, point = self.pointer()
         steps = []
         for src, dst in (("relu_", "pushed_"), ("pushed_", "relu_")):
             def switch(src=src, dst=dst):
@@ -553,8 +555,9 @@ class Vanishing(LectureScene):
                          made[src].animate.set_opacity(0.45), made[dst].animate.set_opacity(1.0)]
                 cur_bars = new_bars
                 return anims
-            steps.append(switch)
+            steps += [switch, lambda dst=dst: point(made[dst], buff=0.06)]   # clear of the edge
         self.pace(*steps)
+        self.play(FadeOut(box["b"]), run_time=0.4)
         self.hold()
         self.clear_stage()
 
