@@ -447,8 +447,8 @@ class Attention(LectureScene):
                  k=Val("path_target", "count"), r=Val("path_length.recurrent", "count"),
                  a=Val("path_length.attention", "count"))
         box, point = self.pointer()
-        # one stair (one multiplication); token 0 to token k through r of them; attention's
-        # single edge; its count
+        # one stair (one multiplication); token 0 to token k (the staircase); through r of
+        # them (the count); attention's single edge; its count
         i1 = next((i for i in range(1, m) if v.stair_recurrent[i] > v.stair_recurrent[i - 1]),
                   None)
         first = (Line([xs[i1], base + v.stair_recurrent[i1 - 1] * h, 0],
@@ -460,6 +460,7 @@ class Attention(LectureScene):
             return [*self._flip(tog), Transform(rec, att), point(att, P.attention)]
         self.pace(lambda: point(first, P.hidden, buff=0.12),
                   lambda: point(rec, P.hidden),
+                  lambda: point(VGroup(r_lab, r_val), P.hidden),
                   to_attention,
                   lambda: [FadeIn(a_lab), FadeIn(a_val), point(VGroup(a_lab, a_val),
                                                               P.attention)])
@@ -541,10 +542,15 @@ class Attention(LectureScene):
         cites.move_to([0.9, dl_lab.get_bottom()[1] - below, 0], aligned_edge=UP + LEFT)
         self.say("bottle.cite.say")
         box, point = self.pointer()
-        # an RNN decoder attending to every encoder state; the Transformer that kept only that
-        self.pace(lambda: [FadeIn(cites[0]), point(VGroup(lk, dec), P.attention)],
+        # "Bahdanau, Cho and Bengio (2015)" / "let an RNN decoder attend to every encoder
+        # state" / "the 2017 Transformer" / "kept the attention" (the links) / "and dropped
+        # the RNN" (its hand-off: the bottleneck's arrow)
+        self.pace(lambda: [FadeIn(cites[0]), point(cites[0], P.attention)],
+                  lambda: point(VGroup(lk, dec), P.attention),
                   lambda: [FadeIn(cites[1]), point(cites[1], P.attention)],
-                  lambda: FadeOut(box["b"]))
+                  lambda: point(lk, P.attention),
+                  lambda: point(neck, P.hidden))
+        self.play(FadeOut(box["b"]), run_time=0.5)
         self.hold()
 
     def cost_curves(self):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, DashedLine, DashedVMobject,
-                   FadeIn, FadeOut,
+                   FadeIn, FadeOut, GrowFromEdge,
                    LaggedStart, Line, ManimColor,
                    Rectangle, SurroundingRectangle, Transform, ValueTracker, VGroup,
                    VMobject, linear)
@@ -468,16 +468,31 @@ class CheatSheet(LectureScene):
         self.say("kv.gqa.say", variant=v.gqa_compare, q=Val("query_heads", "count"),
                  g=Val("gqa_kv_heads", "count"), h=Val("kv_heads", "count"),
                  frac=Val("gqa_fraction", "ratio"), gqa=Val("kv_cache_bytes_gqa", "bytes"))
-        # the heads it shares, the cache's line moving to its dashed one, the size it reaches
+        # the heads it shares; "instead of h": the model's own cache; the cache's line moving
+        # to its dashed one; the size it reaches
         self.pace(lambda: [FadeIn(g_lab), FadeIn(sw_g), point(g_lab, P.attention)],
+                  lambda: point(VGroup(kv_lab, kv_val), P.attention),
                   Transform(moving, gqa),
                   lambda: [FadeIn(g_val), point(g_val, P.attention)])
         self.show("accelerator", acc)
+        # the card as a gauge under its note: the outline is one card, the fill the cache's
+        # share of it (a cache that does not fit fills it in the overflow colour)
+        gauge = Rectangle(width=min(4.5, edge - acc.get_left()[0]), height=0.26, color=P.muted,
+                          stroke_width=2)
+        gauge.next_to(acc, DOWN, buff=0.16, aligned_edge=LEFT)
+        fill = Rectangle(width=max(gauge.width * min(float(v.accelerator_fraction), 1.0), 1e-3),
+                         height=gauge.height, fill_opacity=0.8, stroke_width=0,
+                         fill_color=P.exploded if fits in ("exceeds", "over") else P.attention)
+        fill.move_to(gauge, aligned_edge=LEFT)
         self.say("kv.acc.say", variant=fits, frac=Val("accelerator_fraction", "ratio"),
                  acc=Val("accelerator_gib", "num"), kv=Val("kv_cache_bytes", "bytes"))
-        # the model's own cache, then the card it is set against
-        self.pace(lambda: point(VGroup(kv_lab, kv_val), P.attention),
-                  lambda: [FadeIn(acc, shift=0.2 * UP), point(acc, P.muted)])
+        # "for one sequence at this context" / "the model's own cache" / "one card" (its note
+        # and its outline) / the share of it the cache fills, growing as it is said
+        self.pace(lambda: point(VGroup(c_lab, c_num)),
+                  lambda: point(VGroup(kv_lab, kv_val), P.attention),
+                  lambda: [FadeIn(acc, shift=0.2 * UP), Create(gauge),
+                           point(VGroup(acc, gauge), P.muted)],
+                  GrowFromEdge(fill, LEFT))
         self.play(FadeOut(box["b"]), run_time=0.5)
         self.hold(1.5)
 

@@ -464,9 +464,11 @@ class Gates(LectureScene):
              fill=0.9)
         self.say("gru.cmp", side, l=Val("lstm_both_cell", "fmt:2"),
                  m=Val("gru_cell_max", "fmt:2"))
-        # "an LSTM can set both to 1 and reach l" / "a GRU's h_t ... at most m" / f swept on:
-        # the GRU's track never passes its limit
-        self.pace(Circumscribe(VGroup(lstm, lnum), color=P.highlight, buff=0.08),
+        # "an LSTM can set f and i both to 1" (its label) / "and reach l" (its track and
+        # total) / "a GRU's h_t ... at most m" / f swept on: the GRU's track never passes its
+        # limit
+        self.pace(Circumscribe(lname, color=P.highlight, buff=0.08),
+             Circumscribe(VGroup(lstm, lnum), color=P.highlight, buff=0.08),
              [Create(cap), FadeIn(cap_l)], sweep(mid, last), fill=0.9)
         self.settle(fn, "gru_forget")
         self.settle(wn, "gru_write")

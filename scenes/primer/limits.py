@@ -213,10 +213,16 @@ class Limits(LectureScene):
             first.append(FadeIn(note))
         self.say("capacity.recall.say", r=Val("recall_tokens", "count"),
                  s=Val("recall_share", "ratio"))
-        # "no fixed width escapes this" / "a detail r tokens back" / "s numbers each" /
-        # "nothing guarantees it is still in the state"
-        self.pace(first, FadeIn(recall[0], shift=0.2 * LEFT), FadeIn(recall[1], shift=0.2 * LEFT),
-             Circumscribe(state, color=P.highlight, buff=0.08), fill=0.85)
+        # "no fixed width escapes this" / "whatever the width" (the state's) / "the share per
+        # token falls as the sequence grows" (the readouts the sweep left) / "a detail r tokens
+        # back" / "s numbers each" / "nothing guarantees it is still in the state"
+        box, point = self.pointer()
+        self.pace(first, lambda: point(slabel, P.hidden),
+             lambda: point(VGroup(nl, nn, shl, shn)),
+             lambda: [FadeIn(recall[0], shift=0.2 * LEFT), point(recall[0])],
+             lambda: [FadeIn(recall[1], shift=0.2 * LEFT), point(recall[1], P.cell, 0.06)],
+             lambda: [FadeOut(box["b"]), Circumscribe(state, color=P.highlight, buff=0.08)],
+             fill=0.85)
         self.hold()
         self.clear_stage()
 

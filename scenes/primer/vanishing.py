@@ -6,12 +6,12 @@ from __future__ import annotations
 from manim import (DOWN, LEFT, RIGHT, UP, ArcBetweenPoints, Axes, Create, DashedLine,
                    DashedVMobject, Dot, FadeIn, FadeOut, GrowFromEdge, Line, NumberLine, Polygon,
                    Rectangle, ReplacementTransform, Square, Text, ValueTracker, VGroup, VMobject,
-                   linear, smooth)
+                   LaggedStart, linear, smooth)
 
 from mathcore.primer.vanishing import bars_case, power_case
 
 from .. import style
-from ..base import Fixed, LectureScene, Val
+from ..base import Fixed, LectureScene, Plays, Val
 from ..live import Live, corners
 
 P = style.PALETTE
@@ -231,6 +231,7 @@ TEXT = {
         "zh": "模型可能悄悄学会只看最后几个 token，因为只有离得近的 token 梯度还没有衰减殆尽（Bengio、Simard 和 Frasconi，1994）。",
         "en": "The model can quietly learn to predict from the last few tokens only, the ones close enough for their gradient not to have vanished (Bengio, Simard and Frasconi, 1994).",
         "fixed": {"1994": "year of the paper that showed it"}},
+    "clip.reach": {"zh": "每个 token 收到的梯度", "en": "the gradient each token gets"},
     "clip.tau": {"tex": r"\tau = @t"},
     "clip.scale": {"zh": "缩放 ×{s}", "en": "scale ×{s}"},
     "clip.after": {"zh": "裁剪后 {n}", "en": "after clipping {n}"},
@@ -542,8 +543,10 @@ class Vanishing(LectureScene):
             self.play(FadeOut(mk), run_time=0.4)
             cur_bars, prev = new_bars, r
             made[pre] = r
-        # the activation switch, both ways: back to tanh at the pushed W_h, then ReLU again
+        # the activation switch, both ways: back to tanh at the pushed W_h ("the brake holds
+        # the bars down": its row's verdict), then ReLU again ("the brake is gone": its row's)
         self.say("bars.toggle.say")
+        box, point = self.pointer()
         steps = []
         for src, dst in (("relu_", "pushed_"), ("pushed_", "relu_")):
             def switch(src=src, dst=dst):
@@ -553,8 +556,9 @@ class Vanishing(LectureScene):
                          made[src].animate.set_opacity(0.45), made[dst].animate.set_opacity(1.0)]
                 cur_bars = new_bars
                 return anims
-            steps.append(switch)
+            steps += [switch, lambda dst=dst: point(made[dst], buff=0.06)]   # clear of the edge
         self.pace(*steps)
+        self.play(FadeOut(box["b"]), run_time=0.4)
         self.hold()
         self.clear_stage()
 
@@ -837,8 +841,8 @@ class Vanishing(LectureScene):
         # decided on the product as shown ("1.00" holds); sigma with up to six decimals, so
         # a sigma of 1.0004 that grows the product over many hops is not shown as 1
         case = power_case(self.shown_value("dims_product_norm", "factor"))
-        note = self.text("dims.note", variant=case, size=style.LABEL_SIZE,
-                         color=P.exploded if case == "grows" else P.gradient)
+        note_color = P.exploded if case == "grows" else P.gradient
+        note = self.text("dims.note", variant=case, size=style.LABEL_SIZE, color=note_color)
         after = self.text("dims.after", size=style.LABEL_SIZE, color=P.gradient,
                           k=Val("dims_hops", "int"), n=Val("dims_product_norm", "factor"))
         VGroup(note, after).arrange(DOWN, buff=0.22, aligned_edge=LEFT)
@@ -846,10 +850,30 @@ class Vanishing(LectureScene):
         self.show("dims_product_norm", after)
         self.say("dims.verdict.say", variant=case, s=Val("dims_sigma_max", "num:6"),
                  k=Val("dims_hops", "int"), n=Val("dims_product_norm", "factor"))
-        # the size after k hops as it is said, where the line ends; then the verdict
-        end_mark = self.mark(final[1], P.highlight)
-        self.pace([FadeIn(after), Create(end_mark)],
-                  [FadeOut(end_mark), FadeIn(note)])
+        # "at sigma = s" (its readout) / the size after k hops as it is said, where the line
+        # ends / the verdict on sigma against 1 / "with every hop": a dot walks the line from
+        # its start, hop by hop, to where it ends ("keeps its size": the verdict and the size
+        # in the order the line says them)
+        box, point = self.pointer()
+        w = ValueTracker(0)
+        walk = Live(self, lambda: self.at(w), over="dims_log_norm")
+        walker = walk.redraw(
+            lambda j: Dot(pt(j, v.dims_log_norm[j]), radius=0.11, color=P.highlight),
+            path=("{i}", "dims_log_norm[{i}]"),
+            measure=lambda m: [ax.p2c(m.get_center())[0], ax.p2c(m.get_center())[1] + lo])
+
+        def walk_line(rt):
+            self.add(walker)
+            walk.play(w.animate.set_value(len(v.dims_log_norm) - 1), run_time=rt,
+                      rate_func=linear)
+        def size():
+            return [FadeIn(after), point(final[1])]
+
+        def verdict():
+            return [FadeIn(note), point(note, note_color)]
+        self.pace(lambda: point(VGroup(sl, sn), P.gradient),
+                  *((verdict, size) if case == "holds" else (size, verdict, Plays(walk_line))))
+        self.play(*(FadeOut(m) for m in (box["b"], walker) if m in self.mobjects), run_time=0.5)
         self.hold(2.0)
         self.clear_stage()
 
@@ -974,8 +998,45 @@ class Vanishing(LectureScene):
         self.say("clip.silent.say")
         nmark = self.mark(note, P.dead)
         self.pace(FadeOut(smark), Create(nmark))
-        # the paper that showed it
+        # "the model can learn from the last few tokens only, the ones close enough for
+        # their gradient not to have vanished": the walk's tokens, each filled as strongly as
+        # the gradient that reaches it, from the last one back; then the paper that showed it
+        title, tokens, fills = self._reach_strip(x_thr)
         bengio = self.cite_row("Bengio, Simard & Frasconi 1994")   # where Pascanu's stood
         self.say("clip.late.say")
-        self.pace(FadeOut(nmark), [FadeOut(cite), FadeIn(bengio)])
+        self.pace([FadeOut(nmark), FadeIn(title), Create(tokens)],
+                  LaggedStart(*(FadeIn(f) for f in reversed(fills)), lag_ratio=0.6),
+                  [FadeOut(cite), FadeIn(bengio)])
         self.hold(2.0)
+
+    def _reach_strip(self, x_thr: float):
+        """The walk's tokens in a row right of the threshold line, clear of the bars left of
+        it and of the formula above: outlines with x_0 and x_n at the ends, and a fill per
+        token as strong as the gradient that reached its state (walk_seed at the last,
+        walk_product back to the first, relative to the seed)."""
+        v = self.v
+        n = len(v.walk_states)
+        grads = [*(abs(float(g)) for g in v.walk_product[::-1]), abs(float(v.walk_seed))]
+        seed = max(abs(float(v.walk_seed)), 1e-12)
+        right, y = 6.85, 0.5     # low enough for its caption to pass under the τ label
+        ends = (self.math("x_{0}", scale=0.6, color=P.token, reason="index of the first token"),
+                self.math(f"x_{{{n - 1}}}", scale=0.6, color=P.token,
+                          reason="index of the last token"))
+        room = right - (x_thr + 0.4) - sum(e.width + 0.15 for e in ends)
+        pitch = min(0.6, room / n)
+        side = min(0.42, 0.8 * pitch)
+        tokens, fills = VGroup(), VGroup()
+        x0 = right - ends[1].width - 0.15 - n * pitch
+        for t in range(n):
+            sq = Square(side, color=P.token, stroke_width=2).move_to(
+                [x0 + (t + 0.5) * pitch, y, 0])
+            tokens.add(sq)
+            fills.add(Square(side, stroke_width=0, fill_color=P.gradient,
+                             fill_opacity=0.85 * min(1.0, grads[t] / seed)).move_to(sq))
+        ends[0].next_to(tokens, LEFT, buff=0.15)
+        ends[1].next_to(tokens, RIGHT, buff=0.15)
+        title = self.text("clip.reach", size=style.SMALL_SIZE, color=P.muted)
+        title.next_to(tokens, UP, buff=0.12)           # its caption, centred over it,
+        title.shift(max(0.0, x_thr + 0.25 - title.get_left()[0]) * RIGHT)   # right of τ's line
+        title.shift(min(0.0, right - title.get_right()[0]) * RIGHT)
+        return title, VGroup(tokens, *ends), fills
