@@ -723,7 +723,8 @@ def graded(anims, run: float) -> list[Animation]:
     (``Create``, ``Write``), a growing shape (``GrowFromEdge``...) and the entrance or exit of a
     mobject of several parts (``FadeIn`` of a line, a table, a formula), whose parts then come
     in one after another, each in :data:`PART_SECONDS`. Anything else (a morph, an emphasis, a
-    single shape's fade) takes at most :data:`TRANSFORM_SECONDS`. The rest of the slot is a
+    single shape's fade, a box or an arrow drawn round what the words name) takes at most
+    :data:`TRANSFORM_SECONDS`. The rest of the slot is a
     pause: an action stretched over a whole line reads as the picture dragging, and a pause is
     measured as one (``rnn-lecture motion``).
 
@@ -750,6 +751,8 @@ def graded(anims, run: float) -> list[Animation]:
         if isinstance(m, ValueTracker) or (isinstance(a, AnimationGroup)
                                            and not isinstance(a, Succession)):
             a.run_time = run                                  # a sweep, a LaggedStart
+        elif isinstance(a, Create) and m is not None and _short_stroke(m):
+            a.run_time = min(run, TRANSFORM_SECONDS)          # a box, an arrow: a mark
         elif isinstance(a, (Create, Write, GrowFromPoint)):
             a.run_time = min(run, BUILD_SECONDS)              # drawn, grown
         elif (a.is_introducer() or a.is_remover()) and m is not None \
@@ -766,6 +769,12 @@ def graded(anims, run: float) -> list[Animation]:
         if a.run_time < longest - 1e-9:
             a.rate_func = _held(a.rate_func)
     return out
+
+
+def _short_stroke(m: Mobject) -> bool:
+    """A shape drawn in a transform's time: a box, a frame, an arrow (a few straight pieces),
+    not a curve or a group of parts that is built as it is drawn."""
+    return len(m.family_members_with_points()) <= 2 and len(m.get_all_points()) <= 64
 
 
 def _held(rate):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from manim import (DOWN, LEFT, RIGHT, UP, Axes, Create, DashedLine, Dot, FadeIn, FadeOut, Line,
-                   Rectangle, RoundedRectangle, Square, SurroundingRectangle, ValueTracker,
+from manim import (DOWN, LEFT, RIGHT, UP, Axes, Create, DashedLine, Dot, FadeIn, FadeOut,
+                   Indicate, LaggedStart, Line, Rectangle, RoundedRectangle, Square, SurroundingRectangle, ValueTracker,
                    VGroup, linear)
 
 from mathcore.lstm_chapter.conveyor import keep_share, write_kind
@@ -232,8 +232,16 @@ class Conveyor(LightCopies, LectureScene):
                   s=Val("focus_slot_number", "int"), f=Val("focus_forget", "fmt:2"),
                   old=Val("focus_old", "fmt:2"), kept=Val("focus_kept", "fmt:2"),
                   wr=Val("focus_written", "fmt:2"), new=Val("focus_new", "fmt:2"))
-        # "elsewhere f lies between ...": the forget gates' panel the sweep ran through
-        self.line("run.others", Create(fpanel), variant=v.others_share,
+        # "elsewhere f lies between ...": the forget gates' panel the sweep ran through; "half
+        # of the old value": the line f = 1/2 across it, the gates read against it
+        half = DashedLine([fx[0] - 0.5, f0 + fh / 2, 0], [fx[-1] + 0.5, f0 + fh / 2, 0],
+                          color=P.highlight, stroke_width=2)
+        half_lab = self.math(r"\tfrac{1}{2}", scale=0.7, color=P.highlight,
+                             reason="half of the old value stays")
+        half_lab.next_to(fpanel, RIGHT, buff=0.12).set_y(half.get_y())
+        self.line("run.others", Create(fpanel), [Create(half), FadeIn(half_lab)],
+                  LaggedStart(*[Indicate(n, color=P.highlight) for n in fnums], lag_ratio=0.3),
+                  variant=v.others_share,
                   fmin=Val("others_forget_min", "fmt:2"), fmax=Val("others_forget_max", "fmt:2"))
         self.hold(2.0)
         self.clear_stage()
