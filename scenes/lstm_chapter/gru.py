@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from manim import (DOWN, LEFT, RIGHT, UP, Circumscribe, Create, FadeIn, FadeOut, LaggedStart,
-                   Line, Rectangle, RoundedRectangle, SurroundingRectangle, ValueTracker,
-                   VGroup, linear)
+from manim import (DOWN, LEFT, RIGHT, UP, AnimationGroup, Circumscribe, Create, FadeIn, FadeOut,
+                   LaggedStart, Line, Rectangle, RoundedRectangle, SurroundingRectangle,
+                   ValueTracker, VGroup, linear)
 
 from .. import style
-from ..base import LectureScene, Val
+from ..base import LectureScene, Val, displayed
 from ..live import Live, live_value, settle_value
 
 P = style.PALETTE
@@ -50,9 +50,17 @@ TEXT = {
     # ----- beat 3: the comparison -------------------------------------------------------------
     "cmp": {"zh": "LSTM 对 GRU：{lg} 组权重对 {gg} 组，少 {p}%",
             "en": "LSTM against GRU: {lg} weight group{lg_s} to {gg}, {p}% fewer"},
+    # the comparison's narration, one line per sentence group as the table fills: the weight
+    # groups; the parameter counts and PyTorch's; quality, and the step-by-step recurrence
     "cmp.say": {
-        "zh": "这些数直接从两个单元的参数形状数出来：LSTM 有 {lg} 组权重，GRU 有 {gg} 组，少 {p}%。参数按每个门和候选各一个偏置向量来数；PyTorch 的 nn.LSTM 和 nn.GRU 多存一个偏置，所以分别有 {lt} 和 {gt} 个。效果上两者没有明显的高下：Jozefowicz、Zaremba 和 Sutskever 2015 年的大规模比较发现，把 LSTM 遗忘门的偏置设为 1，它和 GRU 的差距就消失了。两者都还是一步一步按时间算。",
-        "en": "These counts come straight from the two cells' parameter shapes: the LSTM has {lg} weight group{lg_s}, the GRU {gg}, {p}% fewer. The parameters count one bias vector per gate and per candidate; PyTorch's nn.LSTM and nn.GRU keep a second one and so hold {lt} and {gt}. On quality neither is clearly ahead: in a large comparison by Jozefowicz, Zaremba and Sutskever in 2015, an LSTM with its forget bias set to 1 closed the gap to the GRU. Both still run step by step in time.",
+        "zh": "这些数直接从两个单元的参数形状数出来：LSTM 有 {lg} 组权重，GRU 有 {gg} 组，少 {p}%。",
+        "en": "These counts come straight from the two cells' parameter shapes: the LSTM has {lg} weight group{lg_s}, the GRU {gg}, {p}% fewer."},
+    "cmp.bias.say": {
+        "zh": "参数按每个门和候选各一个偏置向量来数；PyTorch 的 nn.LSTM 和 nn.GRU 多存一个偏置，所以分别有 {lt} 和 {gt} 个。",
+        "en": "The parameters count one bias vector per gate and per candidate; PyTorch's nn.LSTM and nn.GRU keep a second one and so hold {lt} and {gt}."},
+    "cmp.quality.say": {
+        "zh": "效果上两者没有明显的高下：Jozefowicz、Zaremba 和 Sutskever 2015 年的大规模比较发现，把 LSTM 遗忘门的偏置设为 1，它和 GRU 的差距就消失了。两者都还是一步一步按时间算。",
+        "en": "On quality neither is clearly ahead: in a large comparison by Jozefowicz, Zaremba and Sutskever in 2015, an LSTM with its forget bias set to 1 closed the gap to the GRU. Both still run step by step in time.",
         "fixed": {"1": "the forget-gate bias of Jozefowicz et al. 2015",
                   "2015": "year of Jozefowicz, Zaremba & Sutskever"}},
     "cmp.head": {"zh": "对比项", "en": "aspect"},
@@ -76,6 +84,9 @@ TEXT = {
                      "fixed": {"1": "the forget-gate bias of Jozefowicz et al. 2015"}},
     "gru.quality": {"zh": "持平（Jozefowicz et al., 2015）", "en": "on par (Jozefowicz et al., 2015)",
                     "fixed": {"2015": "citation year"}},
+    # PyTorch's counts, beside the table's while the line says them (on the memory path's row,
+    # which comes in later)
+    "cmp.torch": {"zh": "PyTorch：多一个偏置", "en": "PyTorch: a second bias"},
 }
 
 
@@ -236,9 +247,6 @@ class GRU(LectureScene):
         p = dict(p=Val("fewer_percent", "int"))
         groups = dict(lg=Val("lstm_groups", "int"), gg=Val("gru_groups", "int"), **p)
         self.claim("cmp", say=False, **groups)
-        # the narration also gives PyTorch's two-bias counts (the table shows the lecture's one)
-        self.say("cmp.say", lt=Val("lstm_params_torch", "count"),
-                 gt=Val("gru_params_torch", "count"), **groups)
         xs = (-6.6, -2.45, 1.75)   # the citation cell keeps clear of the right edge
         head = VGroup(self.text("cmp.head", size=style.BODY_SIZE, color=P.muted),
                       self.plain("LSTM", size=style.BODY_SIZE, color=P.cell),
@@ -259,24 +267,100 @@ class GRU(LectureScene):
                 self.text(f"cmp.{key}", size=style.LABEL_SIZE, color=P.muted, **extra),
                 self.text(f"lstm.{key}", size=style.LABEL_SIZE, color=P.text, **lf),
                 self.text(f"gru.{key}", size=style.LABEL_SIZE, color=P.text, **gf)))
+        # PyTorch's two-bias counts (the narration's; the table keeps the lecture's one bias),
+        # for a while on the row the memory path takes later
+        torch = VGroup(self.text("cmp.torch", size=style.LABEL_SIZE, color=P.muted),
+                       self.value("lstm_params_torch", "count", size=style.LABEL_SIZE,
+                                  color=P.muted),
+                       self.value("gru_params_torch", "count", size=style.LABEL_SIZE,
+                                  color=P.muted))
         for r, row in enumerate(rows):
             yy = 1.95 - 0.66 * r
             for c, cell in enumerate(row):
                 cell.move_to([xs[c], yy, 0], aligned_edge=LEFT)
+        for c, cell in enumerate(torch):
+            cell.move_to([xs[c], rows[5][c].get_y(), 0], aligned_edge=LEFT)
         rule = Line([xs[0], 1.6, 0], [6.9, 1.6, 0], color=P.muted, stroke_width=1.5)
         self.show("groups_gru", rows[3][2])
         self.show("params_lstm", rows[4][1])
         self.show("params_gru", rows[4][2])
         hi = SurroundingRectangle(rows[3], color=P.highlight, buff=0.12, stroke_width=3)
         hp = SurroundingRectangle(rows[4], color=P.highlight, buff=0.12, stroke_width=3)
-        # one row as the line reaches it: the shapes (states, gates, the memory path), the
-        # weight groups and how many fewer, the parameter counts, the quality comparison,
-        # and the states again for "both still run step by step"
-        self.pace([FadeIn(head), Create(rule)],
-                  LaggedStart(FadeIn(rows[1]), FadeIn(rows[2]), FadeIn(rows[5]), lag_ratio=0.5),
-                  [FadeIn(rows[3]), Create(hi)],
-                  lambda: [FadeOut(hi), FadeIn(rows[4]), Create(hp)],
-                  lambda: [FadeOut(hp), FadeIn(rows[6])],
-                  Circumscribe(rows[1], color=P.highlight, fade_out=True, buff=0.1))
+        box, point = self.pointer()
+        # the cell's shapes (states, gates); the LSTM's weight groups; the GRU's, 25% fewer
+        self.say("cmp.say", **groups)
+        _cued(self, {"zh": ("", "LSTM 有", "GRU 有"), "en": ("", "the LSTM has", "the GRU")},
+              LaggedStart(AnimationGroup(FadeIn(head), Create(rule)), FadeIn(rows[1]),
+                          FadeIn(rows[2]), lag_ratio=0.6),
+              [FadeIn(rows[3][0]), FadeIn(rows[3][1])],
+              [FadeIn(rows[3][2]), Create(hi)])
+        # one bias per gate and candidate: the parameter counts; nn.LSTM, nn.GRU (the heads);
+        # a second bias; their counts, each as it is said
+        self.say("cmp.bias.say", lt=Val("lstm_params_torch", "count"),
+                 gt=Val("gru_params_torch", "count"))
+        _cued(self, {"zh": ("", "nn.LSTM", "nn.GRU", "多存", "所以", displayed(torch[2])),
+                     "en": ("", "nn.LSTM", "nn.GRU", "keep a second", "and so",
+                            displayed(torch[2]))},
+              [FadeOut(hi), FadeIn(rows[4]), Create(hp)],
+              _point(head[1]),
+              _point(head[2]),
+              FadeIn(torch[0]),
+              FadeIn(torch[1]),
+              FadeIn(torch[2]))
+        # quality: the row; the GRU's cell, the study (its citation), the LSTM's with forget
+        # bias 1, the gap closed (both cells); both still step by step: the memory path
+        q = rows[6]
+        self.say("cmp.quality.say")
+        _cued(self, {"zh": ("", "Jozefowicz", "2015 年", "把 LSTM", "它和 GRU", "两者都"),
+                     "en": ("", "in a large", "Zaremba", "an LSTM", "closed the gap", "Both")},
+              [FadeOut(torch), FadeOut(hp), FadeIn(q[0])],
+              FadeIn(q[2]),
+              lambda: point(_glyphs(q[2], "Jozefowicz et al., 2015"), buff=0.05),
+              lambda: [FadeIn(q[1]), point(q[1])],
+              lambda: point(VGroup(q[1], q[2])),
+              lambda: [FadeOut(box["b"]), FadeIn(rows[5]), _point(rows[5])])
         self.play(Create(hi), run_time=0.6)
         self.hold(1.5)
+
+
+def _point(mob):
+    """Point at ``mob`` as the words name it: a frame drawn round it and faded."""
+    return Circumscribe(mob, color=P.highlight, fade_out=True, buff=0.1, stroke_width=3)
+
+
+def _glyphs(text, part: str):
+    """The glyphs of ``part`` inside a one-piece lecture-font ``text``, with the brackets round
+    it if it has some (the whole text if the glyphs do not map one to one onto its
+    characters)."""
+    chars = text.text   # Manim's string of the drawn characters: no spaces
+    want = part.replace(" ", "")
+    i = chars.find(want)
+    if i < 0 or len(text.submobjects) != len(chars):
+        return text
+    j = i + len(want)
+    if i > 0 and j < len(chars) and chars[i - 1] in "(（" and chars[j] in ")）":
+        i, j = i - 1, j + 1
+    return text[i:j]
+
+
+def _cued(scene, cues: dict, *steps) -> None:
+    """Play ``steps`` over the narration line just started, each from where the line says its
+    cue (``cues[lang]``: one phrase per step, in order; ``""`` for the line's start) to the
+    next one's, paced as :meth:`LectureScene.pace` paces one step; the reading time runs evenly
+    over the line's characters, as :meth:`LectureScene.say` times it."""
+    text = scene._narration[-1][0]
+    _, start, length, _ = scene.lines[-1]
+    phrases = cues[scene.lang]
+    if len(phrases) != len(steps):
+        raise ValueError(f"{scene.SECTION_ID}: {len(steps)} steps, {len(phrases)} cues")
+    at, i = [], 0
+    for ph in phrases:
+        i = text.find(ph, i) if ph else 0
+        if i < 0:
+            raise ValueError(f"{scene.SECTION_ID}: cue {ph!r} not in the line {text!r}")
+        at.append(start + length * i / len(text))
+    at.append(start + length)
+    for k, step in enumerate(steps):
+        if at[k] > scene.time + 1e-9:
+            scene.wait(at[k] - scene.time)
+        scene.pace(step, over=at[k + 1] - scene.time)

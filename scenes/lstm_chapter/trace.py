@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from manim import (DOWN, LEFT, RIGHT, UL, UP, Axes, Circumscribe, Create, DashedLine, Dot, FadeIn,
                    FadeOut, LaggedStart, Line, Rectangle, ReplacementTransform,
-                   SurroundingRectangle, Text, ValueTracker, VGroup, VMobject, linear)
+                   ShowPassingFlash, SurroundingRectangle, Text, ValueTracker, VGroup, VMobject,
+                   linear)
 
 from .. import style
 from ..base import LectureScene, Val, _baseline
@@ -69,6 +70,8 @@ TEXT = {
     "who.tie.say": {
         "zh": "读到「他」时两个人名槽一样大（{a}），光看记忆分不出「他」是谁。",
         "en": "At \"he\" both name slots hold the same ({a}); the memory alone cannot tell who he is."},
+    # said with the discount: the factor beside the name slots' curves, while the line names it
+    "who.discount": {"zh": "每个词 ×{f}", "en": "×{f} a token"},
     "who.pick.second": {"zh": "「他」= 李四", "en": "he = Li Si"},
     "who.pick.first": {"zh": "「他」= 张三", "en": "he = Zhang San"},
     "who.pick.tie": {"zh": "「他」= ？", "en": "he = ?"},
@@ -349,13 +352,28 @@ class Trace(LightCopies, LectureScene):
         self.show("who_pick", pick)
         names = VGroup(self.curves[0], self.curves[1])
         if referent == "second":
-            # discounted at every token (the two name curves); the writes at tokens w0 and
-            # w1; the two slots at "he"; the larger one read
-            self.pace(_point(names),
-                      [_point(VGroup(self.toks[0], self.nums[0])),
-                       _point(VGroup(self.toks[5], self.nums[5]))],
-                      [FadeIn(dots), Create(ring)],
-                      FadeIn(pick, shift=0.1 * UP))
+            # the writes: each name slot's peak, where its name came in (tokens w0 and w1)
+            w0, w1 = 0, 5
+            writes = VGroup(*[Dot(ax.c2p(t + 1, float(v.cell[t, j])), color=SLOT_COLORS[j],
+                                  radius=0.08) for t, j in ((w0, 0), (w1, 1))])
+            # the discount, beside the two curves' ends at "he", in the chart's empty right part
+            per = self.text("who.discount", size=style.SMALL_SIZE, color=P.forget,
+                            f=Val("trace_forget", "fmt:2"))
+            per.next_to(dots, RIGHT, buff=0.3)
+            flash = VGroup(*[c.copy().set_stroke(P.highlight, width=6) for c in names])
+            # one action per clause: discounted at every token (a flash down both name curves,
+            # then the factor); two writes (their peaks); at tokens w0 and w1; at "he" Li Si's
+            # slot, then Zhang San's; the larger one read; and no rule anywhere but this cell
+            self.pace(ShowPassingFlash(flash, time_width=0.6),
+                      FadeIn(per, shift=0.1 * LEFT),
+                      FadeIn(writes, scale=1.6),
+                      [_point(VGroup(self.toks[w0], self.nums[w0])),
+                       _point(VGroup(self.toks[w1], self.nums[w1]))],
+                      [FadeOut(per), FadeOut(writes), FadeIn(dots[1], scale=1.6),
+                       Create(ring[1])],
+                      [FadeIn(dots[0], scale=1.6), Create(ring[0])],
+                      FadeIn(pick, shift=0.1 * UP),
+                      _point(VGroup(self.heads, self.rows)))
         else:
             self.pace(_point(names), [FadeIn(dots), Create(ring)], FadeIn(pick, shift=0.1 * UP))
         later_f = dict(t=Val("last_number", "int"), a=Val("last_first", "fmt:2"),

@@ -3,9 +3,11 @@ waiting, and what the LSTM did not cure."""
 
 from __future__ import annotations
 
+import re
+
 from manim import (DOWN, LEFT, RIGHT, UP, AnimationGroup, Arrow, Circumscribe, Create, FadeIn,
-                   GrowFromEdge, Group, LaggedStart, Line, Rectangle, Square, VGroup,
-                   VMobject)
+                   FadeOut, GrowFromEdge, Group, LaggedStart, Line, MathTex, Rectangle, Square,
+                   VGroup, VMobject)
 
 from .. import style
 from ..base import LectureScene, Val
@@ -45,6 +47,9 @@ TEXT = {
     "xlstm.na": {"zh": "不可直接比", "en": "not comparable"},
     "xlstm.cite": {"zh": "Beck et al., 2024", "en": "Beck et al., 2024",
                    "fixed": {"2024": "citation year"}},
+    # the two weak points the xLSTM aims at, in its row's count cell while they are said
+    "xlstm.weak.parallel": {"zh": "不能并行", "en": "no parallelism"},
+    "xlstm.weak.memory": {"zh": "存储容量小", "en": "small capacity"},
     # ----- beat 2: four structures ----------------------------------------------------------
     "four": {"zh": "同样的 $h$ 和 $d$，四种结构的参数", "en": "Four structures' parameters at the same $h$ and $d$"},
     "four.say": {
@@ -59,6 +64,9 @@ TEXT = {
     # attention's 4d^2 against the RNN's h(h + d) + h: shown "1" (h = 9, d = 6 is exactly 1)
     "attention_rnn.times": {"zh": "RNN 的 {r} 倍", "en": "{r}× the RNN"},
     "attention_rnn.same": {"zh": "和 RNN 差不多", "en": "about the same as the RNN"},
+    # what the attention bar leaves out, beside its count (or under its label) as it is said
+    "four.ff": {"zh": "不含前馈块", "en": "no feed-forward block"},
+    "four.layer": {"zh": "整层 Transformer 见第八节", "en": "a whole layer: section eight"},
     # ----- beat 3: waiting ------------------------------------------------------------------
     "wait": {"zh": "{t} 步就得等 {t} 次", "en": "{t} step{t_s} means waiting {t} time{t_s}"},
     "wait.say": {
@@ -139,14 +147,35 @@ class Variants(LectureScene):
         self.pace([FadeIn(heads), Create(rule)],
                   *[FadeIn(rows[name], shift=0.1 * UP) for name in v.variants
                     if name in v.variant_params])
-        # the last row: xLSTM (Beck et al., 2024), its matrix memory and exponential gates,
-        # and why its count is not comparable
-        later = [name for name in v.variants if name not in v.variant_params]
-        steps = []
-        for name in later:
-            row = rows[name]
-            steps += [FadeIn(row, shift=0.1 * UP), _point(row[1]), _point(row[2])]
-        self.line("table.xlstm.say", *steps)
+        # the last row: xLSTM (Beck et al., 2024), its exponential gates and matrix memory
+        # (the mLSTM), the two weak points they aim at (both in grey, each lit as it is named),
+        # and why its count is not comparable with one layer's
+        row = rows["xlstm"]
+        S = style.SMALL_SIZE
+        weak = VGroup(self.text("xlstm.weak.parallel", size=S, color=P.muted),
+                      self.text("xlstm.weak.memory", size=S, color=P.muted))
+        # a pair on the row's centre: nearer each other than the row above, clear of the band
+        weak.arrange(DOWN, buff=0.06, aligned_edge=LEFT)
+        weak.move_to([xs[2], row.get_y(), 0], aligned_edge=LEFT)
+        one_layer = VGroup(*[rows[name][2] for name in v.variants if name in v.variant_params])
+        box, point = self.pointer()
+        self.say("table.xlstm.say")
+        _cued(self, {"zh": ("", "Beck", "2024", "指数门", "加上", "mLSTM", "两个弱点", "不能并行",
+                            "存储容量", "它的参数", "没法"),
+                     "en": ("", "Beck", "2024", "exponential", "a matrix memory", "the mLSTM",
+                            "weak points", "no parallelism", "a small storage", "Its count",
+                            "so it")},
+              FadeIn(row[0], shift=0.1 * UP),
+              FadeIn(row[3], shift=0.1 * UP),
+              lambda: point(row[3], buff=0.06),
+              lambda: [FadeIn(row[1]), point(_part(row[1], -1), buff=0.06)],
+              lambda: point(_part(row[1], 0), buff=0.06),
+              lambda: point(_part(row[0], 0), buff=0.06),
+              lambda: [FadeOut(box["b"]), FadeIn(weak, shift=0.1 * UP)],
+              lambda: weak[0].animate.set_color(P.text),
+              lambda: weak[1].animate.set_color(P.text),
+              [FadeOut(weak), FadeIn(row[2], shift=0.1 * UP)],
+              _point(one_layer))
         self.hold(1.5)
         self.clear_stage()
 
@@ -156,7 +185,7 @@ class Variants(LectureScene):
         self.claim("four", h=Val("h", "int"), d=Val("d", "int"))
         colors = {"rnn": P.gradient, "gru": P.hidden, "lstm": P.cell, "attention": P.attention}
         x0, full = -2.6, 5.4
-        steps = []
+        rows, labs, nums, rels = {}, {}, {}, {}
         for k, name in enumerate(v.structures):
             y = 1.8 - 1.1 * k
             lab = self.text(f"bar.{name}", size=style.BODY_SIZE, color=colors[name])
@@ -180,11 +209,39 @@ class Variants(LectureScene):
                 rel.next_to(bar, DOWN, buff=0.08).align_to(bar, LEFT)
                 row.append(FadeIn(rel))
                 self.show(f"{name}_over_rnn", rel)
-            steps.append(row)
-            if name == "attention":     # "only its four d by d matrices": its label pointed at
-                steps.append(_point(lab))
-        # one bar as the line names its structure: RNN, GRU, LSTM, attention
-        self.pace(*steps)
+                rels[name] = rel
+            rows[name], labs[name], nums[name] = row, lab, num
+        # what the attention bar leaves out, and where the whole layer is counted: right of
+        # its count and ratio, or, when a long bar leaves no room there, under its label (left
+        # of where any bar starts), smaller
+        notes = VGroup(self.text("four.ff", size=style.LABEL_SIZE, color=P.muted),
+                       self.text("four.layer", size=style.LABEL_SIZE, color=P.muted))
+        notes.arrange(DOWN, buff=0.15, aligned_edge=LEFT)
+        taken = max(nums["attention"].get_right()[0], rels["attention"].get_right()[0])
+        notes.move_to([taken + 0.45, 0, 0], aligned_edge=LEFT).align_to(nums["attention"], UP)
+        if notes.get_right()[0] > 6.9:
+            notes = VGroup(self.text("four.ff", size=style.SMALL_SIZE, color=P.muted),
+                           self.text("four.layer", size=style.SMALL_SIZE, color=P.muted))
+            notes.arrange(DOWN, buff=0.06, aligned_edge=LEFT)
+            notes.next_to(labs["attention"], DOWN, buff=0.08, aligned_edge=LEFT)
+        ff, layer = notes
+        hd = [m for m in self._claim.submobjects if isinstance(m, MathTex)] or [self._claim]
+        four = [m for m in labs["attention"].submobjects if isinstance(m, MathTex)]
+        # as the line names them: h and d (the claim's); one bar per structure; one bias per
+        # group (the three counts); attention's bar, its four d x d matrices (4d^2), no biases
+        # (its count), no feed-forward block, the whole layer in section eight
+        _cued(self, {"zh": ("", "简单 RNN", "GRU", "LSTM", "每组", "注意力", "四个 d", "不含偏置",
+                            "也不含", "整层"),
+                     "en": ("", "a simple RNN", "a GRU", "an LSTM", "each with", "the attention",
+                            "four d by d", "no biases", "not the feed-forward", "section eight")},
+              [_point(m) for m in hd],
+              rows["rnn"], rows["gru"], rows["lstm"],
+              [_point(nums[name]) for name in ("rnn", "gru", "lstm")],
+              rows["attention"],
+              _point(four[0] if four else labs["attention"]),
+              _point(nums["attention"]),
+              FadeIn(ff, shift=0.1 * UP),
+              FadeIn(layer, shift=0.1 * UP))
         self.hold(1.5)
         self.clear_stage()
 
@@ -260,6 +317,42 @@ class Variants(LectureScene):
 def _point(mob):
     """Point at ``mob`` as the words name it: a frame drawn round it and faded."""
     return Circumscribe(mob, color=P.highlight, fade_out=True, buff=0.08, stroke_width=3)
+
+
+def _part(text, k: int):
+    """The glyphs of the ``k``-th piece of a one-piece lecture-font ``text`` cut at its commas
+    or slashes ("matrix memory, exp. gates"; "mLSTM / xLSTM"), for a pointer on one of them
+    (the whole text if its glyphs do not map one to one onto its characters)."""
+    chars = text.text   # Manim's string of the drawn characters: no spaces
+    pieces = re.split(r"[，,/]", chars)
+    if len(text.submobjects) != len(chars) or len(pieces) < 2:
+        return text
+    k = k % len(pieces)
+    start = sum(len(piece) + 1 for piece in pieces[:k])
+    return text[start:start + len(pieces[k])]
+
+
+def _cued(scene, cues: dict, *steps) -> None:
+    """Play ``steps`` over the narration line just started, each from where the line says its
+    cue (``cues[lang]``: one phrase per step, in order; ``""`` for the line's start) to the
+    next one's, paced as :meth:`LectureScene.pace` paces one step; the reading time runs evenly
+    over the line's characters, as :meth:`LectureScene.say` times it."""
+    text = scene._narration[-1][0]
+    _, start, length, _ = scene.lines[-1]
+    phrases = cues[scene.lang]
+    if len(phrases) != len(steps):
+        raise ValueError(f"{scene.SECTION_ID}: {len(steps)} steps, {len(phrases)} cues")
+    at, i = [], 0
+    for ph in phrases:
+        i = text.find(ph, i) if ph else 0
+        if i < 0:
+            raise ValueError(f"{scene.SECTION_ID}: cue {ph!r} not in the line {text!r}")
+        at.append(start + length * i / len(text))
+    at.append(start + length)
+    for k, step in enumerate(steps):
+        if at[k] > scene.time + 1e-9:
+            scene.wait(at[k] - scene.time)
+        scene.pace(step, over=at[k + 1] - scene.time)
 
 
 def _drop_groups(scene):
