@@ -556,6 +556,31 @@ class LectureScene(Scene):
             if n > 0 and slot - (self.time - t0) > 1e-3:
                 self.wait(slot - (self.time - t0))
 
+    def cued(self, cues: dict, *steps) -> None:
+        """Play ``steps`` over the narration line just started, each from where the line says
+        its cue to the next one's, paced as :meth:`pace` paces one step.
+
+        ``cues[lang]`` holds one phrase per step, in order (``""`` for the line's start); the
+        reading time runs evenly over the line's characters, as :meth:`say` times it. A cue the
+        line no longer says (the narration was reworded) raises ``ValueError`` naming it.
+        """
+        text = self._narration[-1][0]
+        _, start, length, _ = self.lines[-1]
+        phrases = cues[self.lang]
+        if len(phrases) != len(steps):
+            raise ValueError(f"{self.SECTION_ID}: {len(steps)} steps, {len(phrases)} cues")
+        at, i = [], 0
+        for ph in phrases:
+            i = text.find(ph, i) if ph else 0
+            if i < 0:
+                raise ValueError(f"{self.SECTION_ID}: cue {ph!r} not in the line {text!r}")
+            at.append(start + length * i / len(text))
+        at.append(start + length)
+        for k, step in enumerate(steps):
+            if at[k] > self.time + 1e-9:
+                self.wait(at[k] - self.time)
+            self.pace(step, over=at[k + 1] - self.time)
+
     def _drop_empty_groups(self) -> None:
         """Remove the empty groups a finished ``Circumscribe`` (a ``Succession``) leaves at the
         top of the scene: nothing is drawn, but ``clear_stage`` would fade them for nothing."""

@@ -289,7 +289,7 @@ class GRU(LectureScene):
         box, point = self.pointer()
         # the cell's shapes (states, gates); the LSTM's weight groups; the GRU's, 25% fewer
         self.say("cmp.say", **groups)
-        _cued(self, {"zh": ("", "LSTM 有", "GRU 有"), "en": ("", "the LSTM has", "the GRU")},
+        self.cued({"zh": ("", "LSTM 有", "GRU 有"), "en": ("", "the LSTM has", "the GRU")},
               LaggedStart(AnimationGroup(FadeIn(head), Create(rule)), FadeIn(rows[1]),
                           FadeIn(rows[2]), lag_ratio=0.6),
               [FadeIn(rows[3][0]), FadeIn(rows[3][1])],
@@ -298,7 +298,7 @@ class GRU(LectureScene):
         # a second bias; their counts, each as it is said
         self.say("cmp.bias.say", lt=Val("lstm_params_torch", "count"),
                  gt=Val("gru_params_torch", "count"))
-        _cued(self, {"zh": ("", "nn.LSTM", "nn.GRU", "多存", "所以", displayed(torch[2])),
+        self.cued({"zh": ("", "nn.LSTM", "nn.GRU", "多存", "所以", displayed(torch[2])),
                      "en": ("", "nn.LSTM", "nn.GRU", "keep a second", "and so",
                             displayed(torch[2]))},
               [FadeOut(hi), FadeIn(rows[4]), Create(hp)],
@@ -311,7 +311,7 @@ class GRU(LectureScene):
         # bias 1, the gap closed (both cells); both still step by step: the memory path
         q = rows[6]
         self.say("cmp.quality.say")
-        _cued(self, {"zh": ("", "Jozefowicz", "2015 年", "把 LSTM", "它和 GRU", "两者都"),
+        self.cued({"zh": ("", "Jozefowicz", "2015 年", "把 LSTM", "它和 GRU", "两者都"),
                      "en": ("", "in a large", "Zaremba", "an LSTM", "closed the gap", "Both")},
               [FadeOut(torch), FadeOut(hp), FadeIn(q[0])],
               FadeIn(q[2]),
@@ -342,25 +342,3 @@ def _glyphs(text, part: str):
         i, j = i - 1, j + 1
     return text[i:j]
 
-
-def _cued(scene, cues: dict, *steps) -> None:
-    """Play ``steps`` over the narration line just started, each from where the line says its
-    cue (``cues[lang]``: one phrase per step, in order; ``""`` for the line's start) to the
-    next one's, paced as :meth:`LectureScene.pace` paces one step; the reading time runs evenly
-    over the line's characters, as :meth:`LectureScene.say` times it."""
-    text = scene._narration[-1][0]
-    _, start, length, _ = scene.lines[-1]
-    phrases = cues[scene.lang]
-    if len(phrases) != len(steps):
-        raise ValueError(f"{scene.SECTION_ID}: {len(steps)} steps, {len(phrases)} cues")
-    at, i = [], 0
-    for ph in phrases:
-        i = text.find(ph, i) if ph else 0
-        if i < 0:
-            raise ValueError(f"{scene.SECTION_ID}: cue {ph!r} not in the line {text!r}")
-        at.append(start + length * i / len(text))
-    at.append(start + length)
-    for k, step in enumerate(steps):
-        if at[k] > scene.time + 1e-9:
-            scene.wait(at[k] - scene.time)
-        scene.pace(step, over=at[k + 1] - scene.time)

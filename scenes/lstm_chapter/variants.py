@@ -160,7 +160,7 @@ class Variants(LectureScene):
         one_layer = VGroup(*[rows[name][2] for name in v.variants if name in v.variant_params])
         box, point = self.pointer()
         self.say("table.xlstm.say")
-        _cued(self, {"zh": ("", "Beck", "2024", "指数门", "加上", "mLSTM", "两个弱点", "不能并行",
+        self.cued({"zh": ("", "Beck", "2024", "指数门", "加上", "mLSTM", "两个弱点", "不能并行",
                             "存储容量", "它的参数", "没法"),
                      "en": ("", "Beck", "2024", "exponential", "a matrix memory", "the mLSTM",
                             "weak points", "no parallelism", "a small storage", "Its count",
@@ -230,7 +230,7 @@ class Variants(LectureScene):
         # as the line names them: h and d (the claim's); one bar per structure; one bias per
         # group (the three counts); attention's bar, its four d x d matrices (4d^2), no biases
         # (its count), no feed-forward block, the whole layer in section eight
-        _cued(self, {"zh": ("", "简单 RNN", "GRU", "LSTM", "每组", "注意力", "四个 d", "不含偏置",
+        self.cued({"zh": ("", "简单 RNN", "GRU", "LSTM", "每组", "注意力", "四个 d", "不含偏置",
                             "也不含", "整层"),
                      "en": ("", "a simple RNN", "a GRU", "an LSTM", "each with", "the attention",
                             "four d by d", "no biases", "not the feed-forward", "section eight")},
@@ -331,28 +331,6 @@ def _part(text, k: int):
     start = sum(len(piece) + 1 for piece in pieces[:k])
     return text[start:start + len(pieces[k])]
 
-
-def _cued(scene, cues: dict, *steps) -> None:
-    """Play ``steps`` over the narration line just started, each from where the line says its
-    cue (``cues[lang]``: one phrase per step, in order; ``""`` for the line's start) to the
-    next one's, paced as :meth:`LectureScene.pace` paces one step; the reading time runs evenly
-    over the line's characters, as :meth:`LectureScene.say` times it."""
-    text = scene._narration[-1][0]
-    _, start, length, _ = scene.lines[-1]
-    phrases = cues[scene.lang]
-    if len(phrases) != len(steps):
-        raise ValueError(f"{scene.SECTION_ID}: {len(steps)} steps, {len(phrases)} cues")
-    at, i = [], 0
-    for ph in phrases:
-        i = text.find(ph, i) if ph else 0
-        if i < 0:
-            raise ValueError(f"{scene.SECTION_ID}: cue {ph!r} not in the line {text!r}")
-        at.append(start + length * i / len(text))
-    at.append(start + length)
-    for k, step in enumerate(steps):
-        if at[k] > scene.time + 1e-9:
-            scene.wait(at[k] - scene.time)
-        scene.pace(step, over=at[k + 1] - scene.time)
 
 
 def _drop_groups(scene):
