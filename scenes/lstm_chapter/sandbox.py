@@ -4,8 +4,8 @@ learned gate against a constant one."""
 from __future__ import annotations
 
 from manim import (DOWN, LEFT, ORIGIN, RIGHT, UP, ArcBetweenPoints, Axes, Create, DashedLine,
-                   DashedVMobject, Dot, FadeIn, FadeOut, Line, Rectangle, SurroundingRectangle, SurroundingRectangle,
-                   Transform, ValueTracker, VGroup, linear)
+                   DashedVMobject, Dot, FadeIn, FadeOut, Indicate, Line, Rectangle,
+                   SurroundingRectangle, Transform, ValueTracker, VGroup, linear)
 
 from mathcore.lstm_chapter.sandbox import cat_state
 
@@ -257,13 +257,16 @@ class Sandbox(LectureScene):
                                     r=Val(f"preset_retention[{k}]", "fmt:2"),
                                     a=Val("alive_fraction", "num")))
         it = self.mark(self.tokens[v.it_index])
-        # both gates near h, the forget gate at l, then "when it arrives" (boxed)
-        self.line("decay.say",
+        # both gates near h, the forget gate at l, then "when it arrives" (boxed), and what
+        # is left of the cat's write there (the note that says it)
+        self.say("decay.say", **df)
+        self.cued({"zh": ("", "遗忘门在", "「活着」", "还剩"),
+                   "en": ("", "With the forget gate at", "Alive means", "at least")},
                   lambda: self._to(v.preset_cell[2], v.preset_hidden[2], v.preset_cat_mark[2],
                                    note=notes[0], play=False),
                   lambda: self._to(v.preset_cell[3], v.preset_hidden[3], v.preset_cat_mark[3],
                                    note=notes[1], old_note=notes[0], play=False),
-                  Create(it), **df)
+                  Create(it), Indicate(notes[1], scale_factor=1.05))
         self.show("long", notes[1])
         self.hold(1.5)
         self.play(FadeOut(it), *self._to(v.cell, v.hidden, v.cat_mark, old_note=notes[1],
@@ -388,10 +391,16 @@ class Sandbox(LectureScene):
         self.show("learned_note", notes[1])
         # a constant f drains evenly; the computed one (from h and x) closes at the full stop
         # (boxed); what is left of the cat under each
-        self.line("learned.story", [FadeIn(chart), FadeIn(legend[0]), FadeIn(legend[2]),
-                                    FadeIn(rows[0]), Create(const)],
+        self.say("learned.story", variant=v.learned_word_spread,
+                 w0=Val("learned_word_forget_min", "fmt:2"),
+                 w1=Val("learned_word_forget_max", "fmt:2"), s=Val("learned_stop_forget", "fmt:2"))
+        # each step where the line says it: the words' f, then the stop's, then what is left
+        self.cued({"zh": ("", "而遗忘门", "句号时关小", "在词上是", "在句号处是"),
+                   "en": ("", "Because the forget gate", "close partly", "on words",
+                          "at the full stop.")},
+                  [FadeIn(chart), FadeIn(legend[0]), FadeIn(legend[2]), FadeIn(rows[0]),
+                   Create(const)],
                   [FadeIn(legend[1]), FadeIn(rows[1]), Create(learned)], Create(stop),
-                  FadeIn(notes), variant=v.learned_word_spread,
-                  w0=Val("learned_word_forget_min", "fmt:2"),
-                  w1=Val("learned_word_forget_max", "fmt:2"), s=Val("learned_stop_forget", "fmt:2"))
+                  Indicate(rows[1][1], scale_factor=1.0, color=P.highlight),
+                  [Indicate(rows[1][1][v.stop_index]), FadeIn(notes)])
         self.hold(2.0)
