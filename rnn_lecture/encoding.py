@@ -19,8 +19,9 @@ VIDEO_ENCODER_OPTIONS`): with them x264 compresses the decoding timestamps of a 
 stream, and MP4's track length, counted in decoding time, came out short.
 
 This module holds what the renderer and the site both use to handle the videos so encoded:
-the WebM/VP9 transcode (:func:`to_webm`), the H.264 codecs string, a video's duration. It
-imports nothing of :mod:`rnn_lecture`, so ``render`` and ``site`` both sit above it.
+the WebM/VP9 transcode (:func:`to_webm`), the frame rate of a video we wrote, the H.264
+codecs string, a video's duration. It imports nothing of :mod:`rnn_lecture`, so ``render``
+and ``site`` both sit above it.
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ from pathlib import Path
 
 from scenes.manim_patches import WEBM_MUXER_OPTIONS, mux_timed, open_webm
 
-__all__ = ["WEBM_MUXER_OPTIONS", "h264_codecs", "mux_timed", "to_webm", "video_duration"]
+__all__ = ["WEBM_MUXER_OPTIONS", "frame_rate", "h264_codecs", "mux_timed", "to_webm",
+           "video_duration"]
 
 
 def video_duration(path: Path) -> float:
@@ -40,6 +42,21 @@ def video_duration(path: Path) -> float:
 
     with av.open(str(path)) as c:
         return float(c.duration / 1e6) if c.duration else 0.0
+
+
+def frame_rate(stream) -> Fraction:
+    """The frame rate of a video ``stream`` we wrote: every timestamp is a multiple of its
+    period (a held frame lasts a whole number of periods).
+
+    H.264 states it in the stream (its timing information), a WebM track as its default
+    duration (:func:`scenes.manim_patches.open_webm`). Not the average rate, which held
+    frames lower, nor FFmpeg's guess from the first timestamps, which two frames three
+    periods apart make a third of the rate.
+    """
+    rate = stream.codec_context.framerate or stream.average_rate
+    if not rate:
+        raise ValueError(f"{stream.container.name}: the video states no frame rate")
+    return Fraction(rate).limit_denominator(1001)
 
 
 def to_webm(src: Path, dst: Path, poster: Path | None = None) -> None:
@@ -55,9 +72,7 @@ def to_webm(src: Path, dst: Path, poster: Path | None = None) -> None:
     last = None
     with av.open(str(src)) as inp:
         vin = inp.streams.video[0]
-        # the frame period: the rate every timestamp is a multiple of (not the average rate,
-        # which holds lower)
-        rate = Fraction(vin.base_rate or vin.average_rate or 15).limit_denominator(1001)
+        rate = frame_rate(vin)
         out, vout = open_webm(tmp, rate, vin.codec_context.width, vin.codec_context.height)
         with out:
             durations: dict[int, int] = {}

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import av
 import numpy as np
+import pytest
 from manim._config.video_encoder import VideoEncoderSpec
 from manim.scene.video_segment_encoder import VideoSegmentEncoder
 
@@ -80,13 +81,16 @@ def test_a_held_frame_is_one_frame_that_lasts(tmp_path):
         assert np.abs(a.astype(int) - b.astype(int)).mean() < 2.0
 
 
-def test_a_held_frame_transcodes_to_one_webm_frame(tmp_path):
-    """The WebM keeps the frames and their durations: the same starts, the same length."""
+@pytest.mark.parametrize("repeats", [[3, 1, 20, 1, 9], [3, 25]])
+def test_a_held_frame_transcodes_to_one_webm_frame(tmp_path, repeats):
+    """The WebM keeps the frames and their durations: the same starts, the same length. Its
+    frame period is the MP4's (not FFmpeg's guess, a fifth of a second for frames 3 periods
+    apart: the hold of 25 periods became 8 fifths)."""
     from rnn_lecture.encoding import to_webm
 
     manim_patches.encode_held_frames_once()
-    repeats = [3, 1, 20, 1, 9]
-    mp4 = _encode(tmp_path / "a.mp4", list(zip(repeats, _frames(5))), VIDEO_ENCODER_OPTIONS)
+    mp4 = _encode(tmp_path / "a.mp4", list(zip(repeats, _frames(len(repeats)))),
+                  VIDEO_ENCODER_OPTIONS)
     to_webm(mp4, tmp_path / "a.webm", poster=tmp_path / "a.png")
     starts, shown, seconds = _shown(tmp_path / "a.webm")
     assert starts == [sum(repeats[:i]) for i in range(len(repeats))]
@@ -168,3 +172,4 @@ def test_an_aborted_segment_leaves_no_webm(tmp_path):
     finally:
         manim_patches.encode_webm_beside(was)
     assert sorted(p.name for p in tmp_path.iterdir()) == []
+
