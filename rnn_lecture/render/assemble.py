@@ -3,9 +3,9 @@
 A section rendered as beats is joined from its beats' clips without re-encoding (packets
 copied, each with its duration: :func:`rnn_lecture.encoding.join_videos`), both the MP4 and
 the WebM; its narration is each beat's lines moved to where the beat's clip starts; the
-poster is the last beat's last frame (:func:`assemble_section`). A section rendered in one process (``--one-process``) gets the
-same web outputs from Manim's video and clips (:func:`publish_section`). Both write into a
-staging folder that :mod:`.publish` swaps in.
+poster is the last beat's last frame (:func:`assemble_section`). A section rendered in one
+process (``--one-process``) gets the same web outputs from Manim's video and clips
+(:func:`publish_section`). Both write into a staging folder that :mod:`.publish` swaps in.
 """
 
 from __future__ import annotations
