@@ -398,8 +398,8 @@ class Trace(LightCopies, LectureScene):
         v = self.v
         fields = dict(lo=Val("sweep_forget[0]", "fmt:2"),
                       hi=Val(f"sweep_forget[{v.sweep_turn}]", "fmt:2"),
-                      tf=Val("trace_forget", "fmt:2"), th=Val("trace_half_life", "fmt:1"),
-                      hf=Val("he_forget", "fmt:2"), hh=Val("he_half_life", "fmt:1"))
+                      tf=Val("trace_forget", "fmt:2"), th=Val("trace_held_half_life", "fmt:2"),
+                      hf=Val("he_forget", "fmt:2"), hh=Val("he_held_half_life", "fmt:2"))
         self.claim("half", say=False, **fields)
         ax = Axes([0, 1, 0.25], [0, 4, 1], x_length=7.2, y_length=HALF_H,
                   axis_config={"color": P.muted, "include_tip": False})
@@ -427,12 +427,14 @@ class Trace(LightCopies, LectureScene):
             m.move_to([4.7, 1.4, 0])
         formula = steps_tex[-1]
         marks = []
-        for f, lg, t, side in (("trace_forget", "trace_decades", "trace_half_life", UL),
-                               ("he_forget", "he_decades", "he_half_life", LEFT)):
-            dot = Dot(ax.c2p(float(getattr(v, f)), float(getattr(v, lg))), color=P.muted,
+        # each gate as shown (two decimals) and the half-life that follows from it, at the
+        # readout's two decimals so one value never shows at two precisions in one frame
+        for f, lg, t, side in (("trace_forget", "trace_decades", "trace_held_half_life", UL),
+                               ("he_forget", "he_decades", "he_held_half_life", LEFT)):
+            dot = Dot(ax.c2p(round(float(getattr(v, f)), 2), float(getattr(v, lg))), color=P.muted,
                       radius=0.06)
             lab = self.text("half.mark", size=style.SMALL_SIZE, color=P.muted,
-                            f=Val(f, "fmt:2"), t=Val(t, "fmt:1"))
+                            f=Val(f, "fmt:2"), t=Val(t, "fmt:2"))
             lab.next_to(dot, side, buff=0.15)
             marks.append(VGroup(dot, lab))
         k = ValueTracker(0)
