@@ -339,8 +339,9 @@ class Why(LightCopies, LectureScene):
 
     def _name_at(self, mob, logs, others) -> None:
         """Put a curve's name (its values ``logs``) just above or below it, as near its start
-        (step 1) as it can be, else further up or down or right, whichever is inside the plot and clear of every curve and grid line (a
-        small gap, no background box), of the other names and of the axis labels."""
+        (step 1) as it can be, else further up or down or right, whichever is inside the plot
+        and clear of every curve and grid line (a small gap, no background box), of the other
+        names and of the axis labels."""
         gap = 0.06
         lines = self._lines()
 
