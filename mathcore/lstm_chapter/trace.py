@@ -148,9 +148,9 @@ class TraceValues:
         ``second`` if the second-name slot holds more at "他" (he is 李四), ``first`` if the first
         does, ``tie`` if equal.
     forget_param : float
-        The parameter ``forget``.
+        The parameter ``forget`` at the three decimals its readout shows.
     half_life : float
-        ln 0.5 / ln forget.
+        ln 0.5 / ln forget_param (the half-life of the gate as shown, not of digits beyond it).
     half_kind : str
         ``within`` if half is gone within one step (half-life < 1), else ``after``.
     trace_forget : float
@@ -158,8 +158,13 @@ class TraceValues:
         half-life.
     he_half_life : float
         Half-life at ``he_forget``.
+    trace_held_half_life, he_held_half_life : float
+        Half-lives of ``trace_forget`` and ``he_forget`` at the two decimals the screen shows
+        them (0.98 -> 34.31, where the unrounded 0.9802 gives 34.59): what a sentence that names
+        the gate as shown can state.
     sweep_forget, sweep_half_life : numpy.ndarray, shape (S,)
-        The f sweep 0.5 -> 0.99 -> ``forget`` and the half-life along it.
+        The f sweep 0.5 -> 0.99 -> ``forget``, each point at the three decimals its readout
+        shows, and the half-life along it.
     sweep_decades : numpy.ndarray, shape (S,)
         log10(half-life / ``CHART_FLOOR``): the chart's log-axis height above its floor of 0.1
         step.
@@ -168,7 +173,7 @@ class TraceValues:
     curve_forget, curve_decades : numpy.ndarray, shape (C,)
         The half-life curve drawn once, f in [0.02, 0.999], and its heights.
     forget_decades, trace_decades, he_decades : float
-        Heights at ``forget``, ``trace_forget`` and ``he_forget``.
+        Heights at ``forget`` and at ``trace_forget`` and ``he_forget`` as shown.
     """
 
     tokens: tuple
@@ -213,6 +218,8 @@ class TraceValues:
     trace_forget: float
     trace_half_life: float
     he_half_life: float
+    trace_held_half_life: float
+    he_held_half_life: float
     sweep_forget: np.ndarray
     sweep_half_life: np.ndarray
     sweep_decades: np.ndarray
@@ -235,15 +242,18 @@ def trace_values(p: dict) -> TraceValues:
     weights = demo_weights()
     x = np.array(EMBEDDINGS, dtype=np.float64)
     tr = lstm.forward(x, *weights)
-    f_ = float(p["forget"])
+    # the gate as its readout shows it (three decimals): the half-life beside it follows from it
+    f_ = round(float(p["forget"]), 3)
     hl = float(half_life(f_))
-    sweep = np.concatenate([np.linspace(SWEEP_LOW, SWEEP_HIGH, SWEEP_UP),
-                            np.linspace(SWEEP_HIGH, f_, 61)[1:]])
+    sweep = np.round(np.concatenate([np.linspace(SWEEP_LOW, SWEEP_HIGH, SWEEP_UP),
+                                     np.linspace(SWEEP_HIGH, f_, 61)[1:]]), 3)
     sweep_hl = half_life(sweep)
     curve = np.concatenate([np.linspace(0.02, 0.95, 94), np.linspace(0.951, 0.999, 49)])
     a, b = float(tr.c[HE, FIRST]), float(tr.c[HE, SECOND])
     others = tr.f[STOP, [j for j in range(SLOTS) if j != PLACE]]
     tf, hf = float(tr.f[1, FIRST]), float(tr.f[HE, FIRST])
+    # the two gates' half-lives as the marks and the narration state them, from f as shown
+    th, hh = float(half_life(round(tf, 2))), float(half_life(round(hf, 2)))
     return TraceValues(
         tokens=TOKENS, tokens_en=TOKENS_EN, token_numbers=np.arange(1, len(TOKENS) + 1),
         slot_numbers=np.arange(1, SLOTS + 1), n_features=x.shape[1], n_slots=SLOTS, embeddings=x,
@@ -260,9 +270,10 @@ def trace_values(p: dict) -> TraceValues:
         referent="second" if b > a else ("first" if a > b else "tie"),
         forget_param=f_, half_life=hl, half_kind="within" if hl < 1.0 else "after",
         trace_forget=tf, trace_half_life=float(half_life(tf)), he_half_life=float(half_life(hf)),
+        trace_held_half_life=th, he_held_half_life=hh,
         sweep_forget=sweep, sweep_half_life=sweep_hl, sweep_decades=_decades(sweep_hl),
         sweep_turn=SWEEP_UP - 1,
         curve_forget=curve, curve_decades=_decades(half_life(curve)),
-        forget_decades=float(_decades(hl)), trace_decades=float(_decades(half_life(tf))),
-        he_decades=float(_decades(half_life(hf))),
+        forget_decades=float(_decades(hl)), trace_decades=float(_decades(th)),
+        he_decades=float(_decades(hh)),
     )

@@ -160,9 +160,12 @@ class Cell(LightCopies, LectureScene):
         self.line("table.say", Create(eq[0]), Create(eq[2]), [FadeIn(head), FadeIn(inputs)],
                   *[FadeIn(r[0], shift=0.2 * RIGHT) for r in rows], Create(squash))
         self.add(eq)   # the whole formula (its parts drawn one by one) is what the frame holds
-        fmark = self.mark(VGroup(rows[0][1], rows[0][2]), GATE_COLOR["f"])
-        knobs = [self.mark(rows[j], GATE_COLOR[n], buff=0.06) for j, n in ((0, "f"), (1, "i"),
-                                                                             (3, "o"))]
+        fmark = self.mark(VGroup(rows[0][1], rows[0][2]), GATE_COLOR["f"]).stretch_to_fit_width(
+            VGroup(rows[0][1], rows[0][2]).width + 2 * 0.22)
+        # each knob's box sized to its row with a margin: clear of the italic f's overhang on
+        # the left and of the value's last digit on the right, short of the rows around it
+        knobs = [self.mark(rows[j], GATE_COLOR[n], buff=0.1).stretch_to_fit_width(
+            rows[j].width + 2 * 0.22) for j, n in ((0, "f"), (1, "i"), (3, "o"))]
         # the forget gate's meaning and value, the others' row by row, then the three knobs
         self.line("table.say2", [FadeOut(squash), FadeIn(rows[0][1]), FadeIn(rows[0][2]),
                                  Create(fmark)],
@@ -239,7 +242,8 @@ class Cell(LightCopies, LectureScene):
         r["written"].move_to([d["times_ig"].get_x() + 0.45, 0.78, 0], aligned_edge=LEFT)
         r["c"].next_to([6.4, self.YC, 0], UP, buff=0.28).align_to([6.4, 0, 0], RIGHT)
         r["tanh_c"].next_to(d["tanh"], LEFT, buff=0.2)
-        r["h"].next_to([6.4, self.YG, 0], UP, buff=0.2).align_to([6.4, 0, 0], RIGHT)
+        # under the output arrow, where nothing else is: above it, its frame met the tanh box
+        r["h"].next_to([6.4, self.YG, 0], DOWN, buff=0.2).align_to([6.4, 0, 0], RIGHT)
         for key in ("c", "h"):   # right-aligned: room for the widest value of the sweeps
             r[key].shift((self._widest(key, r[key][1]).width - r[key][1].width) * LEFT)
         ins = {

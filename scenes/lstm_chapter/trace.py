@@ -25,8 +25,10 @@ ROWS = (("input", "i_t", P.input_gate), ("forget", "f_t", P.forget),
 #: notes (right).
 TOKEN_Y = 2.2
 CHART_Y, CHART_H = -0.15, 2.7
-COL_X0, COL_PITCH, HEAD_Y, ROW_Y = 1.3, 1.45, 1.45, (0.95, 0.35, -0.25, -0.85)
-NOTE_Y, PICK_Y, LATER_Y = -1.65, -1.38, -1.97
+#: The gate rows 0.54 apart (0.22 between tracks): room under the c_t row for the answer
+#: "he = Li Si" and, below it, the two-line note of the last token.
+COL_X0, COL_PITCH, HEAD_Y, ROW_Y = 1.3, 1.45, 1.45, (0.95, 0.41, -0.13, -0.67)
+NOTE_Y, PICK_Y, LATER_Y = -1.65, -1.25, -1.99
 HALF_Y, HALF_H = 0.02, 3.7
 TRACK_W = 0.68
 
@@ -100,10 +102,12 @@ TEXT = {
 ROLES = {"zh": ("张三", "李四", "地点", "其他词"),
          "en": ("first name", "second name", "place", "other")}
 
-#: Least gap between two token labels when their widths do not fit the fixed pitch.
-TOKEN_GAP = 0.14
-#: The packed token row's outer edges (inside the frame, clear of its edge).
-TOKEN_LEFT, TOKEN_RIGHT = -6.85, 6.85
+#: Least gap between two token labels when their widths do not fit the fixed pitch, and
+#: between two index numbers under them ("10 11" under "." and "he" read as two numbers).
+TOKEN_GAP, NUM_GAP = 0.14, 0.3
+#: The packed token row's outer edges: the cursor's frame round the end tokens stays ~0.3
+#: inside the frame's edge (7.11).
+TOKEN_LEFT, TOKEN_RIGHT = -6.7, 6.7
 
 
 def _slots(n: int) -> dict:
@@ -111,19 +115,22 @@ def _slots(n: int) -> dict:
     return {f"k{j}": Val(f"slot_numbers[{j}]", "int") for j in range(n)}
 
 
-def _token_xs(widths, pitch_x) -> list[float]:
+def _token_xs(widths, pitch_x, nums=None) -> list[float]:
     """Centres of the token labels: the fixed pitch (``pitch_x(t)``) when no two neighbours
-    overlap there, else packed by their widths with equal gaps across the row."""
+    overlap there, else packed with equal slack across the row: each pair of neighbours at
+    least ``TOKEN_GAP`` apart and their index numbers (widths ``nums``) ``NUM_GAP`` apart."""
+    nums = widths if nums is None else nums
     xs = [pitch_x(t) for t in range(len(widths))]
-    fits = all(xs[t + 1] - xs[t] >= (widths[t] + widths[t + 1]) / 2 + TOKEN_GAP
-               for t in range(len(xs) - 1))
+    need = [max((widths[t] + widths[t + 1]) / 2 + TOKEN_GAP,
+                (nums[t] + nums[t + 1]) / 2 + NUM_GAP) for t in range(len(xs) - 1)]
+    fits = all(xs[t + 1] - xs[t] >= need[t] for t in range(len(xs) - 1))
     if fits:
         return xs
-    gap = max(TOKEN_GAP, (TOKEN_RIGHT - TOKEN_LEFT - sum(widths)) / max(1, len(widths) - 1))
-    out, x = [], TOKEN_LEFT
-    for w in widths:
-        out.append(x + w / 2)
-        x += w + gap
+    span = TOKEN_RIGHT - TOKEN_LEFT - (widths[0] + widths[-1]) / 2
+    extra = max(0.0, (span - sum(need)) / max(1, len(need)))
+    out = [TOKEN_LEFT + widths[0] / 2]
+    for d in need:
+        out.append(out[-1] + d + extra)
     return out
 
 
@@ -153,7 +160,7 @@ class Trace(LightCopies, LectureScene):
             nums.add(self.value(f"token_numbers[{t}]", "int", size=style.SMALL_SIZE,
                                 color=P.muted))
         xs = _token_xs([max(a.width, b.width) for a, b in zip(toks, nums)],
-                       lambda t: self.slot_x(t, n, 0.84))
+                       lambda t: self.slot_x(t, n, 0.84), [b.width for b in nums])
         for t, x in enumerate(xs):
             toks[t].move_to([x, TOKEN_Y, 0])
             if self.lang != "zh":   # the glosses on one baseline ("Beijing" not lifted by its j, g)
@@ -348,6 +355,8 @@ class Trace(LightCopies, LectureScene):
                             radius=0.08) for j in (0, 1)])
         ring = self.ring([("cell", 0), ("cell", 1)])
         pick = self.text("who.pick", variant=referent, size=style.BODY_SIZE, color=P.cell)
+        # the answer between the c_t frames above it and the later token's note below it,
+        # with a gap to each
         pick.move_to([3.9, PICK_Y, 0])
         self.show("who_pick", pick)
         names = VGroup(self.curves[0], self.curves[1])
@@ -398,8 +407,8 @@ class Trace(LightCopies, LectureScene):
         v = self.v
         fields = dict(lo=Val("sweep_forget[0]", "fmt:2"),
                       hi=Val(f"sweep_forget[{v.sweep_turn}]", "fmt:2"),
-                      tf=Val("trace_forget", "fmt:2"), th=Val("trace_half_life", "fmt:1"),
-                      hf=Val("he_forget", "fmt:2"), hh=Val("he_half_life", "fmt:1"))
+                      tf=Val("trace_forget", "fmt:2"), th=Val("trace_held_half_life", "fmt:2"),
+                      hf=Val("he_forget", "fmt:2"), hh=Val("he_held_half_life", "fmt:2"))
         self.claim("half", say=False, **fields)
         ax = Axes([0, 1, 0.25], [0, 4, 1], x_length=7.2, y_length=HALF_H,
                   axis_config={"color": P.muted, "include_tip": False})
@@ -427,12 +436,14 @@ class Trace(LightCopies, LectureScene):
             m.move_to([4.7, 1.4, 0])
         formula = steps_tex[-1]
         marks = []
-        for f, lg, t, side in (("trace_forget", "trace_decades", "trace_half_life", UL),
-                               ("he_forget", "he_decades", "he_half_life", LEFT)):
-            dot = Dot(ax.c2p(float(getattr(v, f)), float(getattr(v, lg))), color=P.muted,
+        # each gate as shown (two decimals) and the half-life that follows from it, at the
+        # readout's two decimals so one value never shows at two precisions in one frame
+        for f, lg, t, side in (("trace_forget", "trace_decades", "trace_held_half_life", UL),
+                               ("he_forget", "he_decades", "he_held_half_life", LEFT)):
+            dot = Dot(ax.c2p(round(float(getattr(v, f)), 2), float(getattr(v, lg))), color=P.muted,
                       radius=0.06)
             lab = self.text("half.mark", size=style.SMALL_SIZE, color=P.muted,
-                            f=Val(f, "fmt:2"), t=Val(t, "fmt:1"))
+                            f=Val(f, "fmt:2"), t=Val(t, "fmt:2"))
             lab.next_to(dot, side, buff=0.15)
             marks.append(VGroup(dot, lab))
         k = ValueTracker(0)

@@ -208,8 +208,12 @@ class Why(LightCopies, LectureScene):
         ax = Axes([1, max(n, 2), max(1, (n - 1) // 2)], [0, hi - lo, st], x_length=7.0,
                   y_length=4.1,
                   axis_config={"color": P.muted, "include_tip": False},
-                  tips=False)
+                  x_axis_config={"include_ticks": False}, tips=False)
         ax.move_to([-2.35, 0.1, 0])
+        # the step ticks where the step labels are (Axes' own run 1, 1 + d, ...: 39, not 40)
+        for s in v.x_ticks:
+            ax.x_axis.add(Line(ax.c2p(int(s), 0) + 0.1 * DOWN, ax.c2p(int(s), 0) + 0.1 * UP,
+                               color=P.muted, stroke_width=2))
         grid, ylabels, xlabels = VGroup(), VGroup(), VGroup()
         for j, e in enumerate(v.axis_ticks):
             e = int(e)
@@ -278,7 +282,7 @@ class Why(LightCopies, LectureScene):
         rlab = self.text("reach.rnn_label", size=style.LABEL_SIZE, color=P.gradient)
         rlab.move_to([x0, 1.8, 0], aligned_edge=LEFT)
         rname = self.text("curve.rnn", size=style.SMALL_SIZE, color=P.gradient)
-        self._name_at(rname, float(v.rnn_log10[0]), [])
+        self._name_at(rname, v.rnn_log10, [])
         rnote = self.text("reach.rnn_note", variant=self._case("rnn_decades"), size=style.LABEL_SIZE,
                           color=P.gradient, d=Val("rnn_decades_abs", "fmt:1"))
         rnote.next_to(rlab, DOWN, buff=0.2, aligned_edge=LEFT)
@@ -305,7 +309,7 @@ class Why(LightCopies, LectureScene):
 
         lname = self.text("curve.lstm", size=style.SMALL_SIZE, color=P.cell,
                           b=Val("param.base_forget_bias", "num"))
-        self._name_at(lname, float(v.lstm_log10[0]), [rname])
+        self._name_at(lname, v.lstm_log10, [rname])
         lnote = self.text("reach.lstm_note", variant=self._case("lstm_decades"), size=style.LABEL_SIZE,
                           color=P.cell, d=Val("lstm_decades_abs", "fmt:1"))
         lnote.next_to(llab, DOWN, buff=0.2, aligned_edge=LEFT)
@@ -324,22 +328,61 @@ class Why(LightCopies, LectureScene):
         self.names = VGroup(rname, lname)
         self.panel = VGroup(rlab, rnote, rfac, rat, llab, lnote, lat)
 
-    def _name_at(self, mob, log_start: float, others) -> None:
-        """Put a curve's name beside its start (step 1): above it, else below, else higher up,
-        whichever is inside the plot and clear of the other names and the axis labels."""
+    def _lines(self) -> list[np.ndarray]:
+        """Every line drawn on the plot, as scene points: the three curves (the RNN's, the
+        LSTM's at both biases; all known from the start) and the grid lines."""
+        v = self.v
+        curves = [np.array([self.pt(int(t), float(y)) for t, y in zip(v.step_index, logs)])
+                  for logs in (v.rnn_log10, v.lstm_log10, v.lstm_log10_turned)]
+        grid = [np.array([g.get_start(), g.get_end()]) for g in self.frame[1]]
+        return curves + grid
+
+    def _name_at(self, mob, logs, others) -> None:
+        """Put a curve's name (its values ``logs``) just above or below it, as near its start
+        (step 1) as it can be, else further up or down or right, whichever is inside the plot
+        and clear of every curve and grid line (a small gap, no background box), of the other
+        names and of the axis labels."""
+        gap = 0.06
+        lines = self._lines()
+
+        def crosses(m, pts) -> bool:
+            lo_x, hi_x = m.get_left()[0] - gap, m.get_right()[0] + gap
+            lo_y, hi_y = m.get_bottom()[1] - gap, m.get_top()[1] + gap
+            for a, b in zip(pts[:-1], pts[1:]):
+                for u in np.linspace(0.0, 1.0, 25):
+                    q = a + u * (b - a)
+                    if lo_x <= q[0] <= hi_x and lo_y <= q[1] <= hi_y:
+                        return True
+            return False
+
         def clear(m):
             lo_y = self.ax.x_axis.get_y() + 0.05
             if m.get_bottom()[1] < lo_y or m.get_top()[1] > self.ax.get_top()[1] + 0.3:
                 return False
-            return not any(_overlap(m, o) for o in [*others, *self.frame[2], *self.frame[3]])
+            if m.get_right()[0] > self.ax.x_axis.get_right()[0]:
+                return False
+            if any(_overlap(m, o) for o in [*others, *self.frame[2], *self.frame[3]]):
+                return False
+            return not any(crosses(m, pts) for pts in lines)
 
-        p = self.pt(1, log_start) + 0.12 * RIGHT
-        tries = [(UR, 0.0), (DR, 0.0), (UR, 1.0), (DR, 1.0), (UR, 2.0), (DR, 2.0)]
-        for direction, lift in tries:
-            mob.next_to(p, direction, buff=0.12)
-            mob.shift(lift * (mob.height + 0.12) * (UP if direction is UR else DOWN))
-            if clear(mob):
-                return
+        # first along its own curve, just above or below it, from step 1 on
+        v = self.v
+        for t, y in list(zip(v.step_index, logs))[: max(2, len(logs) // 2)]:
+            q = self.pt(int(t), float(y)) + 0.12 * RIGHT
+            for lift in (0.0, 0.1, 0.2, 0.3):
+                for direction in (UR, DR):
+                    mob.next_to(q, direction, buff=0.12)
+                    mob.shift(lift * (UP if direction is UR else DOWN))
+                    if clear(mob):
+                        return
+        p = self.pt(1, float(logs[0])) + 0.12 * RIGHT
+        for dx in (0.0, 0.5, 1.0, 1.6, 2.4, 3.2):
+            for lift in np.arange(0.0, 2.5, 0.1):
+                for direction in (UR, DR):
+                    mob.next_to(p + dx * RIGHT, direction, buff=0.12)
+                    mob.shift(lift * (UP if direction is UR else DOWN))
+                    if clear(mob):
+                        return
         mob.next_to(p, UR, buff=0.12)
 
     # ----- beat 3 -------------------------------------------------------------------------
@@ -399,7 +442,7 @@ class Why(LightCopies, LectureScene):
                        mf=Val("lstm_mean_forget_turned"))
         mf.next_to(sig, DOWN, buff=0.2, aligned_edge=LEFT)
         tname = self.text("curve.lstm", size=style.SMALL_SIZE, color=P.forget, b=b1)
-        self._name_at(tname, float(v.lstm_log10_turned[0]), list(self.names))
+        self._name_at(tname, v.lstm_log10_turned, list(self.names))
         self.show("turned_curve_name", tname)
         self.show("turned_note", note)
         self.show("turned_sigma", sig)
