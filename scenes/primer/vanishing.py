@@ -211,19 +211,22 @@ TEXT = {
         "zh": "这里范数 {n} 超过阈值 {th}，整个梯度乘以 {s}。",
         "en": "Here a norm of {n} is above the threshold {th}, so the whole gradient is scaled by {s}."},
     "clip.case.say.passes": {
-        "zh": "这里范数 {n} 按显示的位数没有超过阈值 {th}，缩放显示为 {s}：在显示的精度内梯度原样通过。",
-        "en": "Here the norm {n} is, as shown, not above the threshold {th}, and the scale reads {s}: to the digits shown, the gradient passes as it is."},
-    "clip.case.clipped": {"zh": "超过 $\\tau$：整体缩小", "en": "above $\\tau$: scaled down"},
-    "clip.case.passes": {"zh": "按显示没有超过 $\\tau$：通过", "en": "not above $\\tau$ as shown: passes"},
+        "zh": "这里范数 {n} 没有超过阈值 {th}，缩放为 {s}，梯度原样通过。",
+        "en": "Here the norm, {n}, is not above the threshold {th}, so the scale is {s} and the gradient passes through as it is."},
+    # the norm before clipping against the threshold (the live readout ends after clipping)
+    "clip.case.clipped": {"zh": "裁剪前 {n}，超过 $\\tau$：整体缩小",
+                          "en": "before clipping {n}, above $\\tau$: scaled down"},
+    "clip.case.passes": {"zh": "裁剪前 {n}，不超过 $\\tau$：原样通过",
+                         "en": "before clipping {n}, not above $\\tau$: it passes"},
     "clip.small.say": {
         "zh": "它只管过大的一边：低于阈值的梯度原样通过，不报错，也没有任何提示。",
         "en": "It only acts on the large side: a gradient below the threshold passes through untouched, with no error and no warning."},
     "clip.small_case.say.passes": {
-        "zh": "倒着走得到的梯度 {g} 按显示也没有超过阈值，缩放显示为 {s}，就这样通过。",
-        "en": "The gradient the walk brought back, {g}, is not above the threshold either, as shown: its scale reads {s}, and it goes through."},
+        "zh": "倒着走得到的梯度 {g} 没有超过阈值，缩放为 {s}，就这样通过。",
+        "en": "The gradient the walk brought back, {g}, is not above the threshold: its scale is {s}, and it goes through."},
     "clip.small_case.say.clipped": {
-        "zh": "这组参数下连倒着走得到的梯度 {g} 也超过了阈值，同样乘以 {s}。",
-        "en": "With these settings even the walk's gradient, {g}, is above the threshold and is scaled by {s}."},
+        "zh": "这组参数下倒着走得到的梯度 {g} 超过了阈值，乘以 {s}。",
+        "en": "With these settings the walk's gradient, {g}, is above the threshold and is scaled by {s}."},
     "clip.silent.say": {
         "zh": "消失是安静的失败：不报错，没有警告，数值也都正常，损失也可能照样下降。",
         "en": "Vanishing fails silently: no error, no warning, every number finite, and the loss can still fall."},
@@ -237,11 +240,11 @@ TEXT = {
     "clip.after": {"zh": "裁剪后 {n}", "en": "after clipping {n}"},
     "clip.small": {"zh": "$h_0$ 处的梯度 {g}：×{s} → {c}", "en": "gradient at $h_0$ {g}: ×{s} → {c}",
                    "fixed": {"0": "index of the first state"}},
-    "clip.small_case.passes": {"zh": "$h_0$ 处的梯度按显示不超过 $\\tau$：通过",
-                               "en": "at $h_0$: not above $\\tau$ as shown, it passes",
+    "clip.small_case.passes": {"zh": "$h_0$ 处的梯度不超过 $\\tau$：原样通过",
+                               "en": "at $h_0$: not above $\\tau$, so it passes",
                                "fixed": {"0": "index of the first state"}},
-    "clip.small_case.clipped": {"zh": "$h_0$ 处的梯度也超过 $\\tau$：同样被缩小",
-                                "en": "at $h_0$: above $\\tau$ too, scaled down as well",
+    "clip.small_case.clipped": {"zh": "$h_0$ 处的梯度超过 $\\tau$：被缩小",
+                                "en": "at $h_0$: above $\\tau$, so it is scaled down",
                                 "fixed": {"0": "index of the first state"}},
 }
 for _row, *_ in _ROWS:
@@ -927,7 +930,7 @@ class Vanishing(LectureScene):
         gl = self.math("g", scale=0.75, color=P.gradient).next_to(nl.n2p(0), LEFT, 0.35)
         gl.set_y(y_big)
         nlab = self.math(r"\lVert g\rVert =", scale=0.75, color=P.gradient)
-        nlab.move_to([-5.3, -1.6, 0])
+        nlab.move_to([-5.3, -1.35, 0])
         nnum = self.number("clip_sweep_norm[0]", "dec:2", size=0.65, color=P.gradient)
         nnum.next_to(nlab, RIGHT, 0.15)
         sweep.number(nnum, lambda j: v.clip_sweep_norm[j], path="clip_sweep_norm[{i}]")
@@ -948,15 +951,15 @@ class Vanishing(LectureScene):
         self.settle(nnum, "clipped_norm", name="clipped_norm_readout")
         sc = self.text("clip.scale", size=style.LABEL_SIZE, color=P.gradient,
                        s=Val("clip_scale"))
-        sc.move_to([-3.0, -1.6, 0], aligned_edge=LEFT)
+        sc.move_to([-3.0, -1.35, 0], aligned_edge=LEFT)
         af = self.text("clip.after", size=style.LABEL_SIZE, color=P.gradient,
                        n=Val("clipped_norm", "fmt:2"))   # as the live norm beside it
         af.next_to(sc, RIGHT, buff=0.45)
+        # the verdict on the norm before clipping, on a row of its own under the readouts
+        # (the live norm beside it ends after clipping, at or under the threshold)
         case = self.text("clip.case", variant=self._clip_case(), size=style.LABEL_SIZE,
-                         color=P.gradient)
-        case.next_to(af, RIGHT, buff=0.45)
-        if case.get_right()[0] > 6.9:      # long readouts: the note goes under the row
-            case.next_to(nlab, DOWN, buff=0.2, aligned_edge=LEFT)
+                         color=P.gradient, n=Val("param.clip_norm", "num"))
+        case.next_to(nlab, DOWN, buff=0.3, aligned_edge=LEFT)
         self.show("clip_scale", sc)
         self.show("clipped_norm", af)
         self.play(FadeIn(sc), FadeIn(af), FadeIn(case), run_time=self.left(0.8, least=0.6))
@@ -1001,7 +1004,7 @@ class Vanishing(LectureScene):
         # "the model can learn from the last few tokens only, the ones close enough for
         # their gradient not to have vanished": the walk's tokens, each filled as strongly as
         # the gradient that reaches it, from the last one back; then the paper that showed it
-        title, tokens, fills = self._reach_strip(x_thr)
+        title, tokens, fills = self._reach_strip(max(af.get_right()[0], case.get_right()[0]))
         bengio = self.cite_row("Bengio, Simard & Frasconi 1994")   # where Pascanu's stood
         self.say("clip.late.say")
         self.pace([FadeOut(nmark), FadeIn(title), Create(tokens)],
@@ -1009,20 +1012,20 @@ class Vanishing(LectureScene):
                   [FadeOut(cite), FadeIn(bengio)])
         self.hold(2.0)
 
-    def _reach_strip(self, x_thr: float):
-        """The walk's tokens in a row right of the threshold line, clear of the bars left of
-        it and of the formula above: outlines with x_0 and x_n at the ends, and a fill per
+    def _reach_strip(self, x_left: float):
+        """The walk's tokens in a row at the bottom right, right of ``x_left`` (the readouts'
+        right end), clear of the axis: outlines with x_0 and x_n at the ends, and a fill per
         token as strong as the gradient that reached its state (walk_seed at the last,
         walk_product back to the first, relative to the seed)."""
         v = self.v
         n = len(v.walk_states)
         grads = [*(abs(float(g)) for g in v.walk_product[::-1]), abs(float(v.walk_seed))]
         seed = max(abs(float(v.walk_seed)), 1e-12)
-        right, y = 6.85, 0.5     # low enough for its caption to pass under the τ label
+        right, y = 6.85, -1.75   # under the axis numbers, above the caption band
         ends = (self.math("x_{0}", scale=0.6, color=P.token, reason="index of the first token"),
                 self.math(f"x_{{{n - 1}}}", scale=0.6, color=P.token,
                           reason="index of the last token"))
-        room = right - (x_thr + 0.4) - sum(e.width + 0.15 for e in ends)
+        room = right - (x_left + 0.5) - sum(e.width + 0.15 for e in ends)
         pitch = min(0.6, room / n)
         side = min(0.42, 0.8 * pitch)
         tokens, fills = VGroup(), VGroup()
@@ -1036,7 +1039,6 @@ class Vanishing(LectureScene):
         ends[0].next_to(tokens, LEFT, buff=0.15)
         ends[1].next_to(tokens, RIGHT, buff=0.15)
         title = self.text("clip.reach", size=style.SMALL_SIZE, color=P.muted)
-        title.next_to(tokens, UP, buff=0.12)           # its caption, centred over it,
-        title.shift(max(0.0, x_thr + 0.25 - title.get_left()[0]) * RIGHT)   # right of τ's line
+        title.next_to(tokens, UP, buff=0.12)           # its caption, centred over it
         title.shift(min(0.0, right - title.get_right()[0]) * RIGHT)
         return title, VGroup(tokens, *ends), fills

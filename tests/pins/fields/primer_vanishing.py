@@ -25,6 +25,7 @@ FIELDS = {
                    {"w": ("param.relu_w_h", "num")}],
     "bars.sweep.say": {"w0": ("param.w_h", "num"), "w1": ("param.pushed_w_h", "num")},
     "clip.after": {"n": ("clipped_norm", "fmt:2")},
+    "clip.case": {"n": ("param.clip_norm", "num")},
     "clip.case.say": {"n": ("param.clip_norm", "num"),
                       "s": ("clip_scale", "fmt"),
                       "th": ("param.clip_threshold", "num")},
