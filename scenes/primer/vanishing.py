@@ -469,7 +469,7 @@ class Vanishing(LectureScene):
         self.claim("bars", k=Val("factor_steps", "int"))
         top, ystep = v.factor_axis_top, v.factor_axis_step
         yticks = [ystep * j for j in range(1, int(round(top / ystep)) + 1)]
-        ax = Axes([0, k + 1, v.factor_hop_step], [0, top, ystep], x_length=7.3, y_length=4.1,
+        ax = Axes([0, k + 1, v.factor_hop_step], [0, top, ystep], x_length=6.6, y_length=4.1,
                   axis_config={"color": P.muted, "include_tip": False, "font_size": 24},
                   x_axis_config={"numbers_to_include": list(range(v.factor_hop_step, k + 1,
                                                                    v.factor_hop_step))},
@@ -477,6 +477,7 @@ class Vanishing(LectureScene):
                                  "decimal_number_config": {
                                      "num_decimal_places": v.factor_axis_places}})
         ax.move_to([-3.1, 0.15, 0])
+        ax.shift((-6.6 - ax.get_left()[0]) * RIGHT)   # the y-tick numbers inside the frame
         self.ticks(ax)
         xl = self.text("bars.hop", size=style.SMALL_SIZE, color=P.muted)
         xl.next_to(ax.x_axis.get_end(), RIGHT, buff=0.15)
