@@ -788,7 +788,9 @@ class Vanishing(LectureScene):
         nl = self.mathv("dims.norm", scale=0.8, color=P.gradient, k=Val("dims_hops", "int"))
         nl.move_to([x_p, 0.95, 0], aligned_edge=LEFT)
         ten = nl[0][-1]
-        en = self.number("dims_sweep_log_product[0]", "dec:2", size=0.65, color=P.gradient)
+        # three decimals: 10 to the power shown rounds to the factor shown under it
+        # (10^3.17 is 1,479, not the ×1,470 of the product; 10^3.167 is 1,469)
+        en = self.number("dims_sweep_log_product[0]", "dec:3", size=0.65, color=P.gradient)
         en.move_to([ten.get_right()[0] + 0.05, ten.get_top()[1], 0], aligned_edge=LEFT)
         line = NumberLine([0, v.dims_strip_top, v.dims_strip_step], length=3.9,
                           color=P.muted, include_tip=False, include_numbers=True, font_size=24,
