@@ -6,7 +6,7 @@ from __future__ import annotations
 from manim import (DOWN, LEFT, RIGHT, UP, ArcBetweenPoints, Axes, Create, DashedLine,
                    DashedVMobject, Dot, FadeIn, FadeOut, GrowFromEdge, Line, NumberLine, Polygon,
                    Rectangle, ReplacementTransform, Square, Text, ValueTracker, VGroup, VMobject,
-                   LaggedStart, linear, smooth)
+                   LaggedStart, ManimColor, linear, smooth)
 
 from mathcore.primer.vanishing import bars_case, power_case
 
@@ -650,16 +650,16 @@ class Vanishing(LectureScene):
 
         px = 2.35
 
-        def draw(name, act, w_param, y_label, share):
+        def draw(name, act, w_param, y_label, share, color):
             """Grow one product curve (values ``name``: its points, hop 0 to n) with a live hop
-            counter; return (curve, legend)."""
+            counter, curve and legend in ``color``; return (curve, legend)."""
             lg = getattr(v, name)
             pts = [pt(j, lg[j]) for j in range(n + 1)]
             hop = ValueTracker(0)
             sweep = Live(self, lambda: int(hop.get_value()), over="product_hops")
 
             def poly(j):
-                c = VMobject(color=P.gradient, stroke_width=3)
+                c = VMobject(color=color, stroke_width=3)
                 c.set_points_as_corners(pts[:j + 1] if j else pts[:1] * 2)
                 return c
 
@@ -668,7 +668,7 @@ class Vanishing(LectureScene):
                 return [x, y + lo]
 
             curve = sweep.redraw(poly, path=("product_hops[{i}]", name + "[{i}]"), measure=tip)
-            lab = self.text("product.curve", size=style.LABEL_SIZE, color=P.gradient,
+            lab = self.text("product.curve", size=style.LABEL_SIZE, color=color,
                             act=self._act_name(act), w=Val(f"param.{w_param}", "num"))
             lab.move_to([px, y_label, 0], aligned_edge=LEFT)
             kl = self.math("k =", scale=0.7, color=P.muted)
@@ -706,7 +706,10 @@ class Vanishing(LectureScene):
                     "over": "float32_overflow_hop"}.get(v.product_case)
         relu_hop = {"under": "relu_underflow_hop",
                     "over": "relu_overflow_hop"}.get(v.relu_product_case)
-        curve, lab = draw("product_curve", p["activation"], "w_h", 1.8, 0.9)
+        # each chain's curve and readouts in one colour, both gradients: the first in the
+        # gradient's colour, the second a pale tint of it (both bright on the dark stage)
+        relu_color = ManimColor(P.gradient).interpolate(ManimColor(P.text), 0.6)
+        curve, lab = draw("product_curve", p["activation"], "w_h", 1.8, 0.9, P.gradient)
         self.say("product.main.say", variant=v.product_case, p=Val("final_product"),
                  **self._hop_field(main_hop))
         mk = marker("product.main", v.product_case, main_hop, v.product_log, lab)
@@ -723,17 +726,15 @@ class Vanishing(LectureScene):
         self.say("product.relu.say", variant=v.relu_product_case, w=Val("param.relu_w_h", "num"),
                  p=Val("relu_final_product"), x=Val("relu_product_f32"),
                  **self._hop_field(relu_hop))
-        self.play(curve.animate.set_stroke(opacity=0.35), end_dot.animate.set_opacity(0.35),
-                  run_time=0.5)
-        _, rlab = draw("relu_product_curve", "relu", "relu_w_h", -0.7, 0.5)
+        _, rlab = draw("relu_product_curve", "relu", "relu_w_h", -0.7, 0.5, relu_color)
         rmk = marker("product.relu", v.relu_product_case, relu_hop, v.relu_product_log, rlab)
         if v.relu_product_case != "within":
             self.show("relu_crossing_hop", rmk)
-        f32 = self.text("product.f32", size=style.LABEL_SIZE, color=P.gradient,
+        f32 = self.text("product.f32", size=style.LABEL_SIZE, color=relu_color,
                         x=Val("relu_product_f32"))
         f32.next_to(rmk, DOWN, buff=0.2, aligned_edge=LEFT)
         self.show("relu_product_f32", f32)
-        fmark = self.mark(f32, P.gradient)
+        fmark = self.mark(f32, relu_color)
         self.play(FadeIn(f32), run_time=self.left(0.4, least=0.6))
         self.play(Create(fmark), run_time=self.left(0.6, least=0.6))
         self.play(FadeOut(fmark), run_time=0.4)
