@@ -234,7 +234,7 @@ TEXT = {
         "zh": "模型可能悄悄学会只看最后几个 token，因为只有离得近的 token 梯度还没有衰减殆尽（Bengio、Simard 和 Frasconi，1994）。",
         "en": "The model can quietly learn to predict from the last few tokens only, the ones close enough for their gradient not to have vanished (Bengio, Simard and Frasconi, 1994).",
         "fixed": {"1994": "year of the paper that showed it"}},
-    "clip.reach": {"zh": "每个 token 收到的梯度", "en": "the gradient each token gets"},
+    "clip.reach": {"zh": "每个 token 收到的梯度", "en": "each token's gradient"},
     "clip.tau": {"tex": r"\tau = @t"},
     "clip.scale": {"zh": "缩放 ×{s}", "en": "scale ×{s}"},
     "clip.after": {"zh": "裁剪后 {n}", "en": "after clipping {n}"},
@@ -934,7 +934,7 @@ class Vanishing(LectureScene):
         gl = self.math("g", scale=0.75, color=P.gradient).next_to(nl.n2p(0), LEFT, 0.35)
         gl.set_y(y_big)
         nlab = self.math(r"\lVert g\rVert =", scale=0.75, color=P.gradient)
-        nlab.move_to([-5.3, -1.35, 0])
+        nlab.move_to([-5.3, -1.55, 0])   # clear of a readout under the axis numbers
         nnum = self.number("clip_sweep_norm[0]", "dec:2", size=0.65, color=P.gradient)
         nnum.next_to(nlab, RIGHT, 0.15)
         sweep.number(nnum, lambda j: v.clip_sweep_norm[j], path="clip_sweep_norm[{i}]")
@@ -955,7 +955,7 @@ class Vanishing(LectureScene):
         self.settle(nnum, "clipped_norm", name="clipped_norm_readout")
         sc = self.text("clip.scale", size=style.LABEL_SIZE, color=P.gradient,
                        s=Val("clip_scale"))
-        sc.move_to([-3.0, -1.35, 0], aligned_edge=LEFT)
+        sc.move_to([-3.0, -1.55, 0], aligned_edge=LEFT)
         af = self.text("clip.after", size=style.LABEL_SIZE, color=P.gradient,
                        n=Val("clipped_norm", "fmt:2"))   # as the live norm beside it
         af.next_to(sc, RIGHT, buff=0.45)
@@ -963,7 +963,7 @@ class Vanishing(LectureScene):
         # (the live norm beside it ends after clipping, at or under the threshold)
         case = self.text("clip.case", variant=self._clip_case(), size=style.LABEL_SIZE,
                          color=P.gradient, n=Val("param.clip_norm", "num"))
-        case.next_to(nlab, DOWN, buff=0.3, aligned_edge=LEFT)
+        case.next_to(nlab, DOWN, buff=0.22, aligned_edge=LEFT)
         self.show("clip_scale", sc)
         self.show("clipped_norm", af)
         self.play(FadeIn(sc), FadeIn(af), FadeIn(case), run_time=self.left(0.8, least=0.6))
@@ -1025,7 +1025,7 @@ class Vanishing(LectureScene):
         n = len(v.walk_states)
         grads = [*(abs(float(g)) for g in v.walk_product[::-1]), abs(float(v.walk_seed))]
         seed = max(abs(float(v.walk_seed)), 1e-12)
-        right, y = 6.85, -1.75   # under the axis numbers, above the caption band
+        right, y = 6.85, -1.95   # under the axis numbers, above the caption band
         ends = (self.math("x_{0}", scale=0.6, color=P.token, reason="index of the first token"),
                 self.math(f"x_{{{n - 1}}}", scale=0.6, color=P.token,
                           reason="index of the last token"))
@@ -1045,4 +1045,5 @@ class Vanishing(LectureScene):
         title = self.text("clip.reach", size=style.SMALL_SIZE, color=P.muted)
         title.next_to(tokens, UP, buff=0.12)           # its caption, centred over it
         title.shift(min(0.0, right - title.get_right()[0]) * RIGHT)
+        title.shift(max(0.0, x_left + 0.3 - title.get_left()[0]) * RIGHT)   # off the readouts
         return title, VGroup(tokens, *ends), fills
