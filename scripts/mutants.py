@@ -381,8 +381,8 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
     # ---- class 4: formats and narration off the defaults (issue 20) ------------------------
     # a variant only off-default settings select states a neighbouring value in one language
     ("c4-s02-passes-states-threshold", "scenes/primer/vanishing.py",
-     '"en": "Here the norm {n} is, as shown, not above the threshold {th},',
-     '"en": "Here the norm {th} is, as shown, not above the threshold {th},', LANGS_AGREE),
+     '"en": "Here the norm, {n}, is not above the threshold {th},',
+     '"en": "Here the norm, {th}, is not above the threshold {th},', LANGS_AGREE),
     ("c4-s03-same-states-old-retention", "scenes/primer/gates.py",
      '"en": "With bias {b1}, f is {g1} and {r1} is left after {n} step{n_s}: to the digits',
      '"en": "With bias {b1}, f is {g1} and {r0} is left after {n} step{n_s}: to the digits',

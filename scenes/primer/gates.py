@@ -156,8 +156,11 @@ class Gates(LectureScene):
         self.claim("path")
         v = self.v
         n = len(v.tokens)
-        yc, yh, yx = 0.8, -0.55, -1.9
-        side = 0.8
+        # rows raised and the tokens smaller, so the column highlight round a cell and its
+        # token ends above the caption band (y < -2.4); the state boxes wider than tall, so
+        # their three-decimal values keep a margin to the borders
+        yc, yh, yx = 0.8, -0.58, -1.76
+        side, wide, tside = 0.8, 0.96, 0.7
         cite = self.cite_row("Hochreiter & Schmidhuber 1997", "Gers et al. 2000")
         eq = self.math(r"c_t", r"=", r"f_t", r"\odot", r"c_{t-1}", r"+", r"i_t", r"\odot", r"g_t",
                        scale=0.75, reason="the cell update (index t-1: the previous step)")
@@ -169,11 +172,13 @@ class Gates(LectureScene):
         clinks, hlinks, ins = VGroup(), VGroup(), VGroup()
         for t in range(n):
             x = self._x(t)
-            tb = Square(side, color=P.token, stroke_width=2).move_to([x, yx, 0])
+            tb = Square(tside, color=P.token, stroke_width=2).move_to([x, yx, 0])
             tn = self.number(f"tokens[{t}]", "dec:1", size=0.65, color=P.token).move_to(tb)
             tokens.add(VGroup(tb, tn))
-            cs = Square(side, color=P.cell, stroke_width=3).move_to([x, yc, 0])
-            hs = Square(side, color=P.hidden, stroke_width=3).move_to([x, yh, 0])
+            cs = Rectangle(width=wide, height=side, color=P.cell, stroke_width=3).move_to(
+                [x, yc, 0])
+            hs = Rectangle(width=wide, height=side, color=P.hidden, stroke_width=3).move_to(
+                [x, yh, 0])
             cbox.add(cs)
             hbox.add(hs)
             cdash.add(DashedVMobject(cs.copy().set_stroke(P.muted, 2), num_dashes=14))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from manim import (DOWN, LEFT, RIGHT, UP, ArcBetweenPoints, Axes, Create, DashedLine,
                    DashedVMobject, Dot, FadeIn, FadeOut, GrowFromEdge, Line, NumberLine, Polygon,
                    Rectangle, ReplacementTransform, Square, Text, ValueTracker, VGroup, VMobject,
-                   LaggedStart, linear, smooth)
+                   LaggedStart, ManimColor, linear, smooth)
 
 from mathcore.primer.vanishing import bars_case, power_case
 
@@ -211,19 +211,22 @@ TEXT = {
         "zh": "这里范数 {n} 超过阈值 {th}，整个梯度乘以 {s}。",
         "en": "Here a norm of {n} is above the threshold {th}, so the whole gradient is scaled by {s}."},
     "clip.case.say.passes": {
-        "zh": "这里范数 {n} 按显示的位数没有超过阈值 {th}，缩放显示为 {s}：在显示的精度内梯度原样通过。",
-        "en": "Here the norm {n} is, as shown, not above the threshold {th}, and the scale reads {s}: to the digits shown, the gradient passes as it is."},
-    "clip.case.clipped": {"zh": "超过 $\\tau$：整体缩小", "en": "above $\\tau$: scaled down"},
-    "clip.case.passes": {"zh": "按显示没有超过 $\\tau$：通过", "en": "not above $\\tau$ as shown: passes"},
+        "zh": "这里范数 {n} 没有超过阈值 {th}，缩放为 {s}，梯度原样通过。",
+        "en": "Here the norm, {n}, is not above the threshold {th}, so the scale is {s} and the gradient passes through as it is."},
+    # the norm before clipping against the threshold (the live readout ends after clipping)
+    "clip.case.clipped": {"zh": "裁剪前 {n}，超过 $\\tau$：整体缩小",
+                          "en": "before clipping {n}, above $\\tau$: scaled down"},
+    "clip.case.passes": {"zh": "裁剪前 {n}，不超过 $\\tau$：原样通过",
+                         "en": "before clipping {n}, not above $\\tau$: it passes"},
     "clip.small.say": {
         "zh": "它只管过大的一边：低于阈值的梯度原样通过，不报错，也没有任何提示。",
         "en": "It only acts on the large side: a gradient below the threshold passes through untouched, with no error and no warning."},
     "clip.small_case.say.passes": {
-        "zh": "倒着走得到的梯度 {g} 按显示也没有超过阈值，缩放显示为 {s}，就这样通过。",
-        "en": "The gradient the walk brought back, {g}, is not above the threshold either, as shown: its scale reads {s}, and it goes through."},
+        "zh": "倒着走得到的梯度 {g} 没有超过阈值，缩放为 {s}，就这样通过。",
+        "en": "The gradient the walk brought back, {g}, is not above the threshold: its scale is {s}, and it goes through."},
     "clip.small_case.say.clipped": {
-        "zh": "这组参数下连倒着走得到的梯度 {g} 也超过了阈值，同样乘以 {s}。",
-        "en": "With these settings even the walk's gradient, {g}, is above the threshold and is scaled by {s}."},
+        "zh": "这组参数下倒着走得到的梯度 {g} 超过了阈值，乘以 {s}。",
+        "en": "With these settings the walk's gradient, {g}, is above the threshold and is scaled by {s}."},
     "clip.silent.say": {
         "zh": "消失是安静的失败：不报错，没有警告，数值也都正常，损失也可能照样下降。",
         "en": "Vanishing fails silently: no error, no warning, every number finite, and the loss can still fall."},
@@ -231,17 +234,17 @@ TEXT = {
         "zh": "模型可能悄悄学会只看最后几个 token，因为只有离得近的 token 梯度还没有衰减殆尽（Bengio、Simard 和 Frasconi，1994）。",
         "en": "The model can quietly learn to predict from the last few tokens only, the ones close enough for their gradient not to have vanished (Bengio, Simard and Frasconi, 1994).",
         "fixed": {"1994": "year of the paper that showed it"}},
-    "clip.reach": {"zh": "每个 token 收到的梯度", "en": "the gradient each token gets"},
+    "clip.reach": {"zh": "每个 token 收到的梯度", "en": "each token's gradient"},
     "clip.tau": {"tex": r"\tau = @t"},
     "clip.scale": {"zh": "缩放 ×{s}", "en": "scale ×{s}"},
     "clip.after": {"zh": "裁剪后 {n}", "en": "after clipping {n}"},
     "clip.small": {"zh": "$h_0$ 处的梯度 {g}：×{s} → {c}", "en": "gradient at $h_0$ {g}: ×{s} → {c}",
                    "fixed": {"0": "index of the first state"}},
-    "clip.small_case.passes": {"zh": "$h_0$ 处的梯度按显示不超过 $\\tau$：通过",
-                               "en": "at $h_0$: not above $\\tau$ as shown, it passes",
+    "clip.small_case.passes": {"zh": "$h_0$ 处的梯度不超过 $\\tau$：原样通过",
+                               "en": "at $h_0$: not above $\\tau$, so it passes",
                                "fixed": {"0": "index of the first state"}},
-    "clip.small_case.clipped": {"zh": "$h_0$ 处的梯度也超过 $\\tau$：同样被缩小",
-                                "en": "at $h_0$: above $\\tau$ too, scaled down as well",
+    "clip.small_case.clipped": {"zh": "$h_0$ 处的梯度超过 $\\tau$：被缩小",
+                                "en": "at $h_0$: above $\\tau$, so it is scaled down",
                                 "fixed": {"0": "index of the first state"}},
 }
 for _row, *_ in _ROWS:
@@ -466,7 +469,7 @@ class Vanishing(LectureScene):
         self.claim("bars", k=Val("factor_steps", "int"))
         top, ystep = v.factor_axis_top, v.factor_axis_step
         yticks = [ystep * j for j in range(1, int(round(top / ystep)) + 1)]
-        ax = Axes([0, k + 1, v.factor_hop_step], [0, top, ystep], x_length=7.3, y_length=4.1,
+        ax = Axes([0, k + 1, v.factor_hop_step], [0, top, ystep], x_length=6.6, y_length=4.1,
                   axis_config={"color": P.muted, "include_tip": False, "font_size": 24},
                   x_axis_config={"numbers_to_include": list(range(v.factor_hop_step, k + 1,
                                                                    v.factor_hop_step))},
@@ -474,6 +477,7 @@ class Vanishing(LectureScene):
                                  "decimal_number_config": {
                                      "num_decimal_places": v.factor_axis_places}})
         ax.move_to([-3.1, 0.15, 0])
+        ax.shift((-6.6 - ax.get_left()[0]) * RIGHT)   # the y-tick numbers inside the frame
         self.ticks(ax)
         xl = self.text("bars.hop", size=style.SMALL_SIZE, color=P.muted)
         xl.next_to(ax.x_axis.get_end(), RIGHT, buff=0.15)
@@ -646,16 +650,16 @@ class Vanishing(LectureScene):
 
         px = 2.35
 
-        def draw(name, act, w_param, y_label, share):
+        def draw(name, act, w_param, y_label, share, color):
             """Grow one product curve (values ``name``: its points, hop 0 to n) with a live hop
-            counter; return (curve, legend)."""
+            counter, curve and legend in ``color``; return (curve, legend)."""
             lg = getattr(v, name)
             pts = [pt(j, lg[j]) for j in range(n + 1)]
             hop = ValueTracker(0)
             sweep = Live(self, lambda: int(hop.get_value()), over="product_hops")
 
             def poly(j):
-                c = VMobject(color=P.gradient, stroke_width=3)
+                c = VMobject(color=color, stroke_width=3)
                 c.set_points_as_corners(pts[:j + 1] if j else pts[:1] * 2)
                 return c
 
@@ -664,7 +668,7 @@ class Vanishing(LectureScene):
                 return [x, y + lo]
 
             curve = sweep.redraw(poly, path=("product_hops[{i}]", name + "[{i}]"), measure=tip)
-            lab = self.text("product.curve", size=style.LABEL_SIZE, color=P.gradient,
+            lab = self.text("product.curve", size=style.LABEL_SIZE, color=color,
                             act=self._act_name(act), w=Val(f"param.{w_param}", "num"))
             lab.move_to([px, y_label, 0], aligned_edge=LEFT)
             kl = self.math("k =", scale=0.7, color=P.muted)
@@ -702,7 +706,10 @@ class Vanishing(LectureScene):
                     "over": "float32_overflow_hop"}.get(v.product_case)
         relu_hop = {"under": "relu_underflow_hop",
                     "over": "relu_overflow_hop"}.get(v.relu_product_case)
-        curve, lab = draw("product_curve", p["activation"], "w_h", 1.8, 0.9)
+        # each chain's curve and readouts in one colour, both gradients: the first in the
+        # gradient's colour, the second a pale tint of it (both bright on the dark stage)
+        relu_color = ManimColor(P.gradient).interpolate(ManimColor(P.text), 0.6)
+        curve, lab = draw("product_curve", p["activation"], "w_h", 1.8, 0.9, P.gradient)
         self.say("product.main.say", variant=v.product_case, p=Val("final_product"),
                  **self._hop_field(main_hop))
         mk = marker("product.main", v.product_case, main_hop, v.product_log, lab)
@@ -719,17 +726,15 @@ class Vanishing(LectureScene):
         self.say("product.relu.say", variant=v.relu_product_case, w=Val("param.relu_w_h", "num"),
                  p=Val("relu_final_product"), x=Val("relu_product_f32"),
                  **self._hop_field(relu_hop))
-        self.play(curve.animate.set_stroke(opacity=0.35), end_dot.animate.set_opacity(0.35),
-                  run_time=0.5)
-        _, rlab = draw("relu_product_curve", "relu", "relu_w_h", -0.7, 0.5)
+        _, rlab = draw("relu_product_curve", "relu", "relu_w_h", -0.7, 0.5, relu_color)
         rmk = marker("product.relu", v.relu_product_case, relu_hop, v.relu_product_log, rlab)
         if v.relu_product_case != "within":
             self.show("relu_crossing_hop", rmk)
-        f32 = self.text("product.f32", size=style.LABEL_SIZE, color=P.gradient,
+        f32 = self.text("product.f32", size=style.LABEL_SIZE, color=relu_color,
                         x=Val("relu_product_f32"))
         f32.next_to(rmk, DOWN, buff=0.2, aligned_edge=LEFT)
         self.show("relu_product_f32", f32)
-        fmark = self.mark(f32, P.gradient)
+        fmark = self.mark(f32, relu_color)
         self.play(FadeIn(f32), run_time=self.left(0.4, least=0.6))
         self.play(Create(fmark), run_time=self.left(0.6, least=0.6))
         self.play(FadeOut(fmark), run_time=0.4)
@@ -784,7 +789,9 @@ class Vanishing(LectureScene):
         nl = self.mathv("dims.norm", scale=0.8, color=P.gradient, k=Val("dims_hops", "int"))
         nl.move_to([x_p, 0.95, 0], aligned_edge=LEFT)
         ten = nl[0][-1]
-        en = self.number("dims_sweep_log_product[0]", "dec:2", size=0.65, color=P.gradient)
+        # three decimals: 10 to the power shown rounds to the factor shown under it
+        # (10^3.17 is 1,479, not the ×1,470 of the product; 10^3.167 is 1,469)
+        en = self.number("dims_sweep_log_product[0]", "dec:3", size=0.65, color=P.gradient)
         en.move_to([ten.get_right()[0] + 0.05, ten.get_top()[1], 0], aligned_edge=LEFT)
         line = NumberLine([0, v.dims_strip_top, v.dims_strip_step], length=3.9,
                           color=P.muted, include_tip=False, include_numbers=True, font_size=24,
@@ -927,7 +934,7 @@ class Vanishing(LectureScene):
         gl = self.math("g", scale=0.75, color=P.gradient).next_to(nl.n2p(0), LEFT, 0.35)
         gl.set_y(y_big)
         nlab = self.math(r"\lVert g\rVert =", scale=0.75, color=P.gradient)
-        nlab.move_to([-5.3, -1.6, 0])
+        nlab.move_to([-5.3, -1.55, 0])   # clear of a readout under the axis numbers
         nnum = self.number("clip_sweep_norm[0]", "dec:2", size=0.65, color=P.gradient)
         nnum.next_to(nlab, RIGHT, 0.15)
         sweep.number(nnum, lambda j: v.clip_sweep_norm[j], path="clip_sweep_norm[{i}]")
@@ -948,15 +955,15 @@ class Vanishing(LectureScene):
         self.settle(nnum, "clipped_norm", name="clipped_norm_readout")
         sc = self.text("clip.scale", size=style.LABEL_SIZE, color=P.gradient,
                        s=Val("clip_scale"))
-        sc.move_to([-3.0, -1.6, 0], aligned_edge=LEFT)
+        sc.move_to([-3.0, -1.55, 0], aligned_edge=LEFT)
         af = self.text("clip.after", size=style.LABEL_SIZE, color=P.gradient,
                        n=Val("clipped_norm", "fmt:2"))   # as the live norm beside it
         af.next_to(sc, RIGHT, buff=0.45)
+        # the verdict on the norm before clipping, on a row of its own under the readouts
+        # (the live norm beside it ends after clipping, at or under the threshold)
         case = self.text("clip.case", variant=self._clip_case(), size=style.LABEL_SIZE,
-                         color=P.gradient)
-        case.next_to(af, RIGHT, buff=0.45)
-        if case.get_right()[0] > 6.9:      # long readouts: the note goes under the row
-            case.next_to(nlab, DOWN, buff=0.2, aligned_edge=LEFT)
+                         color=P.gradient, n=Val("param.clip_norm", "num"))
+        case.next_to(nlab, DOWN, buff=0.22, aligned_edge=LEFT)
         self.show("clip_scale", sc)
         self.show("clipped_norm", af)
         self.play(FadeIn(sc), FadeIn(af), FadeIn(case), run_time=self.left(0.8, least=0.6))
@@ -1001,7 +1008,7 @@ class Vanishing(LectureScene):
         # "the model can learn from the last few tokens only, the ones close enough for
         # their gradient not to have vanished": the walk's tokens, each filled as strongly as
         # the gradient that reaches it, from the last one back; then the paper that showed it
-        title, tokens, fills = self._reach_strip(x_thr)
+        title, tokens, fills = self._reach_strip(max(af.get_right()[0], case.get_right()[0]))
         bengio = self.cite_row("Bengio, Simard & Frasconi 1994")   # where Pascanu's stood
         self.say("clip.late.say")
         self.pace([FadeOut(nmark), FadeIn(title), Create(tokens)],
@@ -1009,20 +1016,20 @@ class Vanishing(LectureScene):
                   [FadeOut(cite), FadeIn(bengio)])
         self.hold(2.0)
 
-    def _reach_strip(self, x_thr: float):
-        """The walk's tokens in a row right of the threshold line, clear of the bars left of
-        it and of the formula above: outlines with x_0 and x_n at the ends, and a fill per
+    def _reach_strip(self, x_left: float):
+        """The walk's tokens in a row at the bottom right, right of ``x_left`` (the readouts'
+        right end), clear of the axis: outlines with x_0 and x_n at the ends, and a fill per
         token as strong as the gradient that reached its state (walk_seed at the last,
         walk_product back to the first, relative to the seed)."""
         v = self.v
         n = len(v.walk_states)
         grads = [*(abs(float(g)) for g in v.walk_product[::-1]), abs(float(v.walk_seed))]
         seed = max(abs(float(v.walk_seed)), 1e-12)
-        right, y = 6.85, 0.5     # low enough for its caption to pass under the τ label
+        right, y = 6.85, -1.95   # under the axis numbers, above the caption band
         ends = (self.math("x_{0}", scale=0.6, color=P.token, reason="index of the first token"),
                 self.math(f"x_{{{n - 1}}}", scale=0.6, color=P.token,
                           reason="index of the last token"))
-        room = right - (x_thr + 0.4) - sum(e.width + 0.15 for e in ends)
+        room = right - (x_left + 0.5) - sum(e.width + 0.15 for e in ends)
         pitch = min(0.6, room / n)
         side = min(0.42, 0.8 * pitch)
         tokens, fills = VGroup(), VGroup()
@@ -1036,7 +1043,7 @@ class Vanishing(LectureScene):
         ends[0].next_to(tokens, LEFT, buff=0.15)
         ends[1].next_to(tokens, RIGHT, buff=0.15)
         title = self.text("clip.reach", size=style.SMALL_SIZE, color=P.muted)
-        title.next_to(tokens, UP, buff=0.12)           # its caption, centred over it,
-        title.shift(max(0.0, x_thr + 0.25 - title.get_left()[0]) * RIGHT)   # right of τ's line
+        title.next_to(tokens, UP, buff=0.12)           # its caption, centred over it
         title.shift(min(0.0, right - title.get_right()[0]) * RIGHT)
+        title.shift(max(0.0, x_left + 0.3 - title.get_left()[0]) * RIGHT)   # off the readouts
         return title, VGroup(tokens, *ends), fills

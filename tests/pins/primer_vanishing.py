@@ -25,7 +25,7 @@ PINS = {
     "relu_crossing_hop": {"h": ("relu_overflow_hop", "int")},
     "relu_product_f32": {"x": ("relu_product_f32", "fmt")},
     "dims_sigma_readout": {"v": ("dims_sigma_max", "dec:2")},
-    "dims_log_product_readout": {"v": ("dims_log_product", "dec:2")},
+    "dims_log_product_readout": {"v": ("dims_log_product", "dec:3")},
     "dims_product_norm": {"k": ("dims_hops", "int"), "n": ("dims_product_norm", "factor")},
     "clip_scale": {"s": ("clip_scale", "fmt")},
     "clipped_norm": {"n": ("clipped_norm", "fmt:2")},

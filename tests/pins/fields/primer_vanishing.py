@@ -25,6 +25,7 @@ FIELDS = {
                    {"w": ("param.relu_w_h", "num")}],
     "bars.sweep.say": {"w0": ("param.w_h", "num"), "w1": ("param.pushed_w_h", "num")},
     "clip.after": {"n": ("clipped_norm", "fmt:2")},
+    "clip.case": {"n": ("param.clip_norm", "num")},
     "clip.case.say": {"n": ("param.clip_norm", "num"),
                       "s": ("clip_scale", "fmt"),
                       "th": ("param.clip_threshold", "num")},
@@ -83,7 +84,7 @@ FIELDS = {
 #: a readout named by its own path is pinned by its format (``[*]``: any index)
 READOUTS = {
     "clipped_norm_readout": {"v": ("clipped_norm", "dec:2")},
-    "dims_log_product_readout": {"v": ("dims_log_product", "dec:2")},
+    "dims_log_product_readout": {"v": ("dims_log_product", "dec:3")},
     "dims_sigma_readout": {"v": ("dims_sigma_max", "dec:2")},
     "hop_factor_peak": {"v": ("hop_peak_factor", "dec:3")},
     "hop_peak_z": "dec:2",
