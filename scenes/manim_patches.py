@@ -153,21 +153,36 @@ def parses_as_svg(cls: type) -> bool:
     return all(_defined_by(cls, n) is _defined_by(SVGMobject, n) for n in SVG_PARSE_STEPS)
 
 
+def keeps_groups(cls: type) -> bool:
+    """False for Text and MarkupText: no code reads their groups by id (``id_to_vgroup_dict``).
+
+    Manim 0.22.0 reads a parse's groups in ``MathTex`` (its parts, ``get_part_by_tex``,
+    ``set_color_by_tex``...) and in its Typst mobjects, nowhere else (``tests/test_svg_cache.py``
+    checks Manim's source), and this project not at all. A text's groups were three VGroups a
+    glyph, deep-copied with it by every FadeIn, FadeOut and Transform: 4x the time of a
+    copy of the text. Any other class keeps them (a user may read an SVG's parts by id)."""
+    from manim import MarkupText, Text
+
+    return cls not in (Text, MarkupText)
+
+
 def lock_svg_parsing(lock_for, parsed=None) -> None:
     """Run ``SVGMobject.generate_mobject`` under ``lock_for(file_name)`` (a context manager;
     ``file_name`` is None for an SVG given as a string); with ``parsed``, look the parse up
-    first.
+    first; a Text or MarkupText keeps no groups by id.
 
     Manim 0.22.0 parses an SVG by first copying it to ``<name>_.svg`` beside it and deleting
     that copy after; two processes parsing the same cached formula lose each other's copy.
 
     ``parsed`` (a :class:`scenes.svg_cache.ParsedSvgs`): the patch runs Manim 0.22.0's own
     steps, but what ``get_mobjects_from`` makes of the file's bytes (the shapes and the
-    groups by id) is ``parsed.get(self, data)`` when that has it, and is given to
-    ``parsed.put(self, data, mobjects, groups)`` when it was parsed; either way the shapes
-    are added and flipped as Manim does. Parsing was about a third of a beat job's replay of
-    the earlier beats (svgelements). An SVG given as a string, or a class with parse steps of
-    its own (:func:`parses_as_svg`), is parsed as before.
+    groups by id) is ``parsed.get(self, data, groups)`` when that has it, and is given to
+    ``parsed.put(self, data, groups, mobjects, mobject_dict)`` when it was parsed; either way
+    the shapes are added and flipped as Manim does. Parsing was about a third of a beat job's
+    replay of the earlier beats (svgelements). ``groups`` is :func:`keeps_groups`: without,
+    ``id_to_vgroup_dict`` stays empty (and nothing of them is cached). An SVG given as a
+    string, or a class with parse steps of its own (:func:`parses_as_svg`), is parsed as
+    before.
     """
     import io
     from xml.etree import ElementTree as ET
@@ -190,16 +205,19 @@ def lock_svg_parsing(lock_for, parsed=None) -> None:
         return self.get_mobjects_from(svg)
 
     def generate_mobject(self):
-        if parsed is None or self.file_name is None or not parses_as_svg(type(self)):
+        if self.file_name is None or not parses_as_svg(type(self)):
             with lock_for(self.file_name):
                 return parse(self)
         file_path = self.get_file_path()
         data = file_path.read_bytes()
-        found = parsed.get(self, data)
+        groups = keeps_groups(type(self))
+        found = None if parsed is None else parsed.get(self, data, groups)
         if found is None:
             with lock_for(self.file_name):
-                found = parse_bytes(self, file_path, data)
-            parsed.put(self, data, *found)
+                mobjects, mobject_dict = parse_bytes(self, file_path, data)
+            found = mobjects, (mobject_dict if groups else {})
+            if parsed is not None:
+                parsed.put(self, data, groups, *found)
         mobjects, mobject_dict = found
         self.add(*mobjects)
         self.id_to_vgroup_dict = mobject_dict

@@ -45,16 +45,17 @@ _ARRAY_KINDS = "biuf"
 _BUFFER_NAME = re.compile(r"b[0-9]{1,3}")
 
 
-def svg_key(data: bytes, style: dict, path_config: dict, renderer) -> str:
+def svg_key(data: bytes, style: dict, path_config: dict, renderer, groups: bool = True) -> str:
     """The name of a parse in the cache: sha256 of the cache format, Manim's version, the
     style defaults the parse writes into the SVG (``SVGMobject.generate_config_style_dict``),
-    the options of every path (``path_string_config``), the renderer, and the file's bytes."""
+    the options of every path (``path_string_config``), the renderer, whether the groups by id
+    are kept (:func:`scenes.manim_patches.keeps_groups`), and the file's bytes."""
     import manim
 
     h = hashlib.sha256()
     for part in (f"parsed-svg {FORMAT}", manim.__version__,
                  json.dumps(style, sort_keys=True, default=repr),
-                 repr(sorted(path_config.items())), str(renderer)):
+                 repr(sorted(path_config.items())), str(renderer), f"groups {groups}"):
         h.update(part.encode())
         h.update(b"\0")
     h.update(data)
@@ -342,16 +343,17 @@ class ParsedSvgs:
         self.folder = folder
 
     @staticmethod
-    def key(svg, data: bytes) -> str:
+    def key(svg, data: bytes, groups: bool) -> str:
         """:func:`svg_key` of ``svg`` (an SVGMobject about to parse ``data``)."""
         from manim import config
 
         return svg_key(data, svg.generate_config_style_dict(), svg.path_string_config,
-                       config.renderer)
+                       config.renderer, groups)
 
-    def get(self, svg, data: bytes) -> tuple[list, dict] | None:
-        """What parsing ``data`` would make (mobjects, groups), or None if not cached."""
-        key = self.key(svg, data)
+    def get(self, svg, data: bytes, groups: bool = True) -> tuple[list, dict] | None:
+        """What parsing ``data`` would make (mobjects, and the groups by id unless not
+        ``groups``), or None if not cached."""
+        key = self.key(svg, data, groups)
         path = Path(self.folder()) / f"{key}.npz"
         try:
             fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
@@ -366,13 +368,13 @@ class ParsedSvgs:
         except Exception:     # unreadable, truncated, foreign: parse afresh
             return None
 
-    def put(self, svg, data: bytes, mobjects: list, groups: dict) -> None:
-        """Keep what parsing ``data`` made, unless a cache file cannot hold it or the folder
-        cannot take it (the render goes on either way). Written whole: a temporary file
-        renamed in."""
-        key = self.key(svg, data)
+    def put(self, svg, data: bytes, groups: bool, mobjects: list, by_id: dict) -> None:
+        """Keep what parsing ``data`` made (``by_id`` empty when not ``groups``), unless a
+        cache file cannot hold it or the folder cannot take it (the render goes on either
+        way). Written whole: a temporary file renamed in."""
+        key = self.key(svg, data, groups)
         try:
-            arrays = record(mobjects, groups, svg.path_string_config, key)
+            arrays = record(mobjects, by_id, svg.path_string_config, key)
         except Unrepresentable:
             return
         here = Path(self.folder())

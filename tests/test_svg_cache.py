@@ -154,7 +154,7 @@ def _damage(kind: str, file, other, tmp_path):
         elif kind == "an attribute not allowed":
             meta["shapes"][0]["set"]["__class__"] = "VGroup"
         else:
-            meta["groups"][0][1] = [10 ** 6]
+            meta["groups"].append(["far", [10 ** 6]])
         arrays["index"] = np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)
         with open(file, "wb") as f:
             np.savez(f, **arrays)
@@ -210,3 +210,36 @@ def test_only_svgs_parsed_with_manims_own_steps_are_cached():
             return None
 
     assert not parses_as_svg(OwnShapes)
+
+
+def test_texts_keep_no_groups_by_id_and_formulas_keep_theirs(caches):
+    """A Text's groups by id are left out (copies of a text were 4x slower with them); a
+    MathTex keeps its own, which its parts are made from, fresh or from the cache."""
+    for _ in range(2):          # parsed, then rebuilt from the cache
+        _fresh_process_cache()
+        text, formula, _ = _build()
+        assert text.id_to_vgroup_dict == {}
+        assert "root" in formula.id_to_vgroup_dict and len(formula.id_to_vgroup_dict) > 3
+        part = formula.get_part_by_tex(r"= W_h^\top")
+        assert part.submobjects == formula[1].submobjects and len(part.submobjects) == 4
+
+
+def test_only_formulas_and_typst_read_the_groups_by_id():
+    """Why a text may drop its groups: in Manim's source, ``id_to_vgroup_dict`` is set by
+    SVGMobject and read only by MathTex's methods and the Typst mobjects. A Manim upgrade that
+    reads it anywhere else fails here (then see scenes.manim_patches.keeps_groups)."""
+    import re
+
+    import manim
+
+    root = Path(manim.__file__).parent
+    found = {str(p.relative_to(root)) for p in root.rglob("*.py")
+             if "id_to_vgroup_dict" in p.read_text(encoding="utf-8")}
+    assert found == {"mobject/svg/svg_mobject.py", "mobject/text/tex_mobject.py",
+                     "mobject/text/typst_mobject.py"}
+    owner = None
+    for line in (root / "mobject/text/tex_mobject.py").read_text(encoding="utf-8").splitlines():
+        m = re.match(r"class (\w+)", line)
+        owner = m.group(1) if m else owner
+        if "id_to_vgroup_dict" in line:
+            assert owner == "MathTex", line
