@@ -49,9 +49,12 @@ def svg_key(data: bytes, style: dict, path_config: dict, renderer, groups: bool 
     """The name of a parse in the cache: sha256 of the cache format, Manim's version, the
     style defaults the parse writes into the SVG (``SVGMobject.generate_config_style_dict``),
     the options of every path (``path_string_config``), the renderer, whether the groups by id
-    are kept (:func:`scenes.manim_patches.keeps_groups`), and the file's bytes."""
+    are kept (:func:`scenes.manim_patches.keeps_groups`), and the file's bytes (without
+    groups, with its surface ids renumbered: :func:`renumbered`)."""
     import manim
 
+    if not groups:
+        data = renumbered(data)
     h = hashlib.sha256()
     for part in (f"parsed-svg {FORMAT}", manim.__version__,
                  json.dumps(style, sort_keys=True, default=repr),
@@ -60,6 +63,21 @@ def svg_key(data: bytes, style: dict, path_config: dict, renderer, groups: bool 
         h.update(b"\0")
     h.update(data)
     return h.hexdigest()
+
+
+_SURFACE = re.compile(rb"\bsurface[0-9]+\b")
+
+
+def renumbered(data: bytes) -> bytes:
+    """``data`` with every ``surface<N>`` renumbered ``surface0``, ``surface1``... in order of
+    first appearance.
+
+    Cairo numbers the surfaces it draws a text's SVG on per process (``<g id="surface16">``),
+    so the same text's SVG differs with what the process drew before it. An id only names an
+    element (its references renamed alike), and a text keeps no groups by id, so the parse of
+    a text is the same for every numbering: its key should be too."""
+    names: dict[bytes, bytes] = {}
+    return _SURFACE.sub(lambda m: names.setdefault(m.group(), b"surface%d" % len(names)), data)
 
 
 # ----- one state the same as another --------------------------------------------------------

@@ -243,3 +243,26 @@ def test_only_formulas_and_typst_read_the_groups_by_id():
         owner = m.group(1) if m else owner
         if "id_to_vgroup_dict" in line:
             assert owner == "MathTex", line
+
+
+def test_a_text_drawn_later_in_a_process_is_found(caches, tmp_path, monkeypatch):
+    """Cairo numbers the surfaces it draws texts on per process (``<g id="surface16">``), so
+    the same text's SVG differs with what was drawn before it; renumbered, its key does not."""
+    import svgelements
+    from manim import Text, config, tempconfig
+
+    from scenes import style
+
+    Text("a text drawn first", font=style.FONT)
+    Text("then another", font=style.FONT)
+    kept = {p.name for p in parsed_dir(caches).iterdir()}
+    monkeypatch.setattr(svgelements.SVG, "parse", lambda *a, **k: 1 / 0)
+    with tempconfig({"text_dir": str(tmp_path / "other-texts")}):
+        Text("a text drawn first", font=style.FONT)
+        again = config.get_dir("text_dir")
+    (name,) = [p.name for p in again.glob("*.svg")]
+    assert (again / name).read_bytes() != (caches.parent / "texts" / name).read_bytes()
+    assert {p.name for p in parsed_dir(caches).iterdir()} == kept
+    assert svg_cache.renumbered(b'<g id="surface16"><use href="#surface16"/><g id="surface3">'
+                                b'surface16x') == (b'<g id="surface0"><use href="#surface0"/>'
+                                                   b'<g id="surface1">surface16x')
