@@ -152,16 +152,27 @@ def _prototype(name: str, path_config: dict):
     return _PROTOTYPES[key]
 
 
-def _clone(proto, memo: dict):
-    """A new object with a deep copy of ``proto``'s attributes, as a fresh construction of it
-    has them (not ``copy.deepcopy``: Manim's marks a copy with ``original_id``)."""
-    if id(proto) in memo:
-        return memo[id(proto)]
-    new = type(proto).__new__(type(proto))
-    memo[id(proto)] = new
-    mobject = _kinds()[0]
-    for k, v in vars(proto).items():
-        vars(new)[k] = _clone(v, memo) if isinstance(v, mobject) else copy.deepcopy(v, memo)
+def _clone(v, memo: dict):
+    """A deep copy of ``v`` as a fresh construction has it: mobjects (in lists, tuples and
+    dicts too) copied attribute by attribute, not by ``copy.deepcopy``, as Manim's marks a
+    copied mobject with ``original_id``; the rest by ``copy.deepcopy``."""
+    if id(v) in memo:
+        return memo[id(v)]
+    if isinstance(v, _kinds()[0]):
+        new = type(v).__new__(type(v))
+        memo[id(v)] = new
+        for k, x in vars(v).items():
+            vars(new)[k] = _clone(x, memo)
+    elif type(v) in (list, dict):
+        new = memo[id(v)] = type(v)()
+        if type(v) is list:
+            new.extend(_clone(x, memo) for x in v)
+        else:
+            new.update((k, _clone(x, memo)) for k, x in v.items())
+    elif type(v) is tuple:
+        new = memo[id(v)] = tuple(_clone(x, memo) for x in v)
+    else:
+        return copy.deepcopy(v, memo)
     return new
 
 

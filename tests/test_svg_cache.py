@@ -84,8 +84,7 @@ def _state(m) -> list:
 
     def attrs(f, depth=0):
         assert depth < 5
-        return [(k, value(v, depth)) for k, v in vars(f).items()
-                if k not in ("path_obj", "original_id")]
+        return [(k, value(v, depth)) for k, v in vars(f).items() if k != "path_obj"]
 
     return [(type(f).__name__, attrs(f)) for f in family]
 
