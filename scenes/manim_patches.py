@@ -12,7 +12,8 @@ arguments, same attributes read and written, same files), then update its finger
 
 The patches do the surgery only (which attribute is replaced, how the original is kept); the
 policies they install live with their owners: the LaTeX cache's locks in
-:mod:`scenes.tex_cache`, the replay's frame skipping in :mod:`scenes.base`.
+:mod:`scenes.tex_cache`, the parsed-SVG cache's files in :mod:`scenes.svg_cache`, the replay's
+frame skipping in :mod:`scenes.base`.
 
 Importing this module does not import Manim (each patch imports what it patches).
 """
@@ -132,21 +133,97 @@ def tex_to_svg_file_as(stand_in):
         tfw.tex_to_svg_file = tex_mobject.tex_to_svg_file = before
 
 
-def lock_svg_parsing(lock_for) -> None:
+#: The methods ``SVGMobject.generate_mobject`` parses with. A class that defines one of its own
+#: (Manim's Typst mobjects do) parses its own way: its SVGs are never looked up in a cache.
+SVG_PARSE_STEPS = (
+    "get_file_path", "modify_xml_tree", "generate_config_style_dict", "get_mobjects_from",
+    "get_mob_from_shape_element", "handle_transform", "apply_style_to_mobject",
+    "path_to_mobject", "line_to_mobject", "rect_to_mobject", "ellipse_to_mobject",
+    "polygon_to_mobject", "polyline_to_mobject", "text_to_mobject", "get_mobject_type_class")
+
+
+def _defined_by(cls: type, name: str) -> type | None:
+    return next((k for k in cls.__mro__ if name in vars(k)), None)
+
+
+def parses_as_svg(cls: type) -> bool:
+    """True if ``cls`` parses an SVG with ``SVGMobject``'s own steps (:data:`SVG_PARSE_STEPS`),
+    as Text, MarkupText, MathTex and Tex do."""
+    from manim.mobject.svg.svg_mobject import SVGMobject
+
+    return all(_defined_by(cls, n) is _defined_by(SVGMobject, n) for n in SVG_PARSE_STEPS)
+
+
+def keeps_groups(cls: type) -> bool:
+    """False for Text and MarkupText: no code reads their groups by id (``id_to_vgroup_dict``).
+
+    Manim 0.22.0 reads a parse's groups in ``MathTex`` (its parts, ``get_part_by_tex``,
+    ``set_color_by_tex``...) and in its Typst mobjects, nowhere else (``tests/test_svg_cache.py``
+    checks Manim's source), and this project not at all. A text's groups were three VGroups a
+    glyph, deep-copied with it by every FadeIn, FadeOut and Transform: 4x the time of a
+    copy of the text. Any other class keeps them (a user may read an SVG's parts by id)."""
+    from manim import MarkupText, Text
+
+    return cls not in (Text, MarkupText)
+
+
+def lock_svg_parsing(lock_for, parsed=None) -> None:
     """Run ``SVGMobject.generate_mobject`` under ``lock_for(file_name)`` (a context manager;
-    ``file_name`` is None for an SVG given as a string).
+    ``file_name`` is None for an SVG given as a string); with ``parsed``, look the parse up
+    first; a Text or MarkupText keeps no groups by id.
 
     Manim 0.22.0 parses an SVG by first copying it to ``<name>_.svg`` beside it and deleting
     that copy after; two processes parsing the same cached formula lose each other's copy.
+
+    ``parsed`` (a :class:`scenes.svg_cache.ParsedSvgs`): the patch runs Manim 0.22.0's own
+    steps, but what ``get_mobjects_from`` makes of the file's bytes (the shapes and the
+    groups by id) is ``parsed.get(self, data, groups)`` when that has it, and is given to
+    ``parsed.put(self, data, groups, mobjects, mobject_dict)`` when it was parsed; either way
+    the shapes are added and flipped as Manim does. Parsing was about a third of a beat job's
+    replay of the earlier beats (svgelements). ``groups`` is :func:`keeps_groups`: without,
+    ``id_to_vgroup_dict`` stays empty (and nothing of them is cached). An SVG given as a
+    string, or a class with parse steps of its own (:func:`parses_as_svg`), is parsed as
+    before.
     """
+    import io
+    from xml.etree import ElementTree as ET
+
     import manim.mobject.svg.svg_mobject as svg_mobject
+    import svgelements as se
+    from manim.constants import RIGHT
 
     cls = svg_mobject.SVGMobject
     parse = _original(cls.generate_mobject)
 
+    def parse_bytes(self, file_path, data: bytes):
+        """Manim's steps from reading the file to ``get_mobjects_from``, on ``data``."""
+        element_tree = ET.parse(io.BytesIO(data))
+        new_tree = self.modify_xml_tree(element_tree)
+        modified_file_path = file_path.with_name(f"{file_path.stem}_{file_path.suffix}")
+        new_tree.write(modified_file_path)
+        svg = se.SVG.parse(modified_file_path)
+        modified_file_path.unlink()
+        return self.get_mobjects_from(svg)
+
     def generate_mobject(self):
-        with lock_for(self.file_name):
-            return parse(self)
+        if self.file_name is None or not parses_as_svg(type(self)):
+            with lock_for(self.file_name):
+                return parse(self)
+        file_path = self.get_file_path()
+        data = file_path.read_bytes()
+        groups = keeps_groups(type(self))
+        found = None if parsed is None else parsed.get(self, data, groups)
+        if found is None:
+            with lock_for(self.file_name):
+                mobjects, mobject_dict = parse_bytes(self, file_path, data)
+            found = mobjects, (mobject_dict if groups else {})
+            if parsed is not None:
+                parsed.put(self, data, groups, *found)
+        mobjects, mobject_dict = found
+        self.add(*mobjects)
+        self.id_to_vgroup_dict = mobject_dict
+        self.flip(RIGHT)  # Flip y
+        return self
 
     generate_mobject.__wrapped__ = parse
     cls.generate_mobject = generate_mobject

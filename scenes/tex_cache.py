@@ -6,8 +6,11 @@ tests' workers) and to typeset into in parallel; :func:`typeset` compiles one fo
 Manim would, under that formula's lock. The patches of Manim it installs are in
 :mod:`scenes.manim_patches`; the locks they take are decided here.
 
-Below the renderer and the scenes' ``script`` alike: it imports Manim and
-:mod:`scenes.manim_patches` only.
+Beside the LaTeX cache, ``<tex_dir>-parsed/`` keeps what Manim makes of each SVG it parses, a
+formula's or a text's (:mod:`scenes.svg_cache`, :func:`parsed_dir`).
+
+Below the renderer and the scenes' ``script`` alike: it imports Manim,
+:mod:`scenes.manim_patches` and :mod:`scenes.svg_cache` only.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import tempfile
 from pathlib import Path
 
 from . import manim_patches
+from .svg_cache import ParsedSvgs
 
 #: Environment variable naming a LaTeX cache folder shared by every output folder (and every
 #: run and process at once: formulas are typeset under locks); unset, each output folder
@@ -111,6 +115,13 @@ def _locked(path: Path):
     return _LOCK_FILE["open"](path)
 
 
+def parsed_dir(tex_dir: Path) -> Path:
+    """The parsed-SVG cache that goes with the LaTeX cache ``tex_dir``: ``<tex_dir>-parsed``
+    beside it (:mod:`scenes.svg_cache`; outside ``tex_dir``, which Manim cleans)."""
+    tex_dir = Path(tex_dir)
+    return tex_dir.parent / f"{tex_dir.name}-parsed"
+
+
 def share_tex_cache(tex_dir: Path) -> None:
     """Make manim's LaTeX cache safe to share between processes, and typeset in parallel.
 
@@ -122,8 +133,9 @@ def share_tex_cache(tex_dir: Path) -> None:
     its own (``tex-locks/<hash>.lock`` beside ``tex_dir``), and its SVG moved into ``tex_dir``
     by rename: jobs typeset different formulas at the same time, and a job that needs a formula
     another job is typesetting waits for that one only. Parsing an SVG runs under a lock of
-    that file's; writing a Text (Pango) SVG under one ``flock`` for the folder. (The patches
-    themselves: :mod:`scenes.manim_patches`.)
+    that file's; writing a Text (Pango) SVG under one ``flock`` for the folder. What a parse
+    makes is kept in :func:`parsed_dir` and read from there by the next process to parse the
+    same bytes (:mod:`scenes.svg_cache`). (The patches themselves: :mod:`scenes.manim_patches`.)
     """
     import manim.utils.tex_file_writing as tfw
     from manim import config
@@ -162,7 +174,7 @@ def share_tex_cache(tex_dir: Path) -> None:
         name = hashlib.sha1(str(Path(file_name).absolute()).encode()).hexdigest()[:20]
         return locked(locks / f"parse-{name}.lock")
 
-    manim_patches.lock_svg_parsing(parse_lock)
+    manim_patches.lock_svg_parsing(parse_lock, ParsedSvgs(lambda: parsed_dir(current())))
     # Text (Pango) SVGs: a job writes <hash>.svg into its text folder when it is missing, and
     # parsing copies it to <hash>_.svg as above; where jobs share a text folder (``script``,
     # the tests' workers), one could read another's half-written file or lose its copy.

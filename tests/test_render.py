@@ -7,6 +7,7 @@ import json
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import av
 import pytest
@@ -189,3 +190,42 @@ def test_identical_inputs_give_identical_bytes(tmp_path):
                         .read_text())
     assert timing["render_seconds"] > 0 and set(timing["beats"]) == set(meta["clips"][i]["beat"]
                                                                          for i in range(3))
+
+
+def test_preview_is_the_same_with_a_cold_and_a_warm_parsed_svg_cache(tmp_path, monkeypatch):
+    """``render SECTION --beat NAME`` with an empty parsed-SVG cache (every text and formula
+    parsed, then kept) and again with the cache it filled (every one rebuilt from it): the
+    clip, WebM, poster and captions have the same bytes, and the warm run wrote no cache file.
+    The formulas are the session's LaTeX cache's, copied (LaTeX is not what is tested)."""
+    import hashlib
+    import os
+
+    from manim import config
+
+    from rnn_lecture.render import TEX_DIR_ENV
+    from scenes.tex_cache import parsed_dir
+
+    section, beat, index = "primer-01-recurrence", "show_tangent", 2   # two beats replayed
+    tex = tmp_path / "tex"
+    tex.mkdir()
+    for svg in Path(os.environ.get(TEX_DIR_ENV) or config.get_dir("tex_dir")).glob("*.svg"):
+        shutil.copy(svg, tex)
+    monkeypatch.setenv(TEX_DIR_ENV, str(tex))
+
+    def preview(name):
+        out = tmp_path / name
+        r = subprocess.run([*CLI, "render", section, "--beat", beat, "--out", str(out)],
+                           capture_output=True, text=True)
+        assert r.returncode == 0, r.stdout + r.stderr[-3000:]
+        folder = out / "low" / "zh" / "previews" / section
+        return {p.name: hashlib.sha256(p.read_bytes()).hexdigest()
+                for p in sorted(folder.iterdir())}
+
+    cold = preview("cold")
+    kept = {p.name: p.stat().st_mtime_ns for p in parsed_dir(tex).iterdir()}
+    assert len(kept) > 10 and all(n.endswith(".npz") for n in kept)
+    warm = preview("warm")
+    assert {p.name: p.stat().st_mtime_ns for p in parsed_dir(tex).iterdir()} == kept
+    assert sorted(cold) == sorted(f"{index:02d}_{beat}.{e}"
+                                  for e in ("mp4", "webm", "png", "srt", "vtt"))
+    assert cold == warm

@@ -17,6 +17,8 @@ import os
 import shutil
 from pathlib import Path
 
+from scenes.tex_cache import parsed_dir
+
 from .. import safefs
 from .job import (MANIFEST_LIMIT, Job, _read_render_json, lock_path, manifest_path, section_dir,
                   tex_dir_for, timing_path)
@@ -266,14 +268,15 @@ def update_manifest(out: str, quality: str, lang: str, entry: dict | None,
 def check_output_paths(jobs: list[Job]) -> None:
     """Before anything is written: raise :class:`safefs.UnsafePath` (one line, exit 2) for a
     symbolic link where a run writes in place: the quality, language, logs and locks folders,
-    a section's folder, a section's lock or the manifest's lock. (A link at a file that is
-    written whole, render.json, manifest.json or a log, is replaced by the new file instead.)
+    a section's folder, the LaTeX and parsed-SVG caches' folders, a section's lock or the
+    manifest's lock. (A link at a file that is written whole, render.json, manifest.json or a
+    log, is replaced by the new file instead.)
     """
     for job in jobs:
         lang_dir = Path(job.out) / job.quality / job.lang
         tex = tex_dir_for(job)
         for d in (lang_dir.parent, lang_dir, lang_dir / "logs", lang_dir / "locks",
-                  section_dir(job), tex, tex.parent / f"{tex.name}-locks"):
+                  section_dir(job), tex, tex.parent / f"{tex.name}-locks", parsed_dir(tex)):
             safefs.check_not_link(d, "a folder it writes in")
         for f in (lock_path(job), lang_dir / "manifest.lock", tex.parent / f"{tex.name}.lock"):
             safefs.check_not_link(f, "a lock file")
