@@ -749,9 +749,9 @@ def graded(anims, run: float) -> list[Animation]:
     mobject of several parts (``FadeIn`` of a line, a table, a formula), whose parts then come
     in one after another, each in :data:`PART_SECONDS`. Anything else (a morph, an emphasis, a
     single shape's fade, a box or an arrow drawn round what the words name) takes at most
-    :data:`TRANSFORM_SECONDS`. The rest of the slot is a
-    pause: an action stretched over a whole line reads as the picture dragging, and a pause is
-    measured as one (``rnn-lecture motion``).
+    :data:`TRANSFORM_SECONDS`. The rest of the slot is a pause: an action stretched over a
+    whole line reads as the picture dragging, and a pause is measured as one
+    (``rnn-lecture motion``).
 
     Parameters
     ----------
