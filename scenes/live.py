@@ -451,6 +451,14 @@ class LightCopies:
         return super().play(*args, **kwargs)
 
 
+def _place_value(m, label, buff, at, edge):
+    """A lecture-font readout right of ``label`` on its baseline, or at the point ``at`` by
+    its ``edge`` (centred without one): one placement for the live readout and its settling."""
+    if at is not None:
+        return m.move_to(at, aligned_edge=ORIGIN if edge is None else edge)
+    return m.next_to(label, RIGHT, buff=buff).align_to(label, DOWN)
+
+
 def live_value(scene, live, path, fmt, label, color, size=style.LABEL_SIZE + 4, buff=0.15,
                at=None, edge=None):
     """A live readout in the lecture font right of ``label``: a Text of the value at
@@ -461,9 +469,7 @@ def live_value(scene, live, path, fmt, label, color, size=style.LABEL_SIZE + 4, 
     glyphs: dict[str, Text] = {}
 
     def place(m):
-        if at is not None:
-            return m.move_to(at, aligned_edge=ORIGIN if edge is None else edge)
-        return m.next_to(label, RIGHT, buff=buff).align_to(label, DOWN)
+        return _place_value(m, label, buff, at, edge)
 
     def update(m, i):
         b = Binding("{v}", {"v": Val(path.format(i=i), fmt)}, name=path.format(i=i))
@@ -483,11 +489,8 @@ def settle_value(scene, mob, path, fmt, label, color, name=None, size=style.LABE
                   buff=0.15, at=None, edge=None):
     """Put a live lecture-font readout back on a values path (``settle`` for a Text): the
     same mobject, so the groups it belongs to keep it. ``at`` as for :func:`live_value`."""
-    new = scene.value(path, fmt, size=size, color=color, name=name)
-    if at is not None:
-        new.move_to(at, aligned_edge=ORIGIN if edge is None else edge)
-    else:
-        new.next_to(label, RIGHT, buff=buff).align_to(label, DOWN)
+    new = _place_value(scene.value(path, fmt, size=size, color=color, name=name), label, buff,
+                       at, edge)
     adopt(mob, new)
     mob.binding, mob.shown_text = new.binding, new.shown_text
     scene.shown[new.binding.name] = mob
