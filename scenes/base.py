@@ -44,11 +44,40 @@ _MATH = re.compile(r"\$([^$]+)\$")
 
 #: MathTex font size per Text font size inside one line (matches the capitals' height).
 MATH_IN_TEXT = 1.45
+#: The lecture-font size of a live readout of scale 1 (a DecimalNumber of font size 48 at scale
+#: 1, whose Computer Modern digits are MATH_IN_TEXT smaller than the lecture font's).
+NUMBER_FONT = 48 / MATH_IN_TEXT
+
+
+def tex_on_baseline(tex: str, **kw) -> MathTex:
+    """``MathTex(tex, **kw)`` that knows where its baseline is: set after an "x" (which sits on
+    it), the "x" then dropped, its height kept in ``baseline_frac`` (the baseline's height
+    above the bottom, as a share of the formula's height: moves and scales keep it). A lone
+    italic f or g reaches below the baseline, and the median of a formula's bottoms put it
+    there, so a sentence's $f$ stood raised and the "=" after "$f$" hung low."""
+    m = MathTex("x", tex, **kw)
+    ref, h0 = m[0], m.height
+    base = ref.get_bottom()[1]
+    m.remove(ref)
+    if m.height > 0:
+        m.initial_height *= m.height / h0      # font_size reads height / initial_height
+        m.baseline_frac = (base - m.get_bottom()[1]) / m.height
+    m.tex_string, m.tex_strings = tex, [tex]
+    return m
 
 
 def _baseline(m: Mobject) -> float:
     """The baseline of a line of glyphs: the median of the glyphs' bottoms (most glyphs sit on
-    it; descenders and subscripts are the minority)."""
+    it; descenders and subscripts are the minority). A lecture-font piece of signs only ("=",
+    "<", "×") has no glyph on its baseline: it is measured against an "x" set before it."""
+    if isinstance(m, Text) and m.original_text.strip() and \
+            not re.search(r"\w", m.original_text):
+        ref = Text("x" + m.original_text, font=m.font, font_size=m.font_size)
+        rest = VGroup(*ref.submobjects[1:])
+        return float(m.get_bottom()[1] - (rest.get_bottom()[1] - ref.submobjects[0].get_bottom()[1]))
+    frac = getattr(m, "baseline_frac", None)
+    if frac is not None:
+        return float(m.get_bottom()[1] + frac * m.height)
     bottoms = [sm.get_bottom()[1] for sm in m.get_family() if not sm.submobjects and
                sm.has_points()]
     return float(np.median(bottoms)) if bottoms else float(m.get_bottom()[1])
@@ -205,7 +234,8 @@ class LectureScene(Scene):
             if not piece.strip():
                 continue
             if i % 2:   # Computer Modern's capitals are ~0.7 of Noto's at one font size
-                m = raise_to_floor(MathTex(piece, color=color, font_size=size * MATH_IN_TEXT))
+                m = raise_to_floor(tex_on_baseline(piece, color=color,
+                                                   font_size=size * MATH_IN_TEXT))
             else:
                 m = Text(piece.strip(), font=style.FONT, font_size=size, color=color)
             row.add(m)
@@ -219,6 +249,8 @@ class LectureScene(Scene):
         base = _baseline(row[0])
         for m in row[1:]:           # every piece on the first piece's baseline
             m.shift((base - _baseline(m)) * UP)
+        if row.height > 0:          # a number set beside the line sits on it (beside())
+            row.baseline_frac = (base - row.get_bottom()[1]) / row.height
         return row
 
     def text(self, key: str, size: float = style.BODY_SIZE, color: str | None = None,
@@ -271,6 +303,19 @@ class LectureScene(Scene):
             m.set_color(color)
         return m
 
+    def eq_label(self, tex: str, scale: float = style.MATH_SCALE, color: str | None = None,
+                 reason: str | None = None) -> Mobject:
+        """A readout's label, ``tex =``: the symbol typeset as a formula at ``scale`` (as
+        :meth:`math` would), the ``=`` in the lecture font, as in every sentence that names a
+        value; the lecture-font number (:meth:`number`, :meth:`value`) goes right of it.
+        Digits in the symbol (an index) need a ``reason``."""
+        m = self.rich(f"${tex}$ =", size=NUMBER_FONT * scale, color=color)
+        if has_digit(tex) and not reason:
+            raise TypeError(f"{self.SECTION_ID}: label {tex!r} has digits; give a reason")
+        reason = reason or "a readout's label"
+        return self._bound(m, Binding("{x}", {"x": Fixed(f"${tex}$ =", reason)}, reason=reason),
+                           f"${tex}$ =")
+
     def mathv(self, key: str, scale: float = style.MATH_SCALE, color: str | None = None,
               name: str | None = None, variant: str | None = None, **fields) -> MathTex:
         """A formula from the text table (entry ``"tex"``) with ``@field`` markers bound to
@@ -291,29 +336,32 @@ class LectureScene(Scene):
         return m
 
     def number(self, path: str, fmt: str = "dec:3", size: float = 0.6,
-               color: str | None = None, name: str | None = None) -> DecimalNumber:
-        """A live readout (DecimalNumber, never MathTex rebuilt per frame) bound to ``path``.
+               color: str | None = None, name: str | None = None) -> Text:
+        """A live readout bound to ``path``: the value in ``fmt`` ("dec:N") in the lecture
+        font, as every other number on screen outside a formula (issue 22: one number style;
+        a LaTeX readout beside the same number in a sentence read as two styles). ``size`` is
+        the scale a ``DecimalNumber`` would have had: the digits come out as tall.
 
-        While a sweep drives it, its value moves; ``settle`` puts it back on a values path.
+        While a sweep drives it (:meth:`scenes.live.Live.number`), its string follows the
+        index; :meth:`settle` puts it back on a values path.
         """
         kind, _, places = fmt.partition(":")
-        if kind != "dec":
-            raise ValueError("a DecimalNumber readout takes a 'dec:N' format")
-        d = DecimalNumber(0.0, num_decimal_places=int(places or 3), include_sign=False,
-                          color=color or style.PALETTE.text).scale(size)
-        self.settle(d, path, fmt, name=name)
-        return raise_to_floor(d)
+        if kind != "dec" or not places.isdigit():
+            raise ValueError("a live readout takes a 'dec:N' format")
+        m = self.value(path, fmt, size=NUMBER_FONT * size, color=color, name=name or path)
+        m.live_style = (fmt, NUMBER_FONT * size, color or style.PALETTE.text)
+        return m
 
-    def settle(self, mob: DecimalNumber, path: str, fmt: str | None = None,
-               name: str | None = None) -> DecimalNumber:
-        """Stop a live readout's updaters and show the value at ``path`` (bound to it)."""
-        from .bind import resolve
-        fmt = fmt or f"dec:{mob.num_decimal_places}"
-        mob.clear_updaters()
-        mob.set_value(float(resolve(path, self.v, self.params)))
-        b = Binding("{v}", {"v": Val(path, fmt)}, name=name or path)
-        mob.binding = b
-        self.shown[b.name] = mob
+    def settle(self, mob: Text, path: str, fmt: str | None = None,
+               name: str | None = None) -> Text:
+        """Show the value at ``path`` (bound to it) in a live readout, the same mobject (the
+        groups it belongs to keep it), its left edge and cap line where they were."""
+        from .live import adopt, anchor_number
+        f, size, color = mob.live_style
+        new = self.value(path, fmt or f, size=size, color=color, name=name or path)
+        adopt(mob, anchor_number(new, mob))
+        mob.binding, mob.shown_text = new.binding, new.shown_text
+        self.shown[new.binding.name] = mob
         return mob
 
     def ticks(self, mob: Mobject, reason: str = "axis tick") -> Mobject:
@@ -332,6 +380,19 @@ class LectureScene(Scene):
     def slot_x(t: int, n: int, pitch: float) -> float:
         """x of slot ``t`` of ``n`` equally spaced slots centred on the frame."""
         return (t - (n - 1) / 2) * pitch
+
+    @staticmethod
+    def beside(m: Mobject, lab: Mobject, buff: float = 0.15) -> Mobject:
+        """Put ``m`` (a number) right of ``lab`` (its label) on the label's baseline (centred,
+        a label with a subscript or a descender would lift or drop the number)."""
+        m.next_to(lab, RIGHT, buff=buff)
+        return m.shift((_baseline(lab) - _baseline(m)) * UP)
+
+    @classmethod
+    def pair(cls, lab: Mobject, m: Mobject, buff: float = 0.15) -> VGroup:
+        """``VGroup(lab, m)``, ``m`` :meth:`beside` ``lab``."""
+        cls.beside(m, lab, buff)
+        return VGroup(lab, m)
 
     @staticmethod
     def readout_row(lab: Mobject, val: Mobject, anchor: Mobject,

@@ -11,9 +11,9 @@ of freezing one. :class:`Live` keeps what is on screen the same and does less:
   waits between steps are frozen frames;
 - a shape is rebuilt only when the index moves, and its new points are copied into the
   mobject already on screen (no ``become``, no deep copy);
-- a ``DecimalNumber`` is set only when its string changes, and then with glyphs taken from a
-  pool of its own (:func:`set_number`) instead of Manim's deep copy of a cached glyph per digit
-  per frame, which is most of a sweep's time.
+- a live readout (a lecture-font number, :meth:`Live.number`) is rebuilt only when its string
+  changes, from one Text per string, instead of a ``DecimalNumber``'s deep copy of a cached
+  glyph per digit per frame, which was most of a sweep's time.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-from manim import DOWN, LEFT, ORIGIN, RIGHT, DecimalNumber, MathTex, Mobject, Tex, Text
+from manim import DOWN, ORIGIN, RIGHT, UL, DecimalNumber, MathTex, Mobject, Tex, Text
 
 from . import style
 from .bind import Binding, Val
@@ -41,144 +41,7 @@ def displayed(m: Mobject) -> str:
     raise TypeError(f"not a text: {type(m).__name__}")
 
 
-def _anchors(points: np.ndarray) -> np.ndarray:
-    """A VMobject's anchors (what Manim's bounding boxes are made of)."""
-    if points.shape[0] == 1:
-        return points
-    return np.concatenate([points[::4], points[3::4]])
-
-
-def _box(leaves: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    pts = np.concatenate([_anchors(p) for p in leaves if len(p)])
-    return pts.min(axis=0), pts.max(axis=0)
-
-
-def _crit(box, direction) -> np.ndarray:
-    """Manim's ``get_critical_point`` of a bounding box."""
-    lo, hi = box
-    return np.array([lo[d] if direction[d] < 0 else hi[d] if direction[d] > 0
-                     else (lo[d] + hi[d]) / 2 for d in range(3)])
-
-
-_TEMPLATES: dict[tuple[str, float], list[np.ndarray]] = {}
-
-
-def _template(string: str, font_size: float) -> list[np.ndarray] | None:
-    """The leaf points of the cached glyph of ``string`` at ``font_size``, as Manim's
-    ``DecimalNumber._string_to_mob`` makes them (None if Manim has not cached the glyph)."""
-    from manim.mobject.text.numbers import string_to_mob_map
-
-    key = (string, font_size)
-    if key not in _TEMPLATES:
-        t = string_to_mob_map.get(string)
-        if t is None:
-            return None
-        g = t.copy()
-        g.font_size = font_size
-        _TEMPLATES[key] = [m.points for m in g.get_family()]
-    return _TEMPLATES[key]
-
-
-def _plain(mob: DecimalNumber, s: str) -> bool:
-    return (mob.unit is None and not mob.show_ellipsis and not mob.include_background_rectangle
-            and "," not in s and mob.height > 0)
-
-
-def set_number(mob: DecimalNumber, value: float) -> None:
-    """``mob.set_value(value)``, skipped when the shown string stays the same, and laid out
-    with numpy instead of Manim's deep copy and re-layout of every glyph on every frame.
-
-    The layout repeats Manim's steps on the glyphs' points (glyphs arranged left to right on one
-    bottom line and centred, a minus sign raised to the digit after it, scaled to the number's
-    size, its left edge put back where it was; ``tests/test_live.py`` compares the two), into
-    glyph mobjects taken from two pools of ``mob``'s own, used alternately because the glyphs
-    a number replaces have their points zeroed (what Manim's ``set_value`` does, so a glyph
-    still listed among a play's moving mobjects draws nothing).
-    """
-    s = mob._get_num_string(value)
-    if s == mob._get_num_string(mob.number):
-        mob.number = value
-        return
-    fs = mob._font_size
-    glyphs = [_template(c, fs) for c in s]
-    if not _plain(mob, s) or any(g is None for g in glyphs):
-        mob.set_value(value)
-        return
-    old_family = mob.get_family()
-    old_font_size = mob.font_size
-    anchor = mob.get_edge_center(LEFT)
-    # arrange(buff, aligned_edge=DOWN): each glyph next to the one before, bottoms aligned
-    buff = mob.digit_buff_per_font_unit * fs
-    placed = [[p.copy() for p in glyphs[0]]]
-    boxes = [_box(placed[0])]
-    for leaves in glyphs[1:]:
-        cur = [p.copy() for p in leaves]
-        box = _box(cur)
-        d = _crit(boxes[-1], DOWN + RIGHT) - _crit(box, DOWN + LEFT) + buff * RIGHT
-        for p in cur:
-            p += d
-        placed.append(cur)
-        boxes.append((box[0] + d, box[1] + d))
-    every = [p for g in placed for p in g]
-    for _ in range(2):   # arrange's center(), then move_to(ORIGIN)
-        d = -_crit(_box(every), ORIGIN)
-        for p in every:
-            p += d
-    for i, c in enumerate(s):
-        if c == "-" and i + 1 < len(s):
-            nb = _box(placed[i + 1])
-            d = np.zeros(3)
-            d[1] = nb[1][1] - _box(placed[i])[1][1]
-            for p in placed[i]:
-                p += d
-            down = (nb[1][1] - nb[0][1]) * DOWN / 2
-            for p in placed[i]:
-                p += down
-    box = _box(every)
-    initial_height = box[1][1] - box[0][1]
-    k = old_font_size / fs    # font_size setter: scale about the centre
-    centre = _crit(box, ORIGIN)
-    for p in every:
-        p -= centre
-        p *= k
-        p += centre
-    d = anchor - _crit(_box(every), LEFT)
-    for p in every:
-        p += d
-    # glyph mobjects from this turn's pool
-    pools = getattr(mob, "_glyph_pools", None)
-    if pools is None:
-        pools = mob._glyph_pools = ({}, {})
-        mob._glyph_turn = 0
-    pool = pools[mob._glyph_turn]
-    mob._glyph_turn ^= 1
-    from manim.mobject.text.numbers import string_to_mob_map
-
-    taken: dict[str, int] = {}
-    fresh = False
-    subs = []
-    for c, leaves in zip(s, placed):
-        k_c = taken.get(c, 0)
-        taken[c] = k_c + 1
-        spare = pool.setdefault(c, [])
-        if k_c == len(spare):
-            spare.append(string_to_mob_map[c].copy())
-            fresh = True
-        g = spare[k_c]
-        for m, p in zip(g.get_family(), leaves):
-            m.points = p
-        subs.append(g)
-    mob.submobjects = subs
-    mob.number = value
-    mob.initial_height = initial_height
-    new = set(mob.get_family())
-    for m in old_family:          # what Manim's set_value does to the glyphs it replaces
-        if m not in new:
-            m.points[:] = 0
-    if fresh:
-        mob.init_colors()
-
-
+#: The style members :func:`adopt` copies.
 _STYLE = ("fill_rgbas", "stroke_rgbas", "background_stroke_rgbas", "stroke_width",
           "background_stroke_width", "sheen_factor", "sheen_direction")
 
@@ -308,13 +171,27 @@ class Live:
         self.items.append(Follower(mob, update, path, fmt, measure, tol, kind, read, decor))
         return mob
 
-    def number(self, mob: DecimalNumber, value: Callable[[int], float],
-               path: str | None = None) -> DecimalNumber:
-        """Keep ``mob`` showing ``value(i)`` at the sweep's index ``i`` (declared: the values
-        at ``path``, in the number's own decimals)."""
-        self.items.append(Follower(mob, lambda m, i: set_number(m, float(value(i))), path,
-                                   f"dec:{mob.num_decimal_places}", kind="number"))
-        return mob
+    def number(self, mob: Mobject, value: Callable[[int], float],
+               path: str | None = None) -> Mobject:
+        """Keep the live readout ``mob`` (:meth:`scenes.base.LectureScene.number`) showing
+        ``value(i)`` at the sweep's index ``i`` (declared: the values at ``path``, in the
+        readout's format): its glyphs rebuilt only when its string changes (one Text per
+        string), its left edge and cap line fixed."""
+        fmt, size, color = mob.live_style
+        places = int(fmt.partition(":")[2])
+        glyphs: dict[str, Text] = {}
+
+        def update(m, i):
+            shown = style.fmt_decimal(float(value(i)), places)
+            if shown != getattr(m, "shown_text", None):
+                if shown not in glyphs:
+                    glyphs[shown] = Text(shown, font=style.FONT, font_size=size, color=color)
+                adopt(m, anchor_number(glyphs[shown].copy(), m))
+                m.shown_text = shown
+            if path is not None:
+                m.binding = Binding("{v}", {"v": Val(path.format(i=i), fmt)},
+                                    name=path.format(i=i))
+        return self.follow(mob, update, path=path, fmt=fmt)
 
     def redraw(self, build: Callable[[int], Mobject], path=None, measure=None,
                tol: float = 1e-6, fmt: str | None = None, read=None,
@@ -451,12 +328,28 @@ class LightCopies:
         return super().play(*args, **kwargs)
 
 
+def number_text(mob: Mobject, x: float) -> Text:
+    """What the live readout ``mob`` would show for ``x`` (a Text in its font, size and
+    color): to size a box or an edge for the widest value of a sweep."""
+    fmt, size, color = mob.live_style
+    return Text(style.fmt_decimal(x, int(fmt.partition(":")[2])), font=style.FONT,
+                font_size=size, color=color)
+
+
+def anchor_number(new: Mobject, old: Mobject) -> Mobject:
+    """Put ``new`` (a number's next string) where ``old`` stands: the same left edge and the
+    same cap line (every digit reaches it; a minus, a point or a comma's tail do not move it)."""
+    return new.shift(old.get_corner(UL) - new.get_corner(UL))
+
+
 def _place_value(m, label, buff, at, edge):
     """A lecture-font readout right of ``label`` on its baseline, or at the point ``at`` by
     its ``edge`` (centred without one): one placement for the live readout and its settling."""
+    from .base import LectureScene
+
     if at is not None:
         return m.move_to(at, aligned_edge=ORIGIN if edge is None else edge)
-    return m.next_to(label, RIGHT, buff=buff).align_to(label, DOWN)
+    return LectureScene.beside(m, label, buff)
 
 
 def live_value(scene, live, path, fmt, label, color, size=style.LABEL_SIZE + 4, buff=0.15,

@@ -395,20 +395,24 @@ def _face_parts(shown: str, kind: str, b: Binding | None) -> str:
 
 def check_number_style(where: str, shown: str, kind: str, b: Binding | None) -> list[str]:
     """Issue 22, one number style (STYLE.md "Numbers", "Typography"): (a) no bound value
-    typeset by LaTeX (a formula with a value field, a field inside ``$...$``) except a live
-    readout (:data:`LIVE_KINDS`, whose label is TeX as well), (b) no hyphen-minus before a digit in what the lecture font draws; (c), counts
-    in one style, is :func:`check_counts_grouped` (it compares the texts of one hold)."""
+    typeset by LaTeX beside the lecture font: no live readout as a ``DecimalNumber``
+    (:data:`LIVE_KINDS`; a readout is a lecture-font Text, as the sentences around it), no
+    field inside ``$...$`` in a sentence, even one written wholly as ``$...$`` (a formula of
+    the text table, ``mathv``, is TeX as a whole: its role is TeX everywhere); (b) no
+    hyphen-minus before a digit in what the lecture font draws; (c), counts in one style, is
+    :func:`check_counts_grouped` (it compares the texts of one hold)."""
     bad = []
     vals = value_fields(b) if b is not None and b.reason is None else {}
-    if vals and kind not in LIVE_KINDS:
+    if vals and kind in LIVE_KINDS:
+        bad.append(f"{where}: live readout {shown!r} typeset by LaTeX (a DecimalNumber); a "
+                   "readout is in the lecture font (LectureScene.number)")
+    elif vals:
         if kind in TEX_KINDS or b.math:
             pass   # a formula or an axis tick, all TeX: one face (its role is TeX everywhere)
         else:
             # an index in a subscript or superscript is part of the symbol ($h_{7}$)
             tpl = re.sub(r"[_^]\{\{\{\w+\}\}\}", "", b.template)
             inside = sorted(k for k in tex_typeset_fields(b, tpl) if k in vals)
-            if not _TEX_PART.sub("", tpl).strip():
-                inside = []    # a whole formula written as one $...$: one face
             if inside:
                 bad.append(f"{where}: value field(s) {inside} inside $...$ in {shown!r} "
                            "(typeset in TeX beside the lecture font)")

@@ -332,10 +332,15 @@ def test_number_style_check_on_hand_made_texts():
 
     v = {"w": -0.5, "n": 1024, "e": -48}
     val = Binding("{x}", {"x": Val("w", "num")}, name="w")
-    # a value typeset in TeX inside a line in the lecture font fails; a formula that is TeX as
-    # a whole (one face, its role TeX everywhere) and a live DecimalNumber readout pass
+    # a value typeset in TeX inside a line in the lecture font fails, and so does a live
+    # readout typeset by LaTeX (a DecimalNumber) and a sentence written wholly as $...$; a
+    # formula of the text table (TeX as a whole, its role TeX everywhere) passes
     assert check_number_style("b", "-0.5", "MathTex", val) == []
-    assert check_number_style("b", "-0.5", "DecimalNumber", val) == []
+    assert any("DecimalNumber" in x for x in check_number_style("b", "-0.5", "DecimalNumber",
+                                                                val))
+    whole = Binding("$h_t = {x}$", {"x": Val("w", "num")})
+    assert any("inside $...$" in x for x in check_number_style("b", "$h_t = -0.5$", "VGroup",
+                                                               whole))
     inside = Binding("$W_h = {x}$ here", {"x": Val("w", "num")})
     assert any("inside $...$" in x for x in check_number_style("b", "$W_h = -0.5$ here",
                                                                "VGroup", inside))

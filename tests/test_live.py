@@ -4,52 +4,33 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from manim import LEFT, DecimalNumber, Dot, Rectangle, Scene, ValueTracker, VMobject, linear
+from manim import Dot, Rectangle, Scene, Text, ValueTracker, VMobject, linear
 
-from scenes.live import Live, adopt, lighten, set_number
-
-
-def _number(places: int, sign: bool = False) -> DecimalNumber:
-    d = DecimalNumber(0.0, num_decimal_places=places, include_sign=sign, color="#7BD389")
-    return d.scale(0.62).move_to([1.3, -0.7, 0], aligned_edge=LEFT)
+from scenes.live import Live, adopt, lighten
 
 
-def _drawn(m: DecimalNumber):
-    return [(f.points, f.fill_rgbas, f.stroke_width) for f in m.get_family() if f.has_points()]
+def test_live_number_follows_the_index_in_the_lecture_font():
+    """A live readout shows each point's value in its format, in the lecture font, its left
+    edge and cap line fixed (a minus or a longer number grows it to the right), bound to the
+    point it shows."""
+    from scenes import style
 
-
-@pytest.mark.parametrize("places,sign", [(3, False), (2, False), (0, False), (2, True)])
-def test_set_number_lays_out_what_set_value_does(places, sign):
-    slow, fast = _number(places, sign), _number(places, sign)
-    values = [*np.linspace(-1.2, 1.3, 37), *np.linspace(1.3, -0.5, 11), 4e-4, -4e-4, 12.5,
-              -3.25, 40.0, 7.0]
-    for x in values:
-        slow.set_value(x)
-        set_number(fast, x)
-        assert slow._get_num_string(slow.number) == fast._get_num_string(fast.number)
-        a, b = _drawn(slow), _drawn(fast)
-        assert len(a) == len(b), x
-        for (pa, ca, wa), (pb, cb, wb) in zip(a, b):
-            np.testing.assert_allclose(pa, pb, atol=1e-9)
-            np.testing.assert_allclose(ca, cb)
-            assert wa == wb
-
-
-def test_replaced_glyphs_draw_nothing():
-    """Glyphs a number drops have their points zeroed, as Manim's set_value does, so a glyph
-    still listed among a play's moving mobjects leaves no trace."""
-    d = _number(3)
-    before = [f for f in d.get_family() if f.has_points()]
-    set_number(d, 0.5)
-    set_number(d, 0.25)
-    now = set(d.get_family())
-    for f in before:
-        assert f not in now and not np.any(f.points)
-    for pool in d._glyph_pools:
-        for glyphs in pool.values():
-            for g in glyphs:
-                if g not in now:
-                    assert all(not np.any(f.points) for f in g.get_family())
+    m = Text("0.50", font=style.FONT, font_size=24).move_to([1.3, -0.7, 0])
+    m.live_style, m.shown_text = ("dec:2", 24, "#7BD389"), "0.50"
+    left, top = m.get_left()[0], m.get_top()[1]
+    xs = [0.5, -0.25, 12.5, 0.004, 0.5]
+    i = ValueTracker(0)
+    live = Live(None, lambda: int(i.get_value()))
+    live.number(m, lambda j: xs[j], path="p[{i}]")
+    item = live.items[-1]
+    assert item.fmt == "dec:2" and item.path == "p[{i}]"
+    for j, want in enumerate(["0.50", "\u22120.25", "12.50", "0.00", "0.50"]):
+        item.update(m, j)
+        assert m.shown_text == want and isinstance(m, Text)
+        assert abs(m.get_left()[0] - left) < 1e-6 and abs(m.get_top()[1] - top) < 1e-6
+        assert m.binding.fields["v"].path == f"p[{j}]"
+        shown = Text(want, font=style.FONT, font_size=24)
+        assert abs(m.width - shown.width) < 1e-6, want
 
 
 def test_adopt_copies_points_and_style():
@@ -74,12 +55,16 @@ def test_lighten_keeps_the_glyphs():
 
 
 def test_live_play_follows_the_index_then_lets_go():
+    from scenes import style
+
     class S(Scene):
         def construct(self):
             k = ValueTracker(0)
             values = np.linspace(0, 1, 11)
             live = Live(self, lambda: int(round(k.get_value())))
-            self.n = live.number(_number(2), lambda i: values[i])
+            n = Text("0.00", font=style.FONT, font_size=24)
+            n.live_style, n.shown_text = ("dec:2", 24, "#7BD389"), "0.00"
+            self.n = live.number(n, lambda i: values[i])
             self.dot = live.redraw(lambda i: Dot([i, 0, 0]))
             self.add(self.n, self.dot)
             live.play(k.animate.set_value(10), run_time=0.2, rate_func=linear)
@@ -89,6 +74,6 @@ def test_live_play_follows_the_index_then_lets_go():
     with tempconfig({"dry_run": True, "disable_caching": True}):
         s = S()
         s.render()
-    assert s.n._get_num_string(s.n.number) == "1.00"
+    assert s.n.shown_text == "1.00"
     assert s.dot.get_center()[0] == pytest.approx(10)
     assert not s.n.updaters and not s.dot.updaters

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circle, Create, DecimalNumber, FadeIn, FadeOut,
+from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circle, Create, FadeIn, FadeOut,
                    Line, MathTex, Mobject, Rectangle, SurroundingRectangle, Transform, ValueTracker, VGroup,
                    linear)
 
 from .. import style
 from ..base import LectureScene, Val
 from ..legibility import raise_to_floor
-from ..live import LightCopies, Live
+from ..bind import resolve
+from ..live import LightCopies, Live, number_text
 
 P = style.PALETTE
 
@@ -100,15 +101,15 @@ TEXT = {
 
 #: Readouts of the block diagram: name -> (values key, LaTeX label, color role).
 READOUTS = (
-    ("f", "f", r"f =", "forget"),
-    ("i", "i", r"i =", "input_gate"),
-    ("g", "g", r"g =", "candidate"),
-    ("o", "o", r"o =", "output_gate"),
-    ("kept", "kept", r"f\,c_{t-1} =", "forget"),
-    ("written", "written", r"i\,g =", "input_gate"),
-    ("c", "c", r"c_t =", "cell"),
-    ("tanh_c", "tanh_c", r"\tanh c_t =", "cell"),
-    ("h", "h", r"h_t =", "hidden"),
+    ("f", "f", r"f", "forget"),
+    ("i", "i", r"i", "input_gate"),
+    ("g", "g", r"g", "candidate"),
+    ("o", "o", r"o", "output_gate"),
+    ("kept", "kept", r"f\,c_{t-1}", "forget"),
+    ("written", "written", r"i\,g", "input_gate"),
+    ("c", "c", r"c_t", "cell"),
+    ("tanh_c", "tanh_c", r"\tanh c_t", "cell"),
+    ("h", "h", r"h_t", "hidden"),
 )
 
 
@@ -227,10 +228,10 @@ class Cell(LightCopies, LectureScene):
 
     def _readout(self, key: str, label: str, role: str, path: str | None = None):
         color = getattr(P, role)
-        lab = self.math(label, scale=0.66, color=color, reason="index t-1: the previous step"
-                        if "t-1" in label else None)
+        lab = self.eq_label(label, scale=0.66, color=color, reason="index t-1: the previous step"
+                            if "t-1" in label else None)
         num = self.number(path or key, "dec:3", size=0.62, color=color, name=f"cell_{key}")
-        return VGroup(lab, num.next_to(lab, RIGHT, buff=0.1))
+        return self.pair(lab, num, buff=0.1)
 
     def _place_readouts(self, d):
         r = {}
@@ -247,9 +248,9 @@ class Cell(LightCopies, LectureScene):
         for key in ("c", "h"):   # right-aligned: room for the widest value of the sweeps
             r[key].shift((self._widest(key, r[key][1]).width - r[key][1].width) * LEFT)
         ins = {
-            "c_prev": self._readout("c_prev", r"c_{t-1} =", "cell", "param.c_prev"),
-            "h_prev": self._readout("h_prev", r"h_{t-1} =", "hidden", "param.h_prev"),
-            "x": self._readout("x", r"x_t =", "token", "param.x"),
+            "c_prev": self._readout("c_prev", r"c_{t-1}", "cell", "param.c_prev"),
+            "h_prev": self._readout("h_prev", r"h_{t-1}", "hidden", "param.h_prev"),
+            "x": self._readout("x", r"x_t", "token", "param.x"),
         }
         ins["c_prev"].next_to([-6.4, self.YC, 0], DOWN, buff=0.28).align_to([-6.4, 0, 0], LEFT)
         ins["h_prev"].next_to([-6.4, self.YB, 0], UP, buff=0.18).align_to([-6.4, 0, 0], LEFT)
@@ -264,12 +265,10 @@ class Cell(LightCopies, LectureScene):
             vals = [*getattr(v, "x_sweep" if key == "x" else "c_sweep")]
         else:
             vals = [*v.x_sweep_cell[key], *v.c_sweep_cell[key]]
-        vals.append(float(num.get_value()))
-        places = num.num_decimal_places
+        vals.append(float(resolve(num.binding.fields["v"].path, v, self.params)))
+        places = int(num.live_style[0].partition(":")[2])
         widest = max(vals, key=lambda x: (len(f"{x:.{places}f}"), f"{abs(x):.{places}f}"))
-        w = DecimalNumber(widest, num_decimal_places=places, include_sign=False,
-                          font_size=num.font_size)
-        return w.move_to(num, aligned_edge=LEFT)
+        return number_text(num, widest).move_to(num, aligned_edge=LEFT)
 
     def block_diagram(self):
         self.claim("block", say=False)

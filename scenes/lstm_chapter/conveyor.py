@@ -213,8 +213,9 @@ class Conveyor(LightCopies, LectureScene):
                          at=[cx[j], -1.2, 0])
         self.show("focus_forget", fnums[s])
         self.show("focus_cell", cnums[s])
-        ring = VGroup(SurroundingRectangle(VGroup(fbars[s], fnums[s]), color=P.highlight, buff=0.12),
-                      SurroundingRectangle(VGroup(cbars[s], cnums[s]), color=P.highlight, buff=0.12))
+        # tighter than the f panel's frame drawn round the gates next (buff 0.1): inside it
+        ring = VGroup(SurroundingRectangle(VGroup(fbars[s], fnums[s]), color=P.highlight, buff=0.05),
+                      SurroundingRectangle(VGroup(cbars[s], cnums[s]), color=P.highlight, buff=0.05))
         # the kind of entry as the write is shown: |i g| = 0.004 shows "0.00", no entry
         focus = "none" if self.shown_value("focus_written_abs", "fmt:2") == 0 else v.focus_write
         ex = self.text("example", variant=focus, size=style.BODY_SIZE,
@@ -359,9 +360,9 @@ class Conveyor(LightCopies, LectureScene):
                            size=style.BODY_SIZE, at=[vx, rows_y[3], 0], edge=LEFT)
         for m, y in ((old_n, rows_y[0]), (wr_n, rows_y[2])):
             m.move_to([vx, y, 0], aligned_edge=LEFT)
-        fl = self.math("f =", color=P.forget)
+        fl = self.eq_label("f", color=P.forget)
         fn = self.number("sweep_forget[0]", "dec:2", size=0.75, color=P.forget)
-        fro = VGroup(fl, fn).arrange(RIGHT, buff=0.15).move_to([4.9, 2.05, 0], aligned_edge=LEFT)
+        fro = self.pair(fl, fn).move_to([4.9, 2.05, 0], aligned_edge=LEFT)
         fmark, gmark = (SurroundingRectangle(eq[j], color=c, buff=0.08, stroke_width=3)
                         for j, c in ((2, P.forget), (5, P.input_gate)))
         # the old balance, f times it (f boxed), the entry i g (boxed), the new balance; then f

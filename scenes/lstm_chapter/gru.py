@@ -33,8 +33,8 @@ TEXT = {
     "step.more": {
         "zh": "先算 r 和 z，再用 r 调过的旧状态算候选 n，最后按 z 把旧状态和候选混起来：留下 {z} 份旧的，写入 {w} 份新的。",
         "en": "First r and z; then the candidate n from the input and the reset-scaled old state; last, z mixes old and new: {z} of the old state kept, {w} of the candidate written."},
-    "mix": {"zh": "$h_t = {w} \\times {n} + {z} \\times {hp} = {h}$",
-            "en": "$h_t = {w} \\times {n} + {z} \\times {hp} = {h}$"},
+    "mix": {"zh": "$h_t$ = {w} × {n} + {z} × {hp} = {h}",
+            "en": "$h_t$ = {w} × {n} + {z} × {hp} = {h}"},
     # ----- beat 2: the update gate sweep ------------------------------------------------------
     "bar": {"zh": "一个 $z$ 管两件事：留下 $z$，写入 $1-z$，合起来总是 {s}",
             "en": "One $z$ does two jobs: keep $z$, write $1-z$, always {s} together",
@@ -204,15 +204,15 @@ class GRU(LectureScene):
         wn = live_value(self, live, "sweep_write[{i}]", "dec:2", wl, P.input_gate,
                          size=style.BODY_SIZE)
         # the row of formulas: symbols and (signed) numbers both typeset
-        sl = self.math(r"z + (1-z) =", reason="the 1 of 1 - z")
+        sl = self.eq_label(r"z + (1-z)", reason="the 1 of 1 - z")
         sn = self.number("sweep_sum[0]", "dec:2", size=0.8)
-        xl = self.math(r"x_t =", color=P.token)
+        xl = self.eq_label(r"x_t", color=P.token)
         xn = self.number("sweep_x[0]", "dec:2", size=0.8, color=P.token)
-        hl = self.math(r"h_t =", color=P.hidden)
+        hl = self.eq_label(r"h_t", color=P.hidden)
         hn = self.number("sweep_hidden[0]", "dec:2", size=0.8, color=P.hidden)
-        row = VGroup(VGroup(xl, xn).arrange(RIGHT, buff=0.15),
-                     VGroup(sl, sn).arrange(RIGHT, buff=0.15),
-                     VGroup(hl, hn).arrange(RIGHT, buff=0.15)).arrange(RIGHT, buff=1.2)
+        row = VGroup(self.pair(xl, xn),
+                     self.pair(sl, sn),
+                     self.pair(hl, hn)).arrange(RIGHT, buff=1.2)
         row.move_to([0, -1.25, 0])
         for m, name in ((sn, "sweep_sum"), (xn, "sweep_x"), (hn, "sweep_hidden")):
             live.number(m, lambda j, arr=getattr(v, name): arr[j], path=name + "[{i}]")

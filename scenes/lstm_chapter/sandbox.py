@@ -90,6 +90,8 @@ TEXT = {
         "zh": "如果该忘多少是一个常数，信息只能每一步均匀地流失。而遗忘门是由上一步的 h 和当前的 x 算出来的，它就能学会读到句号时关小一些：这里权重是手工设定的，它在词上是 {w0}，在句号处是 {s}。",
         "en": "If how much to forget were a constant, information could only drain evenly, step after step. Because the forget gate is computed from the previous h and the current x, it can learn to close partly at the full stop: here, with hand-set weights, it is {w0} on words and {s} at the full stop."},
     "row.const": {"zh": "常数 $f$", "en": "constant $f$"},
+    "legend.const": {"zh": "常数 $f$ 下的 $c_t$", "en": "$c_t$, constant $f$"},
+    "legend.learned": {"zh": "算出的 $f$ 下的 $c_t$", "en": "$c_t$, computed $f$"},
     "row.learned": {"zh": "算出的 $f$", "en": "computed $f$"},
     "learned.const.alive": {"zh": "常数 $f$：剩 {r}，还活着", "en": "constant $f$: {r} left, alive"},
     "learned.const.faded": {"zh": "常数 $f$：只剩 {r}", "en": "constant $f$: only {r} left"},
@@ -313,13 +315,13 @@ class Sandbox(LectureScene):
                                         color=P.highlight, radius=0.08),
                          path=("sweep_forget[{i}]", "sweep_retention[{i}]"),
                          measure=lambda m: ax.p2c(m.get_center())[:2])
-        fl = self.math("f =", color=P.forget)
+        fl = self.eq_label("f", color=P.forget)
         fn = self.number("sweep_forget[0]", "dec:2", size=0.8, color=P.forget)
-        sl = self.math("f^{2} =", color=P.cell, reason="two forget gates: the full stop and it")
+        sl = self.eq_label("f^{2}", color=P.cell, reason="two forget gates: the full stop and it")
         sn = self.number("sweep_retention[0]", "dec:2", size=0.8, color=P.cell)
-        il = self.math("i =", color=P.input_gate)
+        il = self.eq_label("i", color=P.input_gate)
         inn = self.number("input", "dec:2", size=0.8, color=P.input_gate)
-        rows = VGroup(*[VGroup(a_, b_).arrange(RIGHT, buff=0.15)
+        rows = VGroup(*[self.pair(a_, b_)
                         for a_, b_ in ((fl, fn), (sl, sn), (il, inn))])
         rows.arrange(DOWN, aligned_edge=LEFT, buff=0.45).move_to([2.6, 0.6, 0], aligned_edge=LEFT)
         # the axes and f squared's curve; the gate sweeps it while the line says why f
@@ -374,7 +376,8 @@ class Sandbox(LectureScene):
         # (forget colour), dashed for the cat's share of each
         legend = VGroup(*[VGroup(self._swatch(c), self.text(key, size=style.SMALL_SIZE, color=c))
                           .arrange(RIGHT, buff=0.15)
-                          for key, c in (("row.const", P.cell), ("row.learned", P.forget))],
+                          for key, c in (("legend.const", P.cell),
+                                         ("legend.learned", P.forget))],
                         VGroup(self._swatch(P.muted, dashed=True),
                                self.text("legend.cat", size=style.SMALL_SIZE, color=P.muted))
                         .arrange(RIGHT, buff=0.15))

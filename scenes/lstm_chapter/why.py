@@ -260,9 +260,9 @@ class Why(LightCopies, LectureScene):
                                         color=color, radius=0.08),
                           path=("step_index[{i}]", f"{name}[{{i}}]"),
                           measure=lambda m: self.read_pt(m.get_center()))
-        tl = self.math("t =", scale=0.7, color=P.muted).move_to([4.1, 2.05, 0], aligned_edge=LEFT)
+        tl = self.eq_label("t", scale=0.7, color=P.muted).move_to([4.1, 2.05, 0], aligned_edge=LEFT)
         tn = self.number(f"step_index[{n - 1}]", "dec:0", size=0.6, color=P.muted)
-        tn.next_to(tl, RIGHT, buff=0.15)
+        self.beside(tn, tl)
         live.number(tn, lambda i: v.step_index[i], path="step_index[{i}]")
         self.add(curve, dot)
         self.play(FadeIn(tl), FadeIn(tn), run_time=0.3)
@@ -408,12 +408,12 @@ class Why(LightCopies, LectureScene):
                             measure=self._curve_read)
         x0 = 2.25
         rows = VGroup()
-        bl, bn = self.math("b_f =", scale=0.85, color=P.forget), self.number(
+        bl, bn = self.eq_label("b_f", scale=0.85, color=P.forget), self.number(
             "bias_sweep[0]", "dec:2", size=0.75, color=P.forget)
-        fl, fn = self.math(r"\bar f =", scale=0.85, color=P.forget), self.number(
+        fl, fn = self.eq_label(r"\bar f", scale=0.85, color=P.forget), self.number(
             "bias_sweep_mean_forget[0]", "dec:3", size=0.75, color=P.forget)
         for a, b in ((bl, bn), (fl, fn)):
-            rows.add(VGroup(a, b).arrange(RIGHT, buff=0.15))
+            rows.add(self.pair(a, b))
         rows.arrange(DOWN, aligned_edge=LEFT, buff=0.3).move_to([x0, 1.7, 0], aligned_edge=LEFT)
         base = self.text("turn.base", size=style.SMALL_SIZE, color=P.cell, b=b0,
                          mf=Val("lstm_mean_forget"))

@@ -26,15 +26,16 @@ TEXT = {
     "pairs.result.say": {
         "zh": "这一行里，第 {top} 个 key 的分数最高，拿到 {wt} 的权重；加权和是 {out}。每个位置都同时算自己这一行，谁也不用等谁。",
         "en": "In this row key {top} scores highest and takes a weight of {wt}; the weighted sum is {out}. Every position computes its own row at the same time, with no one waiting."},
-    "pairs.query": {"tex": r"q = (@a,\ @b)"},
+    "pairs.query": {"zh": "$q$ = ({a}, {b})", "en": "$q$ = ({a}, {b})"},
     "pairs.key": {"zh": "({a}, {b})", "en": "({a}, {b})"},
     "pairs.keys": {"zh": "key $k_j$", "en": "key $k_j$"},
     "pairs.score": {"zh": "打分 $q\\cdot k_j/\\sqrt{{2}}$", "en": "score $q\\cdot k_j/\\sqrt{{2}}$",
                     "fixed": {"2": "the keys' width, under the square root"}},
     "pairs.weight": {"zh": "softmax 权重", "en": "softmax weight"},
     "pairs.value": {"zh": "value $v_j$", "en": "value $v_j$"},
-    "pairs.sum": {"tex": r"\textstyle\sum_j w_j = @s"},
-    "pairs.out": {"tex": r"\textstyle\sum_j w_j v_j = @o"},
+    "pairs.sum": {"zh": "$\\textstyle\\sum_j w_j$ = {s}", "en": "$\\textstyle\\sum_j w_j$ = {s}"},
+    "pairs.out": {"zh": "$\\textstyle\\sum_j w_j v_j$ = {o}",
+                  "en": "$\\textstyle\\sum_j w_j v_j$ = {o}"},
     "grid": {"zh": "注意力一步算完整列", "en": "Attention fills a whole column at once"},
     "grid.say.many": {
         "zh": "还是上一节的位置乘时间格子。循环层每个时间步只能推进一个位置，{n} 个位置要走 {n} 列；注意力没有要传递的状态，整条序列已知时，所有位置在同一步里一起算，只占 {a} 列。",
@@ -146,8 +147,8 @@ TEXT = {
 #: Citations shown where their idea appears (fixed labels: the digits are years and the cited
 #: paper's own figures, not values).
 CITE = {
-    "vaswani": {"zh": "Vaswani 等，2017 · Table 1", "en": "Vaswani et al., 2017 · Table 1"},
-    "train": {"zh": "base Transformer：8 块 P100，12 小时", "en": "base Transformer: 8 P100s, 12 hours"},
+    "vaswani": {"zh": "Vaswani 等，2017 · Table 1，§5.2", "en": "Vaswani et al., 2017 · Table 1, §5.2"},
+    "train": {"zh": "base 模型：8 块 P100，12 小时", "en": "base Transformer: 8 P100s, 12 hours"},
     "bahdanau": {"zh": "Bahdanau、Cho、Bengio，2015", "en": "Bahdanau, Cho & Bengio, 2015"},
     "transformer": {"zh": "Vaswani 等，2017", "en": "Vaswani et al., 2017"},
 }
@@ -207,8 +208,10 @@ class Attention(LectureScene):
         bar_h = 1.9
         # the keys in the columns under their row's name (a whole "k_j = (a, b)" at the legible
         # size is wider than a column), the query at the row's end where the sums stand
-        q = self.mathv("pairs.query", scale=0.75, color=P.attention, name="query",
-                       a=Val("param.query[0]", "num"), b=Val("param.query[1]", "num"))
+        # in the lecture font, as the keys beside it and every number below
+        q = self.show("query", self.text("pairs.query", size=style.BODY_SIZE, color=P.attention,
+                                         a=Val("param.query[0]", "num"),
+                                         b=Val("param.query[1]", "num")))
         q.move_to([xs[-1] + 0.9, y_key, 0], aligned_edge=LEFT)
         k_lab = self.text("pairs.keys", size=L, color=P.muted)
         k_lab.move_to([x_lab, y_key, 0], aligned_edge=LEFT)
@@ -234,11 +237,11 @@ class Attention(LectureScene):
         v_lab = self.text("pairs.value", size=L).move_to([x_lab, y_val, 0], aligned_edge=LEFT)
         vals = VGroup(*[self.value(f"example_values[{j}]", "num", size=L, color=P.hidden)
                         .move_to([x, y_val, 0]) for j, x in enumerate(xs)])
-        total = self.mathv("pairs.sum", scale=0.7, color=P.muted, name="example_weight_sum",
-                           s=Val("example_weight_sum", "dec:2"))
+        total = self.show("example_weight_sum", self.text(
+            "pairs.sum", size=L, color=P.muted, s=Val("example_weight_sum", "dec:2")))
         total.move_to([xs[-1] + 0.9, y_base + 0.75, 0], aligned_edge=LEFT)
-        out = self.mathv("pairs.out", scale=0.8, color=P.attention, name="example_output",
-                         o=Val("example_output", "dec:2"))
+        out = self.show("example_output", self.text(
+            "pairs.out", size=style.BODY_SIZE, color=P.attention, o=Val("example_output", "dec:2")))
         out.move_to([xs[-1] + 0.9, y_val, 0], aligned_edge=LEFT)
         # the claim's line: the query against every key, one score a pair; softmax's weights,
         # summing to one; the values and their weighted sum

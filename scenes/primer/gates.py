@@ -11,10 +11,12 @@ from manim import (DL, DOWN, LEFT, RIGHT, UP, UR, Arrow, Axes, Circumscribe, Cre
 from mathcore.primer.gates import gru_case
 
 from .. import style
-from ..base import LectureScene, Plays, Val
+from ..base import NUMBER_FONT, LectureScene, Plays, Val
 from ..live import Live, corners
 
 P = style.PALETTE
+#: The forget-curve column's live numbers' size (scale 0.75), for the products replacing them.
+NUM = 0.75 * NUMBER_FONT
 
 TEXT = {
     "path": {"zh": "同样八个 token，只换了状态之间的连接",
@@ -107,9 +109,9 @@ TEXT = {
                           "en": "RNN $\\geq$ {thr} up to step {k}"},
     "curve.rnote.stays": {"zh": "第 {s} 步 RNN $<$ {thr}", "en": "RNN $<$ {thr} at step {s}"},
     "curve.rnote.returns": {"zh": "第 {s} 步 RNN $<$ {thr}", "en": "RNN $<$ {thr} at step {s}"},
-    "curve.fk": {"tex": r"f^k = @v"},
+    "final.fk": {"zh": "$f^k$ = {v}", "en": "$f^k$ = {v}"},
     "curve.tick": {"tex": r"@v"},
-    "curve.rnn": {"tex": r"\mathrm{RNN} = @v"},
+    "final.rnn": {"zh": "RNN = {v}", "en": "RNN = {v}"},
     "bias": {"zh": "初始化的坑：遗忘门偏置 $b_f$", "en": "The init pitfall: forget bias $b_f$"},
     "bias.say": {
         "zh": "如果初始化时权重接近 0，遗忘门就只由偏置决定。偏置为 {b} 时 f 等于 {g0}，{n} 步后细胞态只剩 {r0}。",
@@ -301,14 +303,14 @@ class Gates(LectureScene):
                     color=P.muted, stroke_width=2)
         rows, nums = VGroup(), []
         for key, tex, color, path, reason in (
-                ("track.kept", r"f\,c_{t-1} =", P.forget, "track_sweep_kept[0]",
+                ("track.kept", r"f\,c_{t-1}", P.forget, "track_sweep_kept[0]",
                  "index t-1: the previous step"),
-                ("track.written", r"i\,g =", P.input_gate, "track_sweep_written[0]", None),
-                ("track.dropped", r"(1-f)\,c_{t-1} =", P.dead, "track_sweep_dropped[0]",
+                ("track.written", r"i\,g", P.input_gate, "track_sweep_written[0]", None),
+                ("track.dropped", r"(1-f)\,c_{t-1}", P.dead, "track_sweep_dropped[0]",
                  "1 - f: the share the gate drops; index t-1")):
             sw = Square(0.32, fill_color=color, fill_opacity=0.85, stroke_width=0)
             name = self.text(key, size=style.BODY_SIZE, color=color)
-            m = self.math(tex, scale=0.8, color=color, reason=reason)
+            m = self.eq_label(tex, scale=0.8, color=color, reason=reason)
             num = self.number(path, "dec:2", size=0.75, color=color)
             rows.add(VGroup(sw, name, m, num))
             nums.append(num)
@@ -318,16 +320,16 @@ class Gates(LectureScene):
         x_tex = max(r[1].get_right()[0] for r in rows) + 0.4
         for r in rows:
             r[2].move_to([x_tex, r[1].get_y(), 0], aligned_edge=LEFT)
-            r[3].next_to(r[2], RIGHT, buff=0.15)
-        fl = self.math("f =", color=P.forget)
+            self.beside(r[3], r[2])
+        fl = self.eq_label("f", color=P.forget)
         fn = self.number("track_sweep_forget[0]", "dec:2", size=0.8, color=P.forget)
-        il = self.math("i =", color=P.input_gate)
+        il = self.eq_label("i", color=P.input_gate)
         inn = self.number("track_sweep_input[0]", "dec:2", size=0.8, color=P.input_gate)
-        cl = self.math("c_t =", color=P.cell)
+        cl = self.eq_label("c_t", color=P.cell)
         cn = self.number("track_sweep_cell[0]", "dec:2", size=0.8, color=P.cell)
-        ro = VGroup(VGroup(fl, fn).arrange(RIGHT, buff=0.15),
-                    VGroup(il, inn).arrange(RIGHT, buff=0.15),
-                    VGroup(cl, cn).arrange(RIGHT, buff=0.15)).arrange(DOWN, aligned_edge=LEFT,
+        ro = VGroup(self.pair(fl, fn),
+                    self.pair(il, inn),
+                    self.pair(cl, cn)).arrange(DOWN, aligned_edge=LEFT,
                                                                       buff=0.3)
         ro.move_to([2.6, -0.35, 0], aligned_edge=LEFT)
         cite = self.cite_row("Gers, Schmidhuber & Cummins 2000")
@@ -441,13 +443,13 @@ class Gates(LectureScene):
                          dash_length=0.1)
         cap_l = self.text("gru.max", size=style.SMALL_SIZE, color=P.muted)
         cap_l.next_to(cap, DOWN, buff=0.1)
-        fl = self.math("f =", color=P.forget)
+        fl = self.eq_label("f", color=P.forget)
         fn = self.number("gru_sweep_forget[0]", "dec:2", size=0.8, color=P.forget)
-        wl = self.math("1 - f =", color=P.input_gate, reason="the GRU's write: 1 minus keep")
+        wl = self.eq_label("1 - f", color=P.input_gate, reason="the GRU's write: 1 minus keep")
         wn = self.number("gru_sweep_write[0]", "dec:2", size=0.8, color=P.input_gate)
-        cl = self.math("h_t =", color=P.hidden)     # a GRU has no cell state: h_t is its state
+        cl = self.eq_label("h_t", color=P.hidden)     # a GRU has no cell state: h_t is its state
         cn = self.number("gru_sweep_cell[0]", "dec:2", size=0.8, color=P.hidden)
-        ro = VGroup(*(VGroup(a, b).arrange(RIGHT, buff=0.15)
+        ro = VGroup(*(self.pair(a, b)
                       for a, b in ((fl, fn), (wl, wn), (cl, cn))))
         ro.arrange(RIGHT, buff=0.8).move_to([0, -1.75, 0])
         live.number(fn, lambda j: v.gru_sweep_forget[j], path="gru_sweep_forget[{i}]")
@@ -521,15 +523,15 @@ class Gates(LectureScene):
                                          color=P.gradient, radius=0.07),
                            path=("curve_k[{i}]", "rnn_curve[{i}]"),
                            measure=lambda m: ax.p2c(m.get_center())[:2])
-        kl = self.math("k =", color=P.muted)
+        kl = self.eq_label("k", color=P.muted)
         kn = self.number("curve_k[0]", "dec:0", size=0.75, color=P.muted)
-        sl = self.math("f =", color=P.forget)
+        sl = self.eq_label("f", color=P.forget)
         sn = self.number("forget_sweep[0]", "dec:2", size=0.75, color=P.forget)
-        fl = self.math("f^k =", color=P.forget)
+        fl = self.eq_label("f^k", color=P.forget)
         fn = self.number("forget_curve[0]", "dec:3", size=0.75, color=P.forget)
-        rl = self.math(r"\mathrm{RNN} =", color=P.gradient)
+        rl = self.plain("RNN =", size=NUMBER_FONT * style.MATH_SCALE, color=P.gradient)
         rn = self.number("rnn_curve[0]", "dec:3", size=0.75, color=P.gradient)
-        rows = [VGroup(a, b).arrange(RIGHT, buff=0.15)
+        rows = [self.pair(a, b)
                 for a, b in ((kl, kn), (sl, sn), (fl, fn), (rl, rn))]
         VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=0.3).move_to([3.0, 1.35, 0],
                                                                          aligned_edge=LEFT)
@@ -609,11 +611,12 @@ class Gates(LectureScene):
             return Plays(lambda rt: slide.play(si.animate.set_value(at), run_time=rt,
                                                rate_func=linear))
 
-        ffinal = self.mathv("curve.fk", color=P.forget, name="forget_product",
-                            v=Val("forget_product", "tex"))
+        # the products in the lecture font, as the live numbers they replace
+        ffinal = self.show("forget_product", self.text("final.fk", size=NUM, color=P.forget,
+                                                       v=Val("forget_product", "sig")))
         ffinal.move_to(rows[2], aligned_edge=LEFT)
-        rfinal = self.mathv("curve.rnn", color=P.gradient, name="rnn_product",
-                            v=Val("rnn_product", "tex"))
+        rfinal = self.show("rnn_product", self.text("final.rnn", size=NUM, color=P.gradient,
+                                                    v=Val("rnn_product", "sig")))
         rfinal.move_to(rows[3], aligned_edge=LEFT)
         # "now f moves: at lo ..." / "at hi ..." / "f is not a constant": back to f, and the
         # products at f as the beat's result
@@ -698,12 +701,12 @@ class Gates(LectureScene):
                                         color=P.highlight, radius=0.08),
                          path=("bias_path[{i}]", "bias_path_height[{i}]"),
                          measure=lambda m: ax.p2c(m.get_center())[:2])
-        bl = self.math("b_f =", color=P.forget)
+        bl = self.eq_label("b_f", color=P.forget)
         bn = self.number("bias_path[0]", "dec:2", size=0.75, color=P.forget)
-        fl = self.math("f =", color=P.forget)
+        fl = self.eq_label("f", color=P.forget)
         fn = self.number("bias_path_gate[0]", "dec:3", size=0.75, color=P.forget)
-        ro = VGroup(VGroup(bl, bn).arrange(RIGHT, buff=0.15),
-                    VGroup(fl, fn).arrange(RIGHT, buff=0.15)).arrange(DOWN, aligned_edge=LEFT,
+        ro = VGroup(self.pair(bl, bn),
+                    self.pair(fl, fn)).arrange(DOWN, aligned_edge=LEFT,
                                                                       buff=0.4)
         ro.move_to([4.2, 1.4, 0], aligned_edge=LEFT)
         live.number(bn, lambda j: v.bias_path[j], path="bias_path[{i}]")

@@ -256,13 +256,13 @@ class Recurrence(LectureScene):
                                         color=P.highlight, radius=0.07),
                           path=("tangent_sweep_z[{i}]", "tangent_sweep_tanh[{i}]"),
                           measure=lambda m: ax.p2c(m.get_center())[:2])
-        zl = self.math("z =").move_to([3.7, 1.3, 0])
-        zn = self.number("tangent_sweep_z[0]", "dec:2", size=0.7).next_to(zl, RIGHT, buff=0.15)
+        zl = self.eq_label("z").move_to([3.7, 1.3, 0])
+        zn = self.beside(self.number("tangent_sweep_z[0]", "dec:2", size=0.7), zl)
         live.number(zn, lambda j: v.tangent_sweep_z[j], path="tangent_sweep_z[{i}]")
-        sl = self.math(r"\tanh'(z) =", color=P.gradient).next_to(zl, DOWN, buff=0.5,
+        sl = self.eq_label(r"\tanh'(z)", color=P.gradient).next_to(zl, DOWN, buff=0.5,
                                                                  aligned_edge=LEFT)
         sn = self.number("tangent_slope[0]", size=0.7, color=P.gradient)
-        sn.next_to(sl, RIGHT, buff=0.15)
+        self.beside(sn, sl)
         live.number(sn, lambda j: v.tangent_sweep_slope[j], path="tangent_sweep_slope[{i}]")
         note0 = self.text("slope_at", size=style.LABEL_SIZE, z=Val("param.tangent_z[0]", "num"),
                           s=Val("tangent_slope[0]"))
@@ -305,9 +305,9 @@ class Recurrence(LectureScene):
         def k() -> int:
             return self.at(i)
 
-        wl = self.math("W_h =").move_to([4.6, Y_EQ, 0])
+        wl = self.eq_label("W_h").move_to([4.6, Y_EQ, 0])
         live = Live(self, k, over="sweep_w_h")
-        wn = self.number("sweep_w_h[0]", "dec:2", size=0.7).next_to(wl, RIGHT, buff=0.15)
+        wn = self.beside(self.number("sweep_w_h[0]", "dec:2", size=0.7), wl)
         live.number(wn, lambda j: v.sweep_w_h[j], path="sweep_w_h[{i}]")
         bars = VGroup()
 

@@ -330,13 +330,13 @@ class Vanishing(LectureScene):
         sweep = Live(self, k, over="hop_sweep_z", at="hop_sweep_turn")
         live = sweep.redraw(bar, path=("hop_sweep_z[{i}]", "hop_sweep_factor[{i}]",
                                        "hop_sweep_slope[{i}]"), measure=hop_read)
-        zl = self.math("z =", scale=0.8).move_to([1.6, 1.3, 0], aligned_edge=LEFT)
-        zn = self.number("hop_sweep_z[0]", "dec:2", size=0.7).next_to(zl, RIGHT, buff=0.15)
+        zl = self.eq_label("z", scale=0.8).move_to([1.6, 1.3, 0], aligned_edge=LEFT)
+        zn = self.beside(self.number("hop_sweep_z[0]", "dec:2", size=0.7), zl)
         sweep.number(zn, lambda j: v.hop_sweep_z[j], path="hop_sweep_z[{i}]")
-        fl = self.math(cname + r"\cdot W_h =", scale=0.8, color=P.gradient)
+        fl = self.eq_label(cname + r"\cdot W_h", scale=0.8, color=P.gradient)
         fl.next_to(zl, DOWN, buff=0.5, aligned_edge=LEFT)
         fn = self.number("hop_sweep_factor[0]", size=0.7, color=P.gradient)
-        fn.next_to(fl, RIGHT, buff=0.15)
+        self.beside(fn, fl)
         sweep.number(fn, lambda j: v.hop_sweep_factor[j], path="hop_sweep_factor[{i}]")
         # "each step back multiplies by its derivative: the slope times the shared W_h": the
         # slope curve, the W_h line, then the bar that is their product
@@ -576,12 +576,12 @@ class Vanishing(LectureScene):
                                               int(v.bars_sweep_factors[j].argmax())),
                             path="bars_sweep_factors[{i}]",
                             measure=lambda m: [bars_ax.p2c(b.get_vertices()[2])[1] for b in m])
-        wl = self.math(r"\tanh,\ W_h =", scale=0.7, color=P.muted)
+        wl = self.eq_label(r"\tanh,\ W_h", scale=0.7, color=P.muted)
         wn = self.number("bars_sweep_w_h[0]", "dec:3", size=0.6, color=P.muted)
-        ml = self.math(r"\max =", scale=0.7, color=P.gradient)
+        ml = self.eq_label(r"\max", scale=0.7, color=P.gradient)
         mn = self.number("bars_sweep_max[0]", "dec:3", size=0.6, color=P.gradient)
-        ro = VGroup(VGroup(wl, wn).arrange(RIGHT, buff=0.15),
-                    VGroup(ml, mn).arrange(RIGHT, buff=0.15)).arrange(DOWN, buff=0.2,
+        ro = VGroup(self.pair(wl, wn),
+                    self.pair(ml, mn)).arrange(DOWN, buff=0.2,
                                                                       aligned_edge=LEFT)
         ro.move_to([1.95, y - 0.2, 0], aligned_edge=LEFT)
         # the drag's direction as both ends are shown: up, down, or nowhere
@@ -671,10 +671,10 @@ class Vanishing(LectureScene):
             lab = self.text("product.curve", size=style.LABEL_SIZE, color=color,
                             act=self._act_name(act), w=Val(f"param.{w_param}", "num"))
             lab.move_to([px, y_label, 0], aligned_edge=LEFT)
-            kl = self.math("k =", scale=0.7, color=P.muted)
+            kl = self.eq_label("k", scale=0.7, color=P.muted)
             kn = self.number("product_hops[0]", "dec:0", size=0.55, color=P.muted)
             kl.next_to(lab, DOWN, buff=0.25, aligned_edge=LEFT)
-            kn.next_to(kl, RIGHT, buff=0.15)
+            self.beside(kn, kl)
             sweep.number(kn, lambda j: v.product_hops[j], path="product_hops[{i}]")
             self.add(curve)
             self.play(FadeIn(lab), FadeIn(kl), FadeIn(kn), run_time=0.5)
@@ -783,9 +783,9 @@ class Vanishing(LectureScene):
 
         # the readouts: sigma, the size of K hops' product (10 to a live power), the spectrum
         x_p = 2.05
-        sl = self.math(r"\sigma_{\max} =", scale=0.8, color=P.gradient)
+        sl = self.eq_label(r"\sigma_{\max}", scale=0.8, color=P.gradient)
         sn = self.number("dims_sweep_sigma[0]", "dec:2", size=0.75, color=P.gradient)
-        VGroup(sl, sn).arrange(RIGHT, buff=0.15).move_to([x_p, 1.75, 0], aligned_edge=LEFT)
+        self.pair(sl, sn).move_to([x_p, 1.75, 0], aligned_edge=LEFT)
         nl = self.mathv("dims.norm", scale=0.8, color=P.gradient, k=Val("dims_hops", "int"))
         nl.move_to([x_p, 0.95, 0], aligned_edge=LEFT)
         ten = nl[0][-1]
@@ -933,10 +933,10 @@ class Vanishing(LectureScene):
         threshold = thr(nl)
         gl = self.math("g", scale=0.75, color=P.gradient).next_to(nl.n2p(0), LEFT, 0.35)
         gl.set_y(y_big)
-        nlab = self.math(r"\lVert g\rVert =", scale=0.75, color=P.gradient)
+        nlab = self.eq_label(r"\lVert g\rVert", scale=0.75, color=P.gradient)
         nlab.move_to([-5.3, -1.55, 0])   # clear of a readout under the axis numbers
         nnum = self.number("clip_sweep_norm[0]", "dec:2", size=0.65, color=P.gradient)
-        nnum.next_to(nlab, RIGHT, 0.15)
+        self.beside(nnum, nlab)
         sweep.number(nnum, lambda j: v.clip_sweep_norm[j], path="clip_sweep_norm[{i}]")
         cite = self.cite_row("Pascanu, Mikolov & Bengio 2013")
         # "the product can blow up": a large gradient; "global-norm clipping (Pascanu ...)":
