@@ -33,7 +33,8 @@ TEXT = {
     "shape.x": {"zh": "$x_t$  [batch × {n}]", "en": "$x_t$  [batch × {n}]"},
     "shape.cat": {"zh": "拼接 [batch × {n}]", "en": "joined [batch × {n}]"},
     "shape.w": {"zh": "$W$  [{a} × {b}]", "en": "$W$  [{a} × {b}]"},
-    "shape.z": {"zh": "[batch × {n}]，切成四份", "en": "[batch × {n}], cut in four"},
+    "shape.z": {"zh": "[batch × {n}]", "en": "[batch × {n}]"},
+    "shape.cut": {"zh": "切成四份", "en": "cut in four"},
     "shape.gate": {"zh": "每份 [batch × {n}]", "en": "each [batch × {n}]"},
     "shapes.note": {"zh": "$c$ 从不经过 $\\tanh$：只有 $\\odot$ 和 $+$",
                     "en": "$c$ never passes a $\\tanh$: only $\\odot$ and $+$"},
@@ -152,7 +153,8 @@ class Ledger(LectureScene):
         cat_h = self.box(max(cw * share, 0.08), 0.55, P.hidden)
         cat_x = self.box(max(cw * (1 - share), 0.08), 0.55, P.token)
         cat = VGroup(cat_h, cat_x).arrange(RIGHT, buff=0).move_to([-1.55, 1.05, 0])
-        cl = self.text("shape.cat", size=L, n=Val("concat", "count")).next_to(cat, DOWN, buff=0.15)
+        # above the row: under it, x_t's arrow crossed it and it ran into W
+        cl = self.text("shape.cat", size=L, n=Val("concat", "count")).next_to(cat, UP, buff=0.15)
         # both inputs feed the joined row: h_{t-1} into its first part, x_t into its second
         a1 = Arrow(hl.get_right() + 0.15 * RIGHT, cat.get_left() + 0.12 * UP, color=P.muted,
                    buff=0, stroke_width=4)
@@ -172,7 +174,10 @@ class Ledger(LectureScene):
                                            GATE_COLORS)])
         names = VGroup(*[self.math(t, scale=0.7).move_to(s)
                          for t, s in zip(("i", "f", "g", "o"), split)])
-        gl = self.text("shape.gate", size=style.SMALL_SIZE, color=P.muted, n=Val("h", "count"))
+        # two short lines under the result, inside the frame's right margin
+        gl = VGroup(self.text("shape.cut", size=style.SMALL_SIZE, color=P.muted),
+                    self.text("shape.gate", size=style.SMALL_SIZE, color=P.muted,
+                              n=Val("h", "count"))).arrange(DOWN, buff=0.08)
         gl.next_to(zl, DOWN, buff=0.12)
         # the claim's line, in its order: h, x, the joined row, the matrix, the result, the
         # four parts with their nonlinearities

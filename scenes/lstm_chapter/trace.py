@@ -463,7 +463,7 @@ class Trace(LightCopies, LectureScene):
         fl = self.text("half.f", size=style.LABEL_SIZE + 4, color=P.forget)
         hl = self.text("half.t", size=style.LABEL_SIZE + 4, color=P.text)
         labs = VGroup(fl, hl).arrange(DOWN, buff=0.45, aligned_edge=RIGHT).move_to([4.3, 0.0, 0])
-        fn = live_value(self, sweep, "sweep_forget[{i}]", "dec:3", fl, P.forget)
+        fn = live_value(self, sweep, "sweep_forget[{i}]", "dec:2", fl, P.forget)   # as the marks
         hn = live_value(self, sweep, "sweep_half_life[{i}]", "dec:2", hl, P.text)
         sweep_time = 7.0
         self.say("half.say", **fields)
@@ -481,7 +481,7 @@ class Trace(LightCopies, LectureScene):
                    rate_func=linear)
         # the ordinary word's f and the f at "he", each marked as it is said
         self.pace(FadeIn(marks[0], scale=1.3), FadeIn(marks[1], scale=1.3))
-        fn = settle_value(self, fn, "forget_param", "dec:3", fl, P.forget, "forget_readout")
+        fn = settle_value(self, fn, "forget_param", "dec:2", fl, P.forget, "forget_readout")
         hn = settle_value(self, hn, "half_life", "dec:2", hl, P.text, "half_life_readout")
         # under a step only if the half-life as shown is below 1 (0.996 shows "1.00")
         kind = "within" if self.shown_value("half_life", "fmt:2") < 1.0 else "after"

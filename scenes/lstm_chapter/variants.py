@@ -10,7 +10,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, AnimationGroup, Arrow, Circumscribe, C
                    VGroup, VMobject)
 
 from .. import style
-from ..base import LectureScene, Val
+from ..base import LectureScene, Val, _baseline
 
 P = style.PALETTE
 
@@ -119,12 +119,14 @@ class Variants(LectureScene):
         S, L = style.SMALL_SIZE, style.LABEL_SIZE
         heads = VGroup(*[self.text(k, size=L, color=P.muted).move_to([x, 1.95, 0], aligned_edge=LEFT)
                          for k, x in zip(("col.name", "col.change", "col.params", "col.ratio"), xs)])
+        for h in heads[1:]:
+            h.shift((_baseline(heads[0]) - _baseline(h)) * UP)
         rule = Line([-6.9, 1.6, 0], [6.9, 1.6, 0], color=P.muted, stroke_width=1.5)
         change_fields = {"peephole": {"n": Val("peephole_extra", "count")},
                          "convlstm": {"k": Val("conv_kernel", "int"), "t": Val("conv_taps", "int")}}
         rows = {}
         for r, name in enumerate(v.variants):
-            y = 1.1 - 0.78 * r
+            y = 1.15 - 0.72 * r     # the last row leaves room for its citation under it
             cells = [self.text(f"name.{name}", size=L, color=P.cell),
                      self.text(f"change.{name}", size=S, **change_fields.get(name, {}))]
             if name in v.variant_params:
@@ -136,8 +138,11 @@ class Variants(LectureScene):
                 cells.append(self.text("xlstm.cite", size=S, color=P.muted))
             for c, x in zip(cells, xs):
                 c.move_to([x, y, 0], aligned_edge=LEFT)
-            if name not in v.variant_params:     # the citation ends at the frame's right margin
-                cells[3].move_to([6.9, y, 0], aligned_edge=RIGHT)
+            for c in cells[1:]:      # one baseline a row, as a table is read
+                c.shift((_baseline(cells[0]) - _baseline(c)) * UP)
+            if name not in v.variant_params:     # the citation under the name it dates: the
+                # ratio column stays a column of ratios
+                cells[3].next_to(cells[0], DOWN, buff=0.08, aligned_edge=LEFT)
             rows[name] = VGroup(*cells)
             if name in v.variant_params:
                 self.show(f"{name}_params", cells[2])

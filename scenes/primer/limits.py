@@ -29,9 +29,9 @@ TEXT = {
         "zh": "{n} 个 token 时每个 {s1} 个数。",
         "en": "{s1} number{s1_s} each for {n} token{n_s}."},
     "capacity.recall.say": {
-        "zh": "任何固定的宽度都逃不开这一点：宽度定了，序列越长，每个 token 摊到的就越少。若要 LSTM 回忆 {r} 个 token 以前的细节，平均摊到每个 token 上只有 {s} 个数：没有什么能保证那个细节还留在状态里。",
-        "en": "No fixed width escapes this: whatever the width, the share per token falls as the sequence grows. Ask an LSTM about a detail {r} token{r_s} back, where each token had {s} number{s_s} on average: nothing guarantees the detail is still in the state."},
-    "capacity.recall": {"zh": "{r} 个 token 以前：", "en": "{r} token{r_s} back:"},
+        "zh": "任何固定的宽度都逃不开这一点：宽度定了，序列越长，每个 token 摊到的就越少。若要 LSTM 回忆 {r} 个 token 以前的细节，这 {r} 个 token 分这一个状态，平均每个只有 {s} 个数：没有什么能保证那个细节还留在状态里。",
+        "en": "No fixed width escapes this: whatever the width, the share per token falls as the sequence grows. Ask an LSTM about a detail {r} token{r_s} back: shared among those {r} token{r_s}, the state holds {s} number{s_s} for each on average, and nothing guarantees the detail is still in it."},
+    "capacity.recall": {"zh": "{r} 个 token 分一个状态：", "en": "{r} token{r_s} sharing it:"},
     "capacity.recall_share": {"zh": "每个 {s} 个数", "en": "{s} number{s_s} each"},
     "capacity.nobug": {"zh": "宽度一定：序列越长，每个 token 分得越少", "en": "any fixed width: the longer the sequence, the less per token"},
     "capacity.state": {"zh": "状态：{w} 个数", "en": "state: {w} number{w_s}"},
@@ -96,6 +96,16 @@ TEXT = {
     "params.torch": {"zh": "PyTorch：{v}", "en": "PyTorch: {v}"},
 }
 
+
+
+def _under(keep_label, write_label, keep, write, frame) -> None:
+    """Each share's label under its own segment, from the segment's left end (the write's
+    pushed right when the keep's label is wider than the keep segment)."""
+    keep_label.next_to(frame, DOWN, buff=0.2).align_to(keep, LEFT)
+    write_label.next_to(frame, DOWN, buff=0.2).align_to(write, LEFT)
+    least = keep_label.get_right()[0] + 0.4
+    if write_label.get_left()[0] < least:
+        write_label.shift((least - write_label.get_left()[0]) * RIGHT)
 
 class Limits(LectureScene):
     """§04: capacity of a fixed state, the sequential grid, GRU vs LSTM gates, parameter bars."""
@@ -359,20 +369,22 @@ class Limits(LectureScene):
         gk = self.text("gru.keep", size=style.LABEL_SIZE, color=P.forget, v=Val("gru_keep", "num"))
         gw = self.text("gru.write", size=style.LABEL_SIZE, color=P.input_gate,
                        v=Val("gru_write", "num"))
-        VGroup(gk, gw).arrange(RIGHT, buff=0.5).next_to(gf, DOWN, buff=0.2, aligned_edge=LEFT)
+        _under(gk, gw, g_keep, g_write, gf)
         lk = self.text("gru.keep", size=style.LABEL_SIZE, color=P.forget,
                        v=Val("lstm_keep", "num"))
         lw = self.text("gru.write", size=style.LABEL_SIZE, color=P.input_gate,
                        v=Val("lstm_write", "num"))
-        VGroup(lk, lw).arrange(RIGHT, buff=0.5).next_to(lf, DOWN, buff=0.2, aligned_edge=LEFT)
-        right = x0 + unit * 2 + 0.4           # right of the longest LSTM bar (total <= 2)
+        _under(lk, lw, l_keep, l_write, lf)
         gsum = self.text("gru.total", size=style.BODY_SIZE, color=P.muted,
                          t=Val("gru_total", "num"))
-        gsum.move_to([right, y_g, 0], aligned_edge=LEFT)
+        # each sum just right of its own bar (or of the track's frame, if that is longer)
+        gsum.move_to([max(gf.get_right()[0], g_write.get_right()[0]) + 0.45, y_g, 0],
+                     aligned_edge=LEFT)
         self.show("gru_total", gsum)
         lsum = self.text("gru.total", size=style.BODY_SIZE, color=P.muted,
                          t=Val("lstm_total", "num"))
-        lsum.move_to([right, y_l, 0], aligned_edge=LEFT)
+        lsum.move_to([max(lf.get_right()[0], l_write.get_right()[0]) + 0.45, y_l, 0],
+                     aligned_edge=LEFT)
         self.show("lstm_total", lsum)
         cite = self.cite_row("Cho et al. 2014")
         # "one update gate sets both" / "keep gk" / "the write must be gw"

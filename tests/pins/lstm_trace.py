@@ -39,7 +39,7 @@ PINS = {
     "later": {"a": ("last_first", "fmt:2"), "b": ("last_second", "fmt:2"),
               "k0": ("slot_numbers[0]", "int"), "k1": ("slot_numbers[1]", "int")},
     "who_pick": {},
-    "forget_readout": {"v": ("forget_param", "dec:3")},
+    "forget_readout": {"v": ("forget_param", "dec:2")},
     "half_life_readout": {"v": ("half_life", "dec:2")},
     "half_result": {"t": ("half_life", "fmt:2")},
 }

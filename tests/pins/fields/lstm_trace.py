@@ -75,7 +75,7 @@ FIELDS = {
 READOUTS = {
     "cell[*][*]": "dec:2",
     "forget[*][*]": "dec:2",
-    "forget_readout": {"v": ("forget_param", "dec:3")},
+    "forget_readout": {"v": ("forget_param", "dec:2")},
     "half_life_readout": {"v": ("half_life", "dec:2")},
     "he_forget": {"v": ("forget[*][*]", "dec:2")},
     "input[*][*]": "dec:2",
