@@ -39,6 +39,10 @@ _VERDICT = {
 _ROWS = (("main", "", None, "w_h"), ("pushed", "pushed_", "tanh", "pushed_w_h"),
          ("relu", "relu_", "relu", "relu_w_h"))
 
+#: Below this share of the last token's gradient, the first token's has vanished (the strip's
+#: fill is then under a tenth of the last's): clip.late.say's case.
+LATE_SHARE = 0.1
+
 TEXT = {
     # ----- 1. one hop --------------------------------------------------------------------------
     "hop": {"zh": "往回一跳乘以斜率 × $W_h$：最多等于 $W_h$",
@@ -230,9 +234,13 @@ TEXT = {
     "clip.silent.say": {
         "zh": "消失是安静的失败：不报错，没有警告，数值也都正常，损失也可能照样下降。",
         "en": "Vanishing fails silently: no error, no warning, every number finite, and the loss can still fall."},
-    "clip.late.say": {
+    "clip.late.say.vanishes": {
         "zh": "模型可能悄悄学会只看最后几个 token，因为只有离得近的 token 梯度还没有衰减殆尽（Bengio、Simard 和 Frasconi，1994）。",
         "en": "The model can quietly learn to predict from the last few tokens only, the ones close enough for their gradient not to have vanished (Bengio, Simard and Frasconi, 1994).",
+        "fixed": {"1994": "year of the paper that showed it"}},
+    "clip.late.say.reaches": {
+        "zh": "这组权重下，梯度往回走并没有消失：第一个 token 收到的仍不少于最后一个的十分之一。梯度真消失时，模型就可能悄悄学会只看最后几个 token（Bengio、Simard 和 Frasconi，1994）。",
+        "en": "With these weights the gradient does not vanish on the way back: the first token still gets at least a tenth of what the last one gets. Where it does vanish, the model can quietly learn from the last few tokens only (Bengio, Simard and Frasconi, 1994).",
         "fixed": {"1994": "year of the paper that showed it"}},
     "clip.reach": {"zh": "每个 token 收到的梯度", "en": "each token's gradient"},
     "clip.tau": {"tex": r"\tau = @t"},
@@ -1010,7 +1018,10 @@ class Vanishing(LectureScene):
         # the gradient that reaches it, from the last one back; then the paper that showed it
         title, tokens, fills = self._reach_strip(max(af.get_right()[0], case.get_right()[0]))
         bengio = self.cite_row("Bengio, Simard & Frasconi 1994")   # where Pascanu's stood
-        self.say("clip.late.say")
+        # the claim as the strip shows it: the first token's fill under a tenth of the last's
+        # (vanished) or not (these weights carry the gradient back)
+        reach = abs(float(v.walk_product[-1])) / max(abs(float(v.walk_seed)), 1e-12)
+        self.say("clip.late.say", variant="vanishes" if reach < LATE_SHARE else "reaches")
         self.pace([FadeOut(nmark), FadeIn(title), Create(tokens)],
                   LaggedStart(*(FadeIn(f) for f in reversed(fills)), lag_ratio=0.6),
                   [FadeOut(cite), FadeIn(bengio)])

@@ -101,6 +101,9 @@ CHOICES = {
     "product.relu": lambda v, p: _crossing(v.relu_product),
     "clip.case": lambda v, p: _clip(p["clip_norm"], p["clip_threshold"]),
     "clip.small_case": lambda v, p: _clip(abs(v.walk_product[-1]), p["clip_threshold"], "fmt"),
+    # the first token's gradient against the last's: under a tenth, it has vanished
+    "clip.late": lambda v, p: ("vanishes" if abs(v.walk_product[-1])
+                               / max(abs(v.walk_seed), 1e-12) < 0.1 else "reaches"),
     # the W_h drag: up or down as its two ends read, none when they read the same
     "bars.sweep": lambda v, p: _drag(shown(p["w_h"], "num"), shown(p["pushed_w_h"], "num")),
 }

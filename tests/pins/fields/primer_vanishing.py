@@ -101,6 +101,7 @@ VARIANTS = {
     "bars.pushed": ("above", "below", "reaches",),
     "bars.relu": ("above", "below", "reaches",),
     "clip.case": ("clipped", "passes",),
+    "clip.late": ("reaches", "vanishes",),
     "clip.small_case": ("clipped", "passes",),
     "dims.note": ("grows", "holds", "shrinks",),
     "dims.verdict": ("grows", "holds", "shrinks",),
