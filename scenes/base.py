@@ -66,15 +66,31 @@ def tex_on_baseline(tex: str, **kw) -> MathTex:
     return m
 
 
+#: Chinese characters (and full-width punctuation) sit across the baseline, their bottoms a
+#: little below it: a line with them is measured against an "x" too.
+_CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
+_BASELINE_SHARES: dict[tuple[str, str, float], float] = {}
+
+
+def _text_baseline_share(m: Text) -> float:
+    """Where a Text's baseline is, as a share of its height above its bottom: set after an
+    "x" (which sits on the baseline), measured once per string, font and size."""
+    key = (m.original_text, m.font, round(float(m.font_size), 3))
+    if key not in _BASELINE_SHARES:
+        ref = Text("x" + m.original_text, font=m.font, font_size=m.font_size)
+        rest = VGroup(*ref.submobjects[1:])
+        _BASELINE_SHARES[key] = float((ref.submobjects[0].get_bottom()[1]
+                                       - rest.get_bottom()[1]) / max(rest.height, 1e-9))
+    return _BASELINE_SHARES[key]
+
+
 def _baseline(m: Mobject) -> float:
     """The baseline of a line of glyphs: the median of the glyphs' bottoms (most glyphs sit on
     it; descenders and subscripts are the minority). A lecture-font piece of signs only ("=",
     "<", "×") has no glyph on its baseline: it is measured against an "x" set before it."""
-    if isinstance(m, Text) and m.original_text.strip() and \
-            not re.search(r"\w", m.original_text):
-        ref = Text("x" + m.original_text, font=m.font, font_size=m.font_size)
-        rest = VGroup(*ref.submobjects[1:])
-        return float(m.get_bottom()[1] - (rest.get_bottom()[1] - ref.submobjects[0].get_bottom()[1]))
+    if isinstance(m, Text) and m.original_text.strip() and m.height > 0 and \
+            (not re.search(r"\w", m.original_text) or _CJK.search(m.original_text)):
+        return float(m.get_bottom()[1] + _text_baseline_share(m) * m.height)
     frac = getattr(m, "baseline_frac", None)
     if frac is not None:
         return float(m.get_bottom()[1] + frac * m.height)
@@ -399,7 +415,7 @@ class LectureScene(Scene):
                     buff: float = 0.32) -> tuple[Mobject, Mobject]:
         """Place a label/value pair under ``anchor``: label left-aligned, value to its right."""
         lab.next_to(anchor, DOWN, buff=buff, aligned_edge=LEFT)
-        val.next_to(lab, RIGHT, buff=0.3)
+        LectureScene.beside(val, lab, buff=0.3)
         return lab, val
 
     def value_row(self, key: str, path: str, fmt: str, color: str, anchor: Mobject,
@@ -421,8 +437,9 @@ class LectureScene(Scene):
     def align_values(*rows) -> None:
         """Put every row's value in one column, right of the widest label."""
         x = max(lab.get_right()[0] for lab, _ in rows) + 0.3
-        for lab, val in rows:
+        for lab, val in rows:       # on its label's baseline
             val.move_to([x, lab.get_center()[1], 0], aligned_edge=LEFT)
+            val.shift((_baseline(lab) - _baseline(val)) * UP)
 
     def show(self, name: str, mob: Mobject) -> Mobject:
         """Give a bound readout a name in ``rnn-lecture script``."""

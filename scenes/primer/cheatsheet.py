@@ -285,8 +285,14 @@ class CheatSheet(LectureScene):
         left = min(x0, -4.0)
         f_lab = self.text("tbptt.fwd", size=L, color=P.hidden).move_to([left, ya + 0.45, 0],
                                                                        aligned_edge=LEFT)
-        g_lab = self.text("tbptt.grad", size=L, color=P.gradient).move_to([left, yb - 0.45, 0],
-                                                                         aligned_edge=LEFT)
+        g_lab = self.text("tbptt.grad", size=L, color=P.gradient)
+
+        def by_grad(m, row):    # under the gradient's arrow, its right end with the arrow's
+            x = max(start_x(row) + w * pitch, left + m.width)
+            return m.move_to([x, yb - 0.45, 0], aligned_edge=RIGHT)
+
+        by_grad(g_lab, r())
+        live.follow(g_lab, by_grad, decor="the gradient arrow's name, riding under it")
         anchor = Line([left, yb - 0.9, 0], [left + 0.1, yb - 0.9, 0], stroke_opacity=0)
         w_lab, w_val = self.value_row("tbptt.window", "tbptt_window", "count", P.gradient, anchor,
                                  name="tbptt_window")
