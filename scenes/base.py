@@ -72,6 +72,59 @@ _CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
 _BASELINE_SHARES: dict[tuple[str, str, float], float] = {}
 
 
+#: An exponent written in superscript characters (what style.fmt writes: 9.8×10⁻⁴⁸): the
+#: lecture font has no such glyphs (fontconfig filled them in from two other fonts, of two
+#: sizes), so it is set as the font's own digits, smaller and raised, as TeX sets a script.
+_SUP_RUN = re.compile("([\u2070\u00b9\u00b2\u00b3\u2074-\u2079\u207b]+)")
+_SUP_PLAIN = str.maketrans("\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079\u207b",
+                           "0123456789\u2212")
+#: A script's size against its line's (TeX's scriptstyle) and the rise of its bottom above the
+#: baseline, as a share of the line's digit height.
+SCRIPT_SCALE, SCRIPT_RISE = 0.7, 0.42
+
+
+def lecture_text(s: str, size: float, color: str) -> Mobject:
+    """``Text(s)`` in the lecture font; an exponent in superscript characters becomes the
+    font's digits at :data:`SCRIPT_SCALE`, raised (a VGroup that knows its baseline)."""
+    parts = _SUP_RUN.split(s)
+    if len(parts) == 1:
+        return Text(s, font=style.FONT, font_size=size, color=color)
+    row, gaps = VGroup(), []
+    space = 0.25 * size / 48 * 0.9          # a word space of the font at this size
+    for k, part in enumerate(parts):
+        if not part:
+            continue
+        if k % 2:
+            t = Text(part.translate(_SUP_PLAIN), font=style.FONT,
+                     font_size=size * SCRIPT_SCALE, color=color)
+            t.exponent = True
+        elif not part.strip():
+            gaps.append(len(row))
+            continue
+        else:
+            if part[:1].isspace() and len(row):
+                gaps.append(len(row))
+            t = Text(part.strip(), font=style.FONT, font_size=size, color=color)
+            if part[-1:].isspace():
+                gaps.append(len(row) + 1)
+        row.add(t)
+    digit = 0.505 * size / 48                # the font's digit height at this size
+    base = None
+    for j, t in enumerate(row):
+        if j:
+            t.next_to(row[j - 1], RIGHT, buff=space if j in gaps else 0.02 * size / 28)
+        if not getattr(t, "exponent", False):
+            b = _baseline(t)
+            if base is None:
+                base = b
+            t.shift((base - b) * UP)
+    for t in row:
+        if getattr(t, "exponent", False):
+            t.shift((base + SCRIPT_RISE * digit - t.get_bottom()[1]) * UP)
+    row.baseline_frac = (base - row.get_bottom()[1]) / row.height
+    return row
+
+
 def _text_baseline_share(m: Text) -> float:
     """Where a Text's baseline is, as a share of its height above its bottom: set after an
     "x" (which sits on the baseline), measured once per string, font and size."""
@@ -244,7 +297,7 @@ class LectureScene(Scene):
         size = max(size, style.SMALL_SIZE)      # what reads in a phone's player (legibility)
         pieces = [p for p in _MATH.split(s)]
         if len(pieces) == 1:
-            return Text(s, font=style.FONT, font_size=size, color=color)
+            return lecture_text(s, size, color)
         row = VGroup()
         for i, piece in enumerate(pieces):
             if not piece.strip():
@@ -253,7 +306,7 @@ class LectureScene(Scene):
                 m = raise_to_floor(tex_on_baseline(piece, color=color,
                                                    font_size=size * MATH_IN_TEXT))
             else:
-                m = Text(piece.strip(), font=style.FONT, font_size=size, color=color)
+                m = lecture_text(piece.strip(), size, color)
             row.add(m)
         buff = 0.16 * size / 28
         row.arrange(RIGHT, buff=buff)
@@ -296,8 +349,7 @@ class LectureScene(Scene):
         (a readout with words or signs around it is a text-table sentence)."""
         b = Binding("{v}", {"v": Val(path, fmt)}, name=name or path)
         s = self.render_binding(b)
-        mob = Text(s, font=style.FONT, font_size=max(size, style.SMALL_SIZE),
-                   color=color or style.PALETTE.text)
+        mob = lecture_text(s, max(size, style.SMALL_SIZE), color or style.PALETTE.text)
         self._bound(mob, b, s)
         self.shown[b.name] = mob
         return mob

@@ -44,3 +44,26 @@ def test_every_text_reads_in_a_390px_player(section_id, lang):
     bad = constructed(section_id, lang).small_texts
     assert not bad, (f"{section_id} [{lang}]: {len(bad)} text(s) below the minimum glyph "
                      f"height for a {PLAYER_W_PX} px wide player:\n  " + "\n  ".join(bad[:60]))
+
+
+def test_exponents_are_the_lecture_fonts_digits_raised():
+    """The lecture font has no superscript glyphs (fontconfig filled ⁻⁴⁸ in from two other
+    fonts of two sizes): an exponent is the font's own digits, smaller and raised above the
+    baseline, and the text that follows sits back on the baseline."""
+    from manim import Text
+
+    from scenes import style
+    from scenes.base import SCRIPT_SCALE, _baseline, lecture_text
+
+    row = lecture_text("end 9.8×10⁻⁴⁸ now", 28, style.PALETTE.text)
+    texts = [t for t in row if isinstance(t, Text)]
+    assert [t.original_text for t in texts] == ["end 9.8×10", "\u221248", "now"]
+    base, exp, after = texts
+    assert getattr(exp, "exponent", False) and not getattr(base, "exponent", False)
+    assert exp.font_size == pytest.approx(28 * SCRIPT_SCALE, rel=1e-3)
+    assert exp.get_bottom()[1] > _baseline(base) + 0.05        # raised
+    assert exp.get_left()[0] > base.get_right()[0]              # after the 10, not over it
+    assert _baseline(after) == pytest.approx(_baseline(base), abs=1e-3)
+    assert _baseline(row) == pytest.approx(_baseline(base), abs=1e-3)
+    # no exponent: a plain Text, as before
+    assert isinstance(lecture_text("0.25", 28, style.PALETTE.text), Text)

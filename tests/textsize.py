@@ -86,6 +86,8 @@ def atoms(leaf):
 def too_small(m) -> list[str]:
     """What in one Text or formula is below the minimum, as ``"what measured < minimum"``."""
     bad = []
+    if getattr(m, "exponent", False):
+        return bad      # an exponent (10⁻⁴⁸'s "−48") is a script: smaller by design, as TeX's
     if isinstance(m, Text):
         try:
             shown = displayed(m)
