@@ -72,7 +72,7 @@ TEXT = {
         "en": "The input is at {hi} already: it goes to {lo} and back. The gates and the candidate are not set by hand, they are computed: every one of them moves. The sigmoid gates f, i and o move by up to {sg}, the tanh candidate g by {sc}."},
     # "gates" here are f, i, o (the narration says so); g, the candidate, is named apart
     "sweep_x.note": {"zh": "$x_t$ 从 {lo} 到 {hi}：门至多变 {sg}，$g$ 变 {sc}",
-                     "en": "$x_t$ from {lo} to {hi}: gates up to {sg}, $g$ {sc}"},
+                     "en": "$x_t$ from {lo} to {hi}: gates move ≤ {sg}, $g$ ≤ {sc}"},
     # ----- beat 4: sweep c_prev -------------------------------------------------------------
     "sweep_c.away": {"zh": "$c_{{t-1}}$ 一变：门根本不读它",
                      "en": "$c_{{t-1}}$ moves: the gates never read it",
@@ -95,7 +95,7 @@ TEXT = {
         "zh": "这回动的是旧记忆：它本来就在 {hi}，所以先到 {lo} 再回来。三个门和候选 g 一动不动，最多变了 {s}：在这个标准 LSTM 里它们只看 h 和 x（第七节的 peephole 变体才让门看到 c）。变的只有传送带上留下的那一份，以及后面的 c 和 h。",
         "en": "Now the old memory moves: it is at {hi} already, so it goes to {lo} and back. The three gates and the candidate g stay put, changing by at most {s}: in this standard LSTM they read only h and x (the peephole variant of section seven lets the gates see c). Only the kept share on the conveyor changes, and with it c and h."},
     "sweep_c.note": {"zh": "$c_{{t-1}}$ 从 {lo} 到 {hi}：门和 $g$ 至多变 {s}",
-                     "en": "$c_{{t-1}}$ from {lo} to {hi}: gates and $g$ up to {s}",
+                     "en": "$c_{{t-1}}$ from {lo} to {hi}: gates and $g$ move ≤ {s}",
                      "fixed": {"1": "index t-1: the previous step"}},
 }
 

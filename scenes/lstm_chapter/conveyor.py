@@ -253,14 +253,14 @@ class Conveyor(LightCopies, LectureScene):
         self.claim("stations", say=False, s=Val("focus_slot_number", "int"))
         xs = (-4.5, 0.0, 4.5)
         yb = 1.15
-        belt = Line([-6.9, yb, 0], [6.9, yb, 0], color=P.cell, stroke_width=14)
+        belt = Line([-6.75, yb, 0], [6.75, yb, 0], color=P.cell, stroke_width=14)
         belt.set_opacity(0.45)
         stations, tags, notes = VGroup(), VGroup(), []
         first = self.value("station_old[0]", "dec:2", size=style.LABEL_SIZE + 2, color=P.cell)
-        first.move_to([-6.45, yb + 0.55, 0])
+        first.move_to([-6.65, yb + 0.55, 0], aligned_edge=LEFT)   # inside the frame's margin
         w0 = int(v.station_words[0])
         idx = VGroup(self.math(f"c_{{{w0 - 1}}}", scale=0.7, color=P.cell, reason="time index")
-                     .move_to([-6.45, yb - 0.5, 0]))
+                     .move_to([first.get_x(), yb - 0.5, 0]))
         for n, x in enumerate(xs):
             box = RoundedRectangle(corner_radius=0.15, width=2.3, height=1.5, color=P.muted,
                                    stroke_width=2, fill_color=P.background, fill_opacity=1.0)
@@ -269,7 +269,10 @@ class Conveyor(LightCopies, LectureScene):
             plus = self.math(r"+\,i\,g", scale=0.8, color=P.input_gate).move_to([x, yb - 0.33, 0])
             stations.add(VGroup(box, times, plus))
             tag = self.value(f"station_new[{n}]", "dec:2", size=style.LABEL_SIZE + 2, color=P.cell)
-            tag.move_to([x + 2.25 if n < 2 else 6.45, yb + 0.55, 0])
+            if n < 2:
+                tag.move_to([x + 2.25, yb + 0.55, 0])
+            else:
+                tag.move_to([6.65, yb + 0.55, 0], aligned_edge=RIGHT)
             tags.add(VGroup(tag, self.math(f"c_{{{w0 + n}}}", scale=0.7, color=P.cell,
                                            reason="time index").move_to([tag.get_x(), yb - 0.5, 0])))
             word = self.text("station.word", size=style.LABEL_SIZE, color=P.token,

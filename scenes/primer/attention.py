@@ -628,9 +628,9 @@ class Attention(LectureScene):
         c_lab = self.text("cost.at", size=L).move_to([x_panel + 2.4, 1.7, 0],
                                                      aligned_edge=LEFT)
         d_live = self.live(live, "frame_d[{}]", "dec:0", P.text,
-                           lambda mob: mob.next_to(d_lab, RIGHT, buff=0.2))
+                           lambda mob: self.beside(mob, d_lab, buff=0.12))
         c_live = self.live(live, "frame_d[{}]", "dec:0", P.text,
-                           lambda mob: mob.next_to(c_lab, RIGHT, buff=0.2))
+                           lambda mob: self.beside(mob, c_lab, buff=0.12))
         # (the crossing of n d^2 and n^2 d is at n = d: its readout is d's)
         line = self.left()
         self.pace([Create(ax), FadeIn(xt), FadeIn(yt), FadeIn(n_lab), FadeIn(head)],

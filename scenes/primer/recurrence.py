@@ -18,7 +18,7 @@ P = style.PALETTE
 Y_EQ, Y_STATE, Y_TOKEN, Y_NOTE = 2.2, 0.7, -0.95, -2.08
 #: The states' numbers, in the lecture font as the tokens under them are (one number style
 #: for both rows: no TeX digits beside sans ones, one minus sign).
-STATE_SIZE = 28
+STATE_SIZE = 24     # "−0.446" inside its 1.25 box with room on both sides
 
 
 TEXT = {

@@ -11,7 +11,8 @@ from manim import (DOWN, LEFT, RIGHT, UP, ArcBetweenPoints, Axes, Create, Dashed
 from mathcore.primer.vanishing import bars_case, power_case
 
 from .. import style
-from ..base import Fixed, LectureScene, Plays, Val
+from ..base import (NUMBER_FONT, SCRIPT_RISE, SCRIPT_SCALE, Fixed, LectureScene, Plays, Val,
+                    _baseline)
 from ..live import Live, corners
 
 P = style.PALETTE
@@ -42,6 +43,11 @@ _ROWS = (("main", "", None, "w_h"), ("pushed", "pushed_", "tanh", "pushed_w_h"),
 #: Below this share of the last token's gradient, the first token's has vanished (the strip's
 #: fill is then under a tenth of the last's): clip.late.say's case.
 LATE_SHARE = 0.1
+#: The side of the backward walk's boxes (1.5 apart): a value such as "−0.121" fits with room.
+BOX = 1.2
+#: The size of the "10" of the product's norm: its live exponent, at SCRIPT_SCALE of it, is
+#: the legible minimum (SMALL_SIZE).
+TEN_SIZE = style.SMALL_SIZE / SCRIPT_SCALE
 
 TEXT = {
     # ----- 1. one hop --------------------------------------------------------------------------
@@ -200,7 +206,7 @@ TEXT = {
                         "en": "$\\sigma_{{\\max}} = 1$: the product holds",
                         "fixed": {"1": "the ×1 line"}},
     "dims.after": {"zh": "{k} 跳之后：×{n}", "en": "after {k} hop{k_s}: ×{n}"},
-    "dims.norm": {"tex": r"\lVert W_h^{@k} \rVert = 10"},
+    "dims.norm": {"tex": r"\lVert W_h^{@k} \rVert"},
     "dims.tick": {"tex": r"10^{@e}"},
     "dims.strip": {"zh": "$W_h$ 的 {d} 个奇异值", "en": "the {d} singular values of $W_h$"},
     "dims.hop": {"zh": "跳数 $k$", "en": "hop $k$"},
@@ -396,17 +402,18 @@ class Vanishing(LectureScene):
         y_h, y_g = 0.85, -0.45
         for t in range(n):
             cx = self._cell_x(t)
-            sq = Square(1.1, color=P.hidden, stroke_width=3).move_to([cx, y_h, 0])
+            sq = Square(BOX, color=P.hidden, stroke_width=3).move_to([cx, y_h, 0])
             states.add(sq)
-            # in the lecture font, as the gradient boxes under them are: one number style
-            values.add(self.value(f"walk_states[{t}]", "dec:3", size=style.LABEL_SIZE,
-                                  color=P.hidden).move_to(sq))
+            # in the lecture font, as the gradient boxes under them are: one number style;
+            # "−0.121" clear of the box's sides
+            values.add(self._fit(self.value(f"walk_states[{t}]", "dec:3", size=style.LABEL_SIZE,
+                                            color=P.hidden), BOX - 0.3).move_to(sq))
             hl.add(self.math(f"h_{{{t}}}", scale=0.6, color=P.hidden,
                              reason="index of the state").next_to(sq, UP, 0.12))
             if t:
                 rec.add(Line(states[t - 1].get_right(), sq.get_left(), color=P.hidden,
                              stroke_width=2))
-            g = Square(1.1, stroke_width=2).move_to([cx, y_g, 0])
+            g = Square(BOX, stroke_width=2).move_to([cx, y_g, 0])
             gdash.add(DashedVMobject(g.copy().set_stroke(P.muted, 2), num_dashes=18))
             gsolid.append(g)
         glab = self.math(r"\frac{\partial h_7}{\partial h_t}", scale=0.6, color=P.gradient,
@@ -417,7 +424,7 @@ class Vanishing(LectureScene):
             """Gradient box at h_t: outline, fill as strong as what is left, the value."""
             sq = gsolid[t].copy().set_stroke(P.gradient, 3)
             sq.set_fill(P.gradient, opacity=0.55 * min(1.0, abs(float(size))))
-            num = self._fit(self.value(path, fmt, size=style.LABEL_SIZE), 0.98).move_to(sq)
+            num = self._fit(self.value(path, fmt, size=style.LABEL_SIZE), BOX - 0.3).move_to(sq)
             return VGroup(sq, num)
 
         def at_row(t: int, path: str, fmt: str):
@@ -520,8 +527,8 @@ class Vanishing(LectureScene):
                              color=P.exploded if case != "below" else P.gradient,
                              m=Val(f"{pre}max_factor"))
             note.next_to(st, DOWN, buff=0.18, aligned_edge=LEFT)
-            self._fit(st, 6.95 - st.get_left()[0]).align_to(note, LEFT)
-            self._fit(note, 6.95 - note.get_left()[0]).align_to(st, LEFT)
+            self._fit(st, 6.8 - st.get_left()[0]).align_to(note, LEFT)
+            self._fit(note, 6.8 - note.get_left()[0]).align_to(st, LEFT)
             self.show(f"{pre}max_factor", note)
 
             def say():
@@ -623,7 +630,7 @@ class Vanishing(LectureScene):
                   axis_config={"color": P.muted, "include_tip": False, "font_size": 24},
                   x_axis_config={"numbers_to_include": list(range(hs, n + 1, hs)),
                                  "decimal_number_config": {"num_decimal_places": 0}})
-        ax.move_to([-2.3, -0.02, 0])
+        ax.move_to([-2.15, -0.02, 0])     # its tick labels inside the left margin
         self.ticks(ax)
 
         def pt(hop, lg):
@@ -794,13 +801,21 @@ class Vanishing(LectureScene):
         sl = self.eq_label(r"\sigma_{\max}", scale=0.8, color=P.gradient)
         sn = self.number("dims_sweep_sigma[0]", "dec:2", size=0.75, color=P.gradient)
         self.pair(sl, sn).move_to([x_p, 1.75, 0], aligned_edge=LEFT)
-        nl = self.mathv("dims.norm", scale=0.8, color=P.gradient, k=Val("dims_hops", "int"))
+        # the norm, "=", and 10 to a live power, all but the symbol in the lecture font (the
+        # power's digits as an exponent is set: smaller, raised; at the legible minimum)
+        norm = self.mathv("dims.norm", scale=0.8, color=P.gradient, k=Val("dims_hops", "int"))
+        eq = self.plain("=", size=TEN_SIZE, color=P.gradient)
+        ten = self.label("10", "the base of a power of ten", size=TEN_SIZE, color=P.gradient)
+        self.beside(eq, norm, buff=0.15)
+        self.beside(ten, eq, buff=0.12)
+        nl = VGroup(norm, eq, ten)
         nl.move_to([x_p, 0.95, 0], aligned_edge=LEFT)
-        ten = nl[0][-1]
         # three decimals: 10 to the power shown rounds to the factor shown under it
         # (10^3.17 is 1,479, not the ×1,470 of the product; 10^3.167 is 1,469)
-        en = self.number("dims_sweep_log_product[0]", "dec:3", size=0.65, color=P.gradient)
-        en.move_to([ten.get_right()[0] + 0.05, ten.get_top()[1], 0], aligned_edge=LEFT)
+        en = self.number("dims_sweep_log_product[0]", "dec:3", size=SCRIPT_SCALE * TEN_SIZE
+                         / NUMBER_FONT, color=P.gradient)
+        en.next_to(ten, RIGHT, buff=0.04)
+        en.shift((_baseline(ten) + SCRIPT_RISE * ten.height - en.get_bottom()[1]) * UP)
         line = NumberLine([0, v.dims_strip_top, v.dims_strip_step], length=3.9,
                           color=P.muted, include_tip=False, include_numbers=True, font_size=24,
                           decimal_number_config={"num_decimal_places": 1})
@@ -943,7 +958,7 @@ class Vanishing(LectureScene):
         gl.set_y(y_big)
         nlab = self.eq_label(r"\lVert g\rVert", scale=0.75, color=P.gradient)
         nlab.move_to([-5.3, -1.55, 0])   # clear of a readout under the axis numbers
-        nnum = self.number("clip_sweep_norm[0]", "dec:2", size=0.65, color=P.gradient)
+        nnum = self.number("clip_sweep_norm[0]", "dec:2", size=0.75, color=P.gradient)
         self.beside(nnum, nlab)
         sweep.number(nnum, lambda j: v.clip_sweep_norm[j], path="clip_sweep_norm[{i}]")
         cite = self.cite_row("Pascanu, Mikolov & Bengio 2013")
