@@ -21,9 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-from manim import DOWN, ORIGIN, RIGHT, UL, DecimalNumber, MathTex, Mobject, Tex, Text
+from manim import ORIGIN, UL, DecimalNumber, MathTex, Mobject, Tex, Text
 
 from . import style
+from .baseline import beside
 from .bind import Binding, Val
 
 
@@ -63,6 +64,22 @@ def adopt(mob: Mobject, new: Mobject) -> None:
 #: Inner points a sweep is sampled at besides each play's first and last (tests and
 #: ``rnn-lecture script``): ``RNN_LECTURE_SWEEP_POINTS`` raises it, ``all`` takes every point.
 SWEEP_POINTS_ENV = "RNN_LECTURE_SWEEP_POINTS"
+
+
+def swap_glyphs(mob: Mobject, new: Mobject) -> Mobject:
+    """Make the text ``mob`` show ``new``'s glyphs: its glyphs replaced by ``new``'s (not
+    ``become``, whose ``align_data`` pads the shorter family with copies: a number that went
+    from "2.00" to "−2.00" and back kept a duplicate glyph drawn twice over one, edges darker,
+    and a beat replayed without drawing ended with another family than one drawn). The glyphs
+    dropped have their points emptied, as Manim's ``set_value`` does, so one still listed
+    among a play's moving mobjects draws nothing."""
+    old = mob.get_family()[1:]
+    mob.submobjects = list(new.submobjects)
+    keep = set(mob.get_family())
+    for g in old:
+        if g not in keep:
+            g.points = np.zeros((0, 3))
+    return mob
 
 
 def sweep_points(a: int, b: int) -> list[int]:
@@ -186,11 +203,11 @@ class Live:
             if shown != getattr(m, "shown_text", None):
                 if shown not in glyphs:
                     glyphs[shown] = Text(shown, font=style.FONT, font_size=size, color=color)
-                adopt(m, anchor_number(glyphs[shown].copy(), m))
+                swap_glyphs(m, anchor_number(glyphs[shown].copy(), m))
                 m.shown_text = shown
             if path is not None:
-                m.binding = Binding("{v}", {"v": Val(path.format(i=i), fmt)},
-                                    name=path.format(i=i))
+                at = path.format(i=i)
+                m.binding = Binding("{v}", {"v": Val(at, fmt)}, name=at)
         return self.follow(mob, update, path=path, fmt=fmt)
 
     def redraw(self, build: Callable[[int], Mobject], path=None, measure=None,
@@ -345,11 +362,9 @@ def anchor_number(new: Mobject, old: Mobject) -> Mobject:
 def _place_value(m, label, buff, at, edge):
     """A lecture-font readout right of ``label`` on its baseline, or at the point ``at`` by
     its ``edge`` (centred without one): one placement for the live readout and its settling."""
-    from .base import LectureScene
-
     if at is not None:
         return m.move_to(at, aligned_edge=ORIGIN if edge is None else edge)
-    return LectureScene.beside(m, label, buff)
+    return beside(m, label, buff)
 
 
 def live_value(scene, live, path, fmt, label, color, size=style.LABEL_SIZE + 4, buff=0.15,
@@ -370,7 +385,7 @@ def live_value(scene, live, path, fmt, label, color, size=style.LABEL_SIZE + 4, 
         if shown != getattr(m, "shown_text", None):
             if shown not in glyphs:
                 glyphs[shown] = Text(shown, font=style.FONT, font_size=size, color=color)
-            adopt(m, place(glyphs[shown].copy()))
+            swap_glyphs(m, place(glyphs[shown].copy()))
         m.binding, m.shown_text = b, shown
 
     first = scene.value(path.format(i=live.index()), fmt, size=size, color=color)
@@ -384,7 +399,7 @@ def settle_value(scene, mob, path, fmt, label, color, name=None, size=style.LABE
     same mobject, so the groups it belongs to keep it. ``at`` as for :func:`live_value`."""
     new = _place_value(scene.value(path, fmt, size=size, color=color, name=name), label, buff,
                        at, edge)
-    adopt(mob, new)
+    swap_glyphs(mob, new)
     mob.binding, mob.shown_text = new.binding, new.shown_text
     scene.shown[new.binding.name] = mob
     return mob

@@ -53,7 +53,7 @@ def test_exponents_are_the_lecture_fonts_digits_raised():
     from manim import Text
 
     from scenes import style
-    from scenes.base import SCRIPT_SCALE, _baseline, lecture_text
+    from scenes.baseline import SCRIPT_SCALE, _baseline, lecture_text
 
     row = lecture_text("end 9.8×10⁻⁴⁸ now", 28, style.PALETTE.text)
     texts = [t for t in row if isinstance(t, Text)]

@@ -31,7 +31,7 @@ TEXT = {
     "capacity.recall.say": {
         "zh": "任何固定的宽度都逃不开这一点：宽度定了，序列越长，每个 token 摊到的就越少。若要 LSTM 回忆 {r} 个 token 以前的细节，这 {r} 个 token 分这一个状态，平均每个只有 {s} 个数：没有什么能保证那个细节还留在状态里。",
         "en": "No fixed width escapes this: whatever the width, the share per token falls as the sequence grows. Ask an LSTM about a detail {r} token{r_s} back: shared among those {r} token{r_s}, the state holds {s} number{s_s} for each on average, and nothing guarantees the detail is still in it."},
-    "capacity.recall": {"zh": "若 {r} 个 token 分一个状态：", "en": "if {r} token{r_s} share it:"},
+    "capacity.recall": {"zh": "{r} 个 token 时：", "en": "if {r} token{r_s} share it:"},
     "capacity.recall_share": {"zh": "每个 {s} 个数", "en": "{s} number{s_s} each"},
     "capacity.nobug": {"zh": "宽度一定：序列越长，每个 token 分得越少", "en": "any fixed width: the longer the sequence, the less per token"},
     "capacity.state": {"zh": "状态：{w} 个数", "en": "state: {w} number{w_s}"},

@@ -11,8 +11,8 @@ from manim import (DOWN, LEFT, RIGHT, UP, ArcBetweenPoints, Axes, Create, Dashed
 from mathcore.primer.vanishing import bars_case, power_case
 
 from .. import style
-from ..base import (NUMBER_FONT, SCRIPT_RISE, SCRIPT_SCALE, Fixed, LectureScene, Plays, Val,
-                    _baseline)
+from ..base import NUMBER_FONT, Fixed, LectureScene, Plays, Val
+from ..baseline import SCRIPT_RISE, SCRIPT_SCALE, _baseline
 from ..live import Live, corners
 
 P = style.PALETTE
