@@ -29,7 +29,7 @@ from .legibility import raise_to_floor
 from .bind import (Binding, Fixed, Val, check_fields, has_digit, plural_fields, resolve,
                    shown)
 from .registry import get as get_section
-from .baseline import _baseline, beside, lecture_text
+from .baseline import _baseline, beside, lecture_text, on_baseline
 from .live import displayed
 from .manim_patches import share_sources_on_copy, skip_frames_while
 
@@ -230,9 +230,8 @@ class LectureScene(Scene):
                 row[k:].shift(0.8 * buff * LEFT)
             elif k and isinstance(row[k - 1], Text) and row[k - 1].original_text[-1:] in "(（[":
                 row[k:].shift(0.8 * buff * LEFT)   # and an opening bracket hugs the one after it
+        on_baseline(row[0], *row[1:])   # every piece on the first piece's baseline
         base = _baseline(row[0])
-        for m in row[1:]:           # every piece on the first piece's baseline
-            m.shift((base - _baseline(m)) * UP)
         if row.height > 0:          # a number set beside the line sits on it (beside())
             row.baseline_frac = (base - row.get_bottom()[1]) / row.height
         return row
@@ -380,7 +379,7 @@ class LectureScene(Scene):
                     buff: float = 0.32) -> tuple[Mobject, Mobject]:
         """Place a label/value pair under ``anchor``: label left-aligned, value to its right."""
         lab.next_to(anchor, DOWN, buff=buff, aligned_edge=LEFT)
-        LectureScene.beside(val, lab, buff=0.3)
+        beside(val, lab, buff=0.3)
         return lab, val
 
     def value_row(self, key: str, path: str, fmt: str, color: str, anchor: Mobject,
@@ -403,8 +402,7 @@ class LectureScene(Scene):
         """Put every row's value in one column, right of the widest label."""
         x = max(lab.get_right()[0] for lab, _ in rows) + 0.3
         for lab, val in rows:       # on its label's baseline
-            val.move_to([x, lab.get_center()[1], 0], aligned_edge=LEFT)
-            val.shift((_baseline(lab) - _baseline(val)) * UP)
+            on_baseline(lab, val.move_to([x, lab.get_center()[1], 0], aligned_edge=LEFT))
 
     def show(self, name: str, mob: Mobject) -> Mobject:
         """Give a bound readout a name in ``rnn-lecture script``."""

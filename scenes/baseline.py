@@ -103,8 +103,17 @@ def _baseline(m: Mobject) -> float:
     return float(np.median(bottoms)) if bottoms else float(m.get_bottom()[1])
 
 
+def on_baseline(ref: Mobject, *mobs: Mobject) -> None:
+    """Shift each of ``mobs`` up or down onto ``ref``'s baseline (a table's row, a value on
+    its label's line, the pieces of a sentence)."""
+    base = _baseline(ref)
+    for m in mobs:
+        m.shift((base - _baseline(m)) * UP)
+
+
 def beside(m: Mobject, lab: Mobject, buff: float = 0.15) -> Mobject:
     """Put ``m`` (a number) right of ``lab`` (its label) on the label's baseline (centred,
     a label with a subscript or a descender would lift or drop the number)."""
     m.next_to(lab, RIGHT, buff=buff)
-    return m.shift((_baseline(lab) - _baseline(m)) * UP)
+    on_baseline(lab, m)
+    return m

@@ -194,15 +194,15 @@ class Live:
         ``value(i)`` at the sweep's index ``i`` (declared: the values at ``path``, in the
         readout's format): its glyphs rebuilt only when its string changes (one Text per
         string), its left edge and cap line fixed."""
-        fmt, size, color = mob.live_style
-        places = int(fmt.partition(":")[2])
+        fmt = mob.live_style[0]
         glyphs: dict[str, Text] = {}
 
         def update(m, i):
-            shown = style.fmt_decimal(float(value(i)), places)
+            x = float(value(i))
+            shown = style.fmt_decimal(x, int(fmt.partition(":")[2]))
             if shown != getattr(m, "shown_text", None):
                 if shown not in glyphs:
-                    glyphs[shown] = Text(shown, font=style.FONT, font_size=size, color=color)
+                    glyphs[shown] = number_text(m, x)
                 swap_glyphs(m, anchor_number(glyphs[shown].copy(), m))
                 m.shown_text = shown
             if path is not None:

@@ -7,7 +7,8 @@ from manim import (DOWN, LEFT, RIGHT, UP, AnimationGroup, Circumscribe, Create, 
                    ValueTracker, VGroup, linear)
 
 from .. import style
-from ..base import LectureScene, Val, _baseline, displayed
+from ..base import LectureScene, Val, displayed
+from ..baseline import on_baseline
 from ..live import Live, live_value, settle_value
 
 P = style.PALETTE
@@ -278,11 +279,10 @@ class GRU(LectureScene):
             yy = 1.95 - 0.66 * r
             for c, cell in enumerate(row):
                 cell.move_to([xs[c], yy, 0], aligned_edge=LEFT)
-            for cell in row[1:]:      # one baseline a row, as a table is read
-                cell.shift((_baseline(row[0]) - _baseline(cell)) * UP)
+            on_baseline(row[0], *row[1:])      # one baseline a row, as a table is read
         for c, cell in enumerate(torch):
             cell.move_to([xs[c], rows[5][c].get_y(), 0], aligned_edge=LEFT)
-            cell.shift((_baseline(rows[5][c]) - _baseline(cell)) * UP)
+            on_baseline(rows[5][c], cell)
         rule = Line([xs[0], 1.6, 0], [6.9, 1.6, 0], color=P.muted, stroke_width=1.5)
         self.show("groups_gru", rows[3][2])
         self.show("params_lstm", rows[4][1])

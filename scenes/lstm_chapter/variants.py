@@ -10,7 +10,8 @@ from manim import (DOWN, LEFT, RIGHT, UP, AnimationGroup, Arrow, Circumscribe, C
                    VGroup, VMobject)
 
 from .. import style
-from ..base import LectureScene, Val, _baseline
+from ..base import LectureScene, Val
+from ..baseline import on_baseline
 
 P = style.PALETTE
 
@@ -119,8 +120,7 @@ class Variants(LectureScene):
         S, L = style.SMALL_SIZE, style.LABEL_SIZE
         heads = VGroup(*[self.text(k, size=L, color=P.muted).move_to([x, 1.95, 0], aligned_edge=LEFT)
                          for k, x in zip(("col.name", "col.change", "col.params", "col.ratio"), xs)])
-        for h in heads[1:]:
-            h.shift((_baseline(heads[0]) - _baseline(h)) * UP)
+        on_baseline(heads[0], *heads[1:])
         rule = Line([-6.9, 1.6, 0], [6.9, 1.6, 0], color=P.muted, stroke_width=1.5)
         change_fields = {"peephole": {"n": Val("peephole_extra", "count")},
                          "convlstm": {"k": Val("conv_kernel", "int"), "t": Val("conv_taps", "int")}}
@@ -138,8 +138,7 @@ class Variants(LectureScene):
                 cells.append(self.text("xlstm.cite", size=S, color=P.muted))
             for c, x in zip(cells, xs):
                 c.move_to([x, y, 0], aligned_edge=LEFT)
-            for c in cells[1:]:      # one baseline a row, as a table is read
-                c.shift((_baseline(cells[0]) - _baseline(c)) * UP)
+            on_baseline(cells[0], *cells[1:])      # one baseline a row, as a table is read
             if name not in v.variant_params:     # the citation under the name it dates: the
                 # ratio column stays a column of ratios
                 cells[3].next_to(cells[0], DOWN, buff=0.08, aligned_edge=LEFT)

@@ -1035,8 +1035,9 @@ class Vanishing(LectureScene):
         bengio = self.cite_row("Bengio, Simard & Frasconi 1994")   # where Pascanu's stood
         # the claim as the strip shows it: the first token's fill under a tenth of the last's
         # (vanished) or not (these weights carry the gradient back)
-        reach = abs(float(v.walk_product[-1])) / max(abs(float(v.walk_seed)), 1e-12)
-        self.say("clip.late.say", variant="vanishes" if reach < LATE_SHARE else "reaches")
+        # (small_gradient: mathcore's |gradient at the first token|, against the seed's)
+        late = "vanishes" if v.small_gradient < LATE_SHARE * abs(v.walk_seed) else "reaches"
+        self.say("clip.late.say", variant=late)
         self.pace([FadeOut(nmark), FadeIn(title), Create(tokens)],
                   LaggedStart(*(FadeIn(f) for f in reversed(fills)), lag_ratio=0.6),
                   [FadeOut(cite), FadeIn(bengio)])
