@@ -47,7 +47,8 @@ SITE_CODE = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
 
 #: Part titles by part id, from the lecture's registry (parts not built yet fall back below).
 PARTS = {pid: titles for pid, titles, _ in REGISTRY_PARTS}
-PARTS.setdefault("prehistory", {"zh": "前史", "en": "Prehistory"})
+#: the part of every section the registry knows (``pre-01-construction`` -> ``prehistory``)
+_PART_OF = {s.id: pid for pid, _, sections in REGISTRY_PARTS for s in sections}
 
 UI = {
     "zh": {"site": "循环神经网络：动画讲座", "sections": "节", "clips": "个片段",
@@ -83,8 +84,9 @@ class SiteError(Exception):
 # ======================================================================================
 
 def part_of(section_id: str) -> str:
-    """The part a section belongs to: its id's prefix (``primer-01-x`` -> ``primer``)."""
-    return section_id.split("-", 1)[0]
+    """The part a section belongs to: the registry's part, or for a section the registry does
+    not know (a site built by another version), its id's prefix (``primer-09-x`` -> ``primer``)."""
+    return _PART_OF.get(section_id) or section_id.split("-", 1)[0]
 
 
 def part_title(part: str, lang: str) -> str:

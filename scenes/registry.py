@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .params import Param, ParamError, Schema, shown  # noqa: F401  (re-exported)
 from .lstm_chapter import registry as lstm_chapter
+from .prehistory import registry as prehistory
 from .primer import registry as primer
 from .section import Section, to_json
 
@@ -17,6 +18,8 @@ PARTS: tuple[tuple[str, dict, tuple[Section, ...]], ...] = (
      primer.SECTIONS),
     ("lstm", {"zh": "LSTM 一章：会取舍的记忆", "en": "The LSTM chapter: a memory that chooses"},
      lstm_chapter.SECTIONS),
+    ("prehistory", {"zh": "前史：从循环网络到注意力", "en": "Prehistory: from recurrent nets to attention"},
+     prehistory.SECTIONS),
 )
 
 #: Every section in lecture order: the parts chained.

@@ -59,7 +59,7 @@ def test_embed_snippet_is_a_scaling_video_with_both_sources_poster_and_captions(
 def test_parts_come_from_the_section_id_prefix():
     assert part_of("primer-04-limits") == "primer" and part_of("lstm-02-cell") == "lstm"
     assert part_title("primer", "zh").startswith("入门")
-    assert part_title("prehistory", "en") == "Prehistory"
+    assert part_title("prehistory", "en").startswith("Prehistory")
     assert part_title("newpart", "en") == "Newpart"
 
 
