@@ -522,6 +522,36 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
      edges("lstm-01-why")),
     ("c6-l08-layers-plural", "scenes/lstm_chapter/ledger.py",
      "a stack of {k} layer{k_s}", "a stack of {k} layers", edges("lstm-08-ledger")),
+
+    # ---- pre-01 ----------------------------------------------------------------------------
+    ("p1-template-extra-char", "scenes/prehistory/construction.py",
+     '"window: {w} token{w_s}"', '"window: {w} token{w_s}."', guard("construction")),
+    ("p1-neighbour-count", "scenes/prehistory/construction.py",
+     '("shared", {}, "shared.total")', '("shared", {}, "shared.recurrent")',
+     guard("construction")),
+    ("p1-narration-neighbour", "scenes/prehistory/construction.py",
+     'self.say("pad.say", t=t_cap, n=Val("padded.input_size", "count"),',
+     'self.say("pad.say", t=t_cap, n=Val("padded.weights", "count"),', guard("construction")),
+    ("p1-one-layer-short", "mathcore/prehistory/construction.py",
+     '"total": t_max * one}', '"total": (t_max - 1) * one}', guard("construction")),
+    ("c1-p1-bar-neighbour-index", "scenes/prehistory/construction.py",
+     "w = max(full * float(arr[j]) / top, 1e-3)",
+     "w = max(full * float(arr[max(j - 1, 0)]) / top, 1e-3)", sweep_guard("construction")),
+    ("c2-p1-distance-off-by-one", "mathcore/prehistory/construction.py",
+     'distance = len(FAR_SENTENCE["en"]) - 1 - FAR_REFERENT',
+     'distance = len(FAR_SENTENCE["en"]) - FAR_REFERENT', edges("pre-01-construction")),
+    ("c3-p1-input-width-as-state-width", "mathcore/prehistory/construction.py",
+     "shared = unrolled_param_count(t_max, d, d_x)", "shared = unrolled_param_count(t_max, d, d)",
+     guard("construction")),
+    ("c4-p1-zero-share-whole-percent", "scenes/prehistory/construction.py",
+     'dfields = {"z": Val("zero_percent", "fmt:1")} if key == "pad" else {}',
+     'dfields = {"z": Val("zero_percent", "fmt:0")} if key == "pad" else {}',
+     untidy("pre-01-construction")),
+    ("c5-p1-window-reaches-strictly", "mathcore/prehistory/construction.py",
+     "far_seen=window >= distance,", "far_seen=window > distance,", edges("pre-01-construction")),
+    ("c6-p1-window-box-unclipped", "mathcore/prehistory/construction.py",
+     "window_drawn=min(window, distance),", "window_drawn=window,",
+     degenerate("pre-01-construction")),
 ]
 
 
@@ -530,7 +560,8 @@ SECTIONS = {"s01": "primer-01-recurrence", "s02": "primer-02-vanishing", "s03": 
             "s04": "primer-04-limits", "s05": "primer-05-attention", "s06": "primer-06-cheatsheet",
             "l1": "lstm-01-why", "l2": "lstm-02-cell", "l3": "lstm-03-conveyor",
             "l4": "lstm-04-sandbox", "l5": "lstm-05-trace", "l6": "lstm-06-gru",
-            "l7": "lstm-07-variants", "l8": "lstm-08-ledger"}
+            "l7": "lstm-07-variants", "l8": "lstm-08-ledger",
+            "p1": "pre-01-construction"}
 
 #: issue 20's classes (0: the texts at holds, the first 28 mutants, ids without a class)
 CLASSES = {0: "texts at holds", 1: "frames between holds", 2: "edges of sentence rules",
@@ -594,7 +625,7 @@ NOT_APPLICABLE: dict[tuple[str, int], str] = {
 
 def where(mid: str) -> tuple[str, int]:
     """The section key and class a mutant id names: ``c2-l01-flat-strict`` -> ("l1", 2)."""
-    m = re.match(r"^(?:c(\d)-)?(s0\d|l0?\d|shared)-", mid)
+    m = re.match(r"^(?:c(\d)-)?(s0\d|l0?\d|p\d{1,2}|shared)-", mid)
     if not m:
         raise ValueError(f"mutant id {mid!r} names no section")
     sec = m.group(2)

@@ -89,6 +89,8 @@ SIZE_PAIRS = {
     "lstm-08-ledger": [("h", "d"), ("h", "layers"), ("d", "layers")],
     "lstm-07-variants": [("h", "d")],
     "primer-05-attention": [("n", "d"), ("n_long", "d")],
+    # pre-01's cell count: the state's width beside the input's in one formula
+    "pre-01-construction": [("d", "d_x")],
     "primer-06-cheatsheet": [("query_heads", "kv_heads"), ("query_heads", "gqa_kv_heads"),
                              ("kv_heads", "gqa_kv_heads"), ("layers", "width"),
                              ("context", "width"), ("sequence_length", "tbptt_window")],

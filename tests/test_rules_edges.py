@@ -205,6 +205,10 @@ EDGES = [
     ("lstm-08-ledger", "zh", {"h": 3, "d": 2}, {"ledger.layer": "close"}),
     ("lstm-08-ledger", "en", {"h": 57, "d": 42}, {"ledger.layer": "more"}),      # 1.0500138
     ("lstm-08-ledger", "zh", {"h": 123, "d": 97}, {"ledger.layer": "less"}),     # 1/1.0500037
+    # pre-01: the window reaches the name 11 tokens back from a window of 11 on
+    ("pre-01-construction", "en", {"window": 10}, {"fixed.far": "outside", "fixed.note": "outside"}),
+    ("pre-01-construction", "zh", {"window": 11}, {"fixed.far": "inside", "fixed.note": "inside"}),
+    ("pre-01-construction", "en", {"window": 12}, {"fixed.far": "inside", "fixed.note": "inside"}),
 ]
 
 
@@ -306,6 +310,9 @@ DEGENERATE = [
     ("lstm-07-variants", "en", {"h": 9, "d": 6, "steps": 2}, {"attention_rnn": "same"}),
     ("lstm-07-variants", "zh", {"h": 9, "d": 6, "steps": 2}, {"attention_rnn": "same"}),
     ("lstm-07-variants", "en", {"h": 1, "d": 1, "steps": 2}, {"attention_rnn": "times"}),
+    # pre-01: the smallest sizes, a sequence as long as T_max (no zeros), a one-token window
+    ("pre-01-construction", "en", {"t_max": 2, "length": 2, "d": 1, "d_x": 1, "window": 1}, {}),
+    ("pre-01-construction", "zh", {"t_max": 2, "length": 1, "d": 1, "d_x": 1, "window": 64}, {}),
 ]
 
 

@@ -25,6 +25,30 @@ def _values(ref: str):
     return compute
 
 
+# ----- P1 construction ------------------------------------------------------------------
+_PRE_01 = Schema((
+    Param("window", "int", 3, "tokens the fixed-window language model reads", min=1, max=64,
+          doc_zh="定长窗口语言模型读入的 token 数"),
+    Param("t_max", "int", 64, "length T_max every sequence is padded to (and layers of step 2)",
+          min=2, max=4096,
+          doc_zh="所有序列补零到的长度 T_max（也是第二步的层数）"),
+    Param("length", "int", 12, "length of a real sequence in the padded input (at most t_max)",
+          min=1, max=4096,
+          doc_zh="补零输入里一条真实序列的长度（不超过 t_max）"),
+    Param("d", "int", 128, "state width d", min=1, max=65536,
+          doc_zh="状态宽度 d"),
+    Param("d_x", "int", 64, "input width d_x", min=1, max=65536,
+          doc_zh="输入宽度 d_x"),
+    Param("lm_seed", "int", 7, "seed of the untrained language model's weights",
+          min=0, max=2**32 - 1,
+          doc_zh="未训练语言模型权重的随机种子"),
+))
+
 _M, _S = "mathcore.prehistory", "scenes.prehistory"
 
-SECTIONS: tuple[Section, ...] = ()
+SECTIONS: tuple[Section, ...] = (
+    Section("pre-01-construction", "P1",
+            {"zh": "从定长窗口到循环网络", "en": "From a fixed window to the RNN"},
+            f"{_S}.construction:Construction", _PRE_01,
+            _values(f"{_M}.construction:construction_values")),
+)
