@@ -14,7 +14,7 @@ from ..live import Live
 P = style.PALETTE
 
 #: The reach grids: side, centre height, centres of the two grids.
-GRID, GRID_Y, GRID_X = 3.2, 0.25, 3.35
+GRID, GRID_Y, GRID_X = 3.2, 0.25, 3.6
 #: Heights of the headings over the grids and of the counts under them.
 Y_HEAD, Y_COUNT = 2.2, -1.75
 #: The output bars: left edge and longest length.
@@ -77,31 +77,31 @@ TEXT = {
     "proj": {"zh": "输出投影的账：词表乘宽度", "en": "The output projection's bill: vocabulary times width"},
     "proj.say": {
         "zh": "语言模型每一步都要给词表里的每个词打分：这里词表有 {V} 个词，隐藏状态宽 {d}。",
-        "en": "A language model scores every word of its vocabulary at every step: {V} words here, from a hidden state {d} wide."},
+        "en": "A language model scores every word of its vocabulary at every step: {V} word{V_s} here, from a hidden state {d} wide."},
     "proj.direct.say": {
-        "zh": "直接从 h 投影，是一个 {V} 乘 {d} 的矩阵加 {V} 个偏置：{P} 个参数，每一步 {M} 次乘加。",
-        "en": "Straight from h that is a {V} by {d} matrix plus {V} biases: {P} parameters, and {M} multiply-adds at every step."},
+        "zh": "直接从 h 投影，是一个 {V} 乘 {d} 的矩阵加一个长 {V} 的偏置：{P} 个参数，每一步 {M} 次乘加。",
+        "en": "Straight from h that is a {V} by {d} matrix plus a bias of length {V}: {P} parameters, and {M} multiply-add{M_s} at every step."},
     "proj.sak.say": {
         "zh": "Sak、Senior 和 Beaufays（2014）先把 h 压到宽 {r} 的投影 p，再投到词表：{P2} 个参数，每一步 {M2} 次乘加。",
         "en": "Sak, Senior and Beaufays (2014) first project h down to p, {r} wide, then to the vocabulary: {P2} parameters, {M2} multiply-adds a step.",
         "fixed": {"2014": "year of the cited paper (arXiv:1402.1128)"}},
     "proj.cmp.say.fewer": {
         "zh": "在这组尺寸下，投影省下了 {g} 个参数。",
-        "en": "At these sizes the projection saves {g} parameters."},
+        "en": "At these sizes the projection saves {g} parameter{g_s}."},
     "proj.cmp.say.more": {
         "zh": "在这组尺寸下，投影反而多出 {g} 个参数：p 不够窄，不划算。",
-        "en": "At these sizes the projection costs {g} more parameters: p is not narrow enough to pay."},
+        "en": "At these sizes the projection costs {g} more parameter{g_s}: p is not narrow enough to pay."},
     "proj.cmp.say.same": {
         "zh": "在这组尺寸下，两种做法的参数一样多。",
         "en": "At these sizes both ways hold the same number of parameters."},
-    "proj.cmp.fewer": {"zh": "投影省下 {g} 个参数", "en": "the projection saves {g} parameters"},
-    "proj.cmp.more": {"zh": "投影多出 {g} 个参数", "en": "the projection costs {g} more parameters"},
+    "proj.cmp.fewer": {"zh": "投影省下 {g} 个参数", "en": "the projection saves {g} parameter{g_s}"},
+    "proj.cmp.more": {"zh": "投影多出 {g} 个参数", "en": "the projection costs {g} more parameter{g_s}"},
     "proj.cmp.same": {"zh": "两种做法参数一样多", "en": "both hold as many parameters"},
     "proj.sizes": {"zh": "$|V|$ = {V}，$d$ = {d}，$r$ = {r}", "en": "$|V|$ = {V}, $d$ = {d}, $r$ = {r}"},
     "proj.direct": {"zh": "$h \\to |V|$：{P} 个参数，每步 {M} 次乘加",
-                    "en": "$h \\to |V|$: {P} parameters, {M} multiply-adds a step"},
+                    "en": "$h \\to |V|$: {P} parameters, {M} multiply-add{M_s} a step"},
     "proj.projected": {"zh": "$h \\to p \\to |V|$：{P} 个参数，每步 {M} 次乘加",
-                       "en": "$h \\to p \\to |V|$: {P} parameters, {M} multiply-adds a step"},
+                       "en": "$h \\to p \\to |V|$: {P} parameters, {M} multiply-add{M_s} a step"},
     "proj.rule": {"zh": "参数含一个偏置向量；乘加不计偏置",
                   "en": "parameters include one bias vector; multiply-adds do not"},
     # ----- pooling -----------------------------------------------------------------------
@@ -185,9 +185,8 @@ class DeepBidirectional(LectureScene):
         self.say("reach.bi.say", T=Val("steps", "int"))
         cite = VGroup(*(self.label(r, "citation: year, journal volume and issue",
                                    size=style.SMALL_SIZE, color=P.muted)
-                        for r in ("Schuster & Paliwal 1997", "IEEE Trans. Signal Process.",
-                                  "45(11)")))
-        cite.arrange(DOWN, buff=0.12).move_to([0, GRID_Y - 1.0, 0])
+                        for r in ("Schuster & Paliwal 1997", "IEEE TSP 45(11)")))
+        cite.arrange(DOWN, buff=0.12).move_to([0, GRID_Y - 1.15, 0])
         self.pace(LaggedStart(*[FadeIn(r) for r in rb], lag_ratio=0.6),
                   [FadeIn(cb), FadeIn(cite)])
         # the later word settles the earlier one: the squares right of the diagonal

@@ -33,7 +33,7 @@ SECTIONS: tuple[Section, ...] = ()
 _P05 = Schema((
     Param("steps", "int", 6, "tokens T of the reach matrices (outputs by inputs)", min=2, max=10,
           doc_zh="可达矩阵的 token 数 T（输出 × 输入）"),
-    Param("layers", "int", 3, "stacked layers L of the deep RNN", min=1, max=6,
+    Param("layers", "int", 2, "stacked layers L of the deep RNN", min=1, max=6,
           doc_zh="深层 RNN 堆叠的层数 L"),
     Param("reach_seed", "int", 5, "seed of the tiny RNN whose derivatives give the reach",
           min=0, max=2**32 - 1,
@@ -48,7 +48,7 @@ _P05 = Schema((
     Param("pool_steps", "int", 16, "tokens n of the pooling example", min=2, max=40,
           doc_zh="池化例子的 token 数 n"),
     Param("pool_rho", "float", 0.6, "largest singular value of the pooling example's W_h",
-          min=0.05, max=1.0,
+          min=0.04, max=1.0,
           doc_zh="池化例子中 W_h 的最大奇异值"),
     Param("pool_seed", "int", 3, "seed of the pooling example's weights and tokens",
           min=0, max=2**32 - 1,
