@@ -315,17 +315,19 @@ class DeepBidirectional(LectureScene):
         self.show("direct", dl)
         self.show("projected", pl)
         self.say("proj.say", V=Val("vocab", "count"), d=Val("d", "count"))
-        self.pace(FadeIn(sizes), FadeIn(rule))
+        self.pace(FadeIn(sizes), Circumscribe(sizes, color=P.highlight), FadeIn(rule))
         self.say("proj.direct.say", V=Val("vocab", "count"), d=Val("d", "count"),
                  P=Val("counts.direct_params", "count"), M=Val("counts.direct_macs", "count"))
-        self.pace(FadeIn(dl), Create(direct))
+        # the matrix's two sides as they are named, the bar, then its two counts
+        self.pace(FadeIn(dl), Create(direct), Circumscribe(dl, color=P.hidden))
         self.say("proj.sak.say", r=Val("proj", "count"),
                  P2=Val("counts.projected_params", "count"),
                  M2=Val("counts.projected_macs", "count"))
         cite = self.label("Sak, Senior & Beaufays 2014, arXiv:1402.1128", "citation year and "
                           "arXiv id", size=style.SMALL_SIZE, color=P.muted).move_to([0, 1.7, 0])
-        self.pace([FadeIn(cite), FadeIn(pl)], LaggedStart(*[Create(b) for b in parts],
-                                                          lag_ratio=0.8))
+        self.pace(FadeIn(cite), FadeIn(pl), LaggedStart(*[Create(b) for b in parts],
+                                                        lag_ratio=0.8),
+                  Circumscribe(pl, color=P.hidden))
         cmp = self._proj_cmp()
         verdict = self.text("proj.cmp", variant=cmp, size=style.LABEL_SIZE, color=P.highlight,
                             g=Val("counts.gap", "count"))
