@@ -82,8 +82,8 @@ TEXT = {
         "zh": "直接从 h 投影，是一个 {V} 乘 {d} 的矩阵加一个长 {V} 的偏置：{P} 个参数，每一步 {M} 次乘加。",
         "en": "Straight from h that is a {V} by {d} matrix plus a bias of length {V}: {P} parameters, and {M} multiply-add{M_s} at every step."},
     "proj.sak.say": {
-        "zh": "Sak、Senior 和 Beaufays（2014）先把 h 压到宽 {r} 的投影 p，再投到词表：{P2} 个参数，每一步 {M2} 次乘加。",
-        "en": "Sak, Senior and Beaufays (2014) first project h down to p, {r} wide, then to the vocabulary: {P2} parameters, {M2} multiply-adds a step.",
+        "zh": "Sak、Senior 和 Beaufays（2014）在 h 和输出层之间加了一层宽 {r} 的投影 p，输出层只读 p：{P2} 个参数，每一步 {M2} 次乘加。",
+        "en": "Sak, Senior and Beaufays (2014) put a projection p, {r} wide, between h and the output layer, which reads only p: {P2} parameters, {M2} multiply-adds a step.",
         "fixed": {"2014": "year of the cited paper (arXiv:1402.1128)"}},
     "proj.cmp.say.fewer": {
         "zh": "在这组尺寸下，投影省下了 {g} 个参数。",
