@@ -82,6 +82,7 @@ def test_reach_jacobians_match_torch_and_the_graph(steps, layers, seed):
     np.testing.assert_array_equal(v.reach_stack, deep.graph_reach(steps, layers, False))
     # by hand: a causal reader sees x_0..x_t, a bidirectional one all T
     np.testing.assert_array_equal(v.reach_uni, np.tril(np.ones((steps, steps), dtype=bool)))
+    np.testing.assert_array_equal(v.reach_back, np.triu(np.ones((steps, steps), dtype=bool)))
     assert v.total_uni == steps * (steps + 1) // 2 and v.total_bi == steps * steps
     assert v.path_one == steps + 1 and v.path_stack == steps + layers
 

@@ -241,6 +241,8 @@ class DeepValues:
     reach_uni, reach_bi, reach_stack : numpy.ndarray of bool, shape (T, T)
         ``[t, s]``: the Jacobian ``d y_t / d x_s`` of the tiny RNN is nonzero (one layer
         left to right; bidirectional; L stacked layers).
+    reach_back : numpy.ndarray of bool, shape (T, T)
+        The same for the bidirectional reader's right-to-left half ``g_t`` alone.
     seen_uni, seen_bi, seen_stack : numpy.ndarray of int, shape (T,)
         Inputs each output sees (row sums).
     total_uni, total_bi, total_stack : int
@@ -278,6 +280,7 @@ class DeepValues:
     reach_uni: np.ndarray
     reach_bi: np.ndarray
     reach_stack: np.ndarray
+    reach_back: np.ndarray
     seen_uni: np.ndarray
     seen_bi: np.ndarray
     seen_stack: np.ndarray
@@ -317,6 +320,7 @@ def deep_values(p: dict) -> DeepValues:
     return DeepValues(
         steps=T, layers=L,
         reach_uni=reach["uni"], reach_bi=reach["bi"], reach_stack=reach["stack"],
+        reach_back=np.any(jac["bi"][:, :, REACH_WIDTH:] != 0.0, axis=2),
         seen_uni=seen["uni"], seen_bi=seen["bi"], seen_stack=seen["stack"],
         total_uni=int(reach["uni"].sum()), total_bi=int(reach["bi"].sum()),
         total_stack=int(reach["stack"].sum()), cells=T * T,

@@ -162,6 +162,12 @@ class DeepBidirectional(LectureScene):
         c = side / self.v.steps
         return [cx - side / 2 + (s + 0.5) * c, cy + side / 2 - (t + 0.5) * c, 0]
 
+    def _lit(self, mask, t: int, sq) -> bool:
+        """Whether the lit square ``sq`` of row ``t`` stands on a square ``mask`` lights."""
+        c = GRID / self.v.steps
+        s = int(round((sq.get_x() - (GRID_X - GRID / 2)) / c - 0.5))
+        return bool(mask[t][s])
+
     def show_reach(self):
         v = self.v
         self.claim("reach")
@@ -187,8 +193,13 @@ class DeepBidirectional(LectureScene):
                                    size=style.SMALL_SIZE, color=P.muted)
                         for r in ("Schuster & Paliwal 1997", "IEEE TSP 45(11)")))
         cite.arrange(DOWN, buff=0.12).move_to([0, GRID_Y - 1.15, 0])
-        self.pace(LaggedStart(*[FadeIn(r) for r in rb], lag_ratio=0.6),
-                  [FadeIn(cb), FadeIn(cite)])
+        # the bidirectional grid as the union of its two readers, each lighting what its own
+        # derivatives reach: the left-to-right half's triangle, then the right-to-left half's
+        fw = VGroup(*[sq for t, r in enumerate(rb) for sq in r if self._lit(v.reach_uni, t, sq)])
+        bw = VGroup(*[sq for t, r in enumerate(rb) for sq in r
+                      if self._lit(v.reach_back, t, sq) and not self._lit(v.reach_uni, t, sq)])
+        self.pace(FadeIn(cite), LaggedStart(*[FadeIn(sq) for sq in fw], lag_ratio=0.15),
+                  LaggedStart(*[FadeIn(sq) for sq in bw], lag_ratio=0.15), FadeIn(cb))
         # the later word settles the earlier one: the squares right of the diagonal
         future = VGroup(*[sq for t, r in enumerate(rb) for sq in r
                           if sq.get_x() > self._cell(GRID_X, t, t)[0] + 1e-6])
