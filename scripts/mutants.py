@@ -552,6 +552,38 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
     ("c6-p1-window-box-unclipped", "mathcore/prehistory/construction.py",
      "window_drawn=min(window, distance),", "window_drawn=window,",
      degenerate("pre-01-construction")),
+    # ---- P5 deep and bidirectional (all classes) -------------------------------------------
+    ("p05-uni-count-reads-bi", "scenes/prehistory/deep.py",
+     'cu = self.text("reach.count", size=style.LABEL_SIZE, k=Val("total_uni", "count"),',
+     'cu = self.text("reach.count", size=style.LABEL_SIZE, k=Val("total_bi", "count"),',
+     guard("deep")),
+    ("p05-typed-future-count", "scenes/prehistory/deep.py",
+     "and the bidirectional y_0 needs {f} input{f_s} from the future.",
+     "and the bidirectional y_0 needs 5 inputs from the future.", guard("deep")),
+    ("p05-direct-without-bias", "mathcore/prehistory/deep.py",
+     '"direct_params": V * d + V,', '"direct_params": V * d,', guard("deep")),
+    ("p05-last-reads-previous-state", "mathcore/prehistory/deep.py",
+     '"last": float(norms[-1]),', '"last": float(norms[-2]),', guard("deep")),
+    ("c1-p05-running-mean-neighbour-index", "scenes/prehistory/deep.py",
+     "p = path.format(i=j)", "p = path.format(i=max(j - 1, 0))", sweep_guard("deep")),
+    ("c1-p05-bars-one-short", "scenes/prehistory/deep.py",
+     "for t in range(j + 1):", "for t in range(max(j, 1)):", sweep_guard("deep")),
+    ("c2-p05-projection-ties-as-fewer", "scenes/prehistory/deep.py",
+     'return "fewer" if a < b else ("same" if a == b else "more")',
+     'return "fewer" if a <= b else ("same" if a == b else "more")',
+     edges("pre-05-deep-bidirectional")),
+    ("c3-p05-projection-square", "mathcore/prehistory/deep.py",
+     '"projected_params": r * d + V * r + V,', '"projected_params": r * r + V * r + V,',
+     ["tests/test_values_deep.py"]),
+    ("c4-p05-rho-one-decimal", "scenes/prehistory/deep.py",
+     'self.say("pool.sweep.say", rho=Val("pool_rho", "num"))',
+     'self.say("pool.sweep.say", rho=Val("pool_rho", "num:1"))',
+     untidy("pre-05-deep-bidirectional")),
+    ("c5-p05-pool-exact", "scenes/prehistory/deep.py",
+     "cmp = self._pool_cmp()", "cmp = v.pool_cmp", edges("pre-05-deep-bidirectional")),
+    ("c6-p05-one-layer-compared", "scenes/prehistory/deep.py",
+     'variant = "one" if v.layers == 1 else "many"', 'variant = "many"',
+     degenerate("pre-05-deep-bidirectional")),
 ]
 
 
@@ -561,7 +593,8 @@ SECTIONS = {"s01": "primer-01-recurrence", "s02": "primer-02-vanishing", "s03": 
             "l1": "lstm-01-why", "l2": "lstm-02-cell", "l3": "lstm-03-conveyor",
             "l4": "lstm-04-sandbox", "l5": "lstm-05-trace", "l6": "lstm-06-gru",
             "l7": "lstm-07-variants", "l8": "lstm-08-ledger",
-            "p1": "pre-01-construction"}
+            "p1": "pre-01-construction",
+            "p5": "pre-05-deep-bidirectional"}
 
 #: issue 20's classes (0: the texts at holds, the first 28 mutants, ids without a class)
 CLASSES = {0: "texts at holds", 1: "frames between holds", 2: "edges of sentence rules",
@@ -629,8 +662,8 @@ def where(mid: str) -> tuple[str, int]:
     if not m:
         raise ValueError(f"mutant id {mid!r} names no section")
     sec = m.group(2)
-    if sec.startswith("l"):
-        sec = "l" + str(int(sec[1:]))
+    if sec.startswith(("l", "p")):
+        sec = sec[0] + str(int(sec[1:]))
     return sec, int(m.group(1) or 0)
 
 

@@ -94,6 +94,10 @@ SIZE_PAIRS = {
     "primer-06-cheatsheet": [("query_heads", "kv_heads"), ("query_heads", "gqa_kv_heads"),
                              ("kv_heads", "gqa_kv_heads"), ("layers", "width"),
                              ("context", "width"), ("sequence_length", "tbptt_window")],
+    # P5: the output side r d + |V| r + |V| against |V| d + |V|; the path x_0 -> y_{T-1}
+    # of T + L matrices
+    "pre-05-deep-bidirectional": [("vocab", "d"), ("vocab", "proj"), ("d", "proj"),
+                                  ("steps", "layers")],
 }
 
 
@@ -159,7 +163,11 @@ CHOSEN = [("primer-02-vanishing", "en", {"dims_sigma": 0.5}),
           ("lstm-07-variants", "en", {"h": 24, "d": 40, "steps": 5}),
           ("primer-05-attention", "en", {"n": 12, "d": 40, "n_long": 30}),
           ("primer-06-cheatsheet", "en", {"query_heads": 12, "kv_heads": 4, "gqa_kv_heads": 2,
-                                          "width": 96, "layers": 3, "context": 50})]
+                                          "width": 96, "layers": 3, "context": 50}),
+          ("pre-05-deep-bidirectional", "en", {"vocab": 3001, "d": 96, "proj": 40, "steps": 7,
+                                               "layers": 4}),
+          ("pre-05-deep-bidirectional", "zh", {"vocab": 57, "d": 24, "proj": 130, "steps": 5,
+                                               "layers": 3})]
 
 
 @pytest.mark.parametrize("section_id, lang, params", CHOSEN,

@@ -101,6 +101,10 @@ SHOWN = [
      {"sweep_x": "at_lo", "sweep_c": "at_lo"}),
     # attention 4 d^2 over the RNN's h (h + d) + h at h = 23, d = 15 is 1.0033, shown "1"
     ("lstm-07-variants", "en", {"h": 23, "d": 15}, {"attention_rnn": "same"}),
+    # P5: the first token's pull on the mean and on the last state, 0.086715 and 0.086638 at
+    # rho = 1, 13 tokens, seed 56, both shown "0.087": the same (exactly, the mean is larger)
+    ("pre-05-deep-bidirectional", "en", {"pool_rho": 1.0, "pool_steps": 13, "pool_seed": 56}, {"pool.cmp": "same"}),
+    ("pre-05-deep-bidirectional", "zh", {"pool_rho": 1.0, "pool_steps": 13, "pool_seed": 56}, {"pool.cmp": "same"}),
 ]
 
 
@@ -209,6 +213,14 @@ EDGES = [
     ("pre-01-construction", "en", {"window": 10}, {"fixed.far": "outside", "fixed.note": "outside"}),
     ("pre-01-construction", "zh", {"window": 11}, {"fixed.far": "inside", "fixed.note": "inside"}),
     ("pre-01-construction", "en", {"window": 12}, {"fixed.far": "inside", "fixed.note": "inside"}),
+    # P5: the projected output side r d + |V| r + |V| against |V| d + |V|: at d = 2, r = 1
+    # they meet at |V| = 2 (6 = 6); one word fewer costs more (4 > 3), one more saves (8 < 9)
+    ("pre-05-deep-bidirectional", "en", {"vocab": 2, "d": 2, "proj": 1}, {"proj.cmp": "same"}),
+    ("pre-05-deep-bidirectional", "zh", {"vocab": 1, "d": 2, "proj": 1}, {"proj.cmp": "more"}),
+    ("pre-05-deep-bidirectional", "en", {"vocab": 3, "d": 2, "proj": 1}, {"proj.cmp": "fewer"}),
+    # ... and one layer has no second depth to compare the path with; two have
+    ("pre-05-deep-bidirectional", "zh", {"layers": 1}, {"stack.path": "one"}),
+    ("pre-05-deep-bidirectional", "en", {"layers": 2}, {"stack.path": "many"}),
 ]
 
 
@@ -313,6 +325,13 @@ DEGENERATE = [
     # pre-01: the smallest sizes, a sequence as long as T_max (no zeros), a one-token window
     ("pre-01-construction", "en", {"t_max": 2, "length": 2, "d": 1, "d_x": 1, "window": 1}, {}),
     ("pre-01-construction", "zh", {"t_max": 2, "length": 1, "d": 1, "d_x": 1, "window": 64}, {}),
+    # P5 at its smallest sizes: two tokens (one future input), one layer, one word of width
+    # one, a gap of one parameter, two pooled tokens
+    ("pre-05-deep-bidirectional", "en", {"steps": 2, "layers": 1, "vocab": 1, "d": 1, "proj": 1,
+                                         "pool_steps": 2}, {"stack.path": "one", "proj.cmp": "more"}),
+    ("pre-05-deep-bidirectional", "zh", {"steps": 2, "layers": 1, "vocab": 1, "d": 1, "proj": 1,
+                                         "pool_steps": 2}, {"stack.path": "one", "proj.cmp": "more"}),
+    ("pre-05-deep-bidirectional", "en", {"vocab": 2, "d": 3, "proj": 1}, {"proj.cmp": "fewer"}),
 ]
 
 

@@ -115,6 +115,13 @@ VARIANTS = [
      {"reach.rnn": "flat", "reach.rnn_note": "flat"}),
     ("lstm-01-why", "zh", {"base_forget_bias": 2.82, "seed": 3},
      {"reach.lstm": "falls", "reach.lstm_note": "falls"}),
+    # P5: one layer; the projection's break-even (|V| = 2, d = 2, r = 1); two pooled tokens
+    # whose mean pulls less than the last state (rho = 1, seed 0); a projection wider than h
+    ("pre-05-deep-bidirectional", "en", {"layers": 1, "vocab": 2, "d": 2, "proj": 1, "pool_rho": 1.0,
+                                     "pool_steps": 2, "pool_seed": 0},
+     {"stack.path": "one", "proj.cmp": "same", "pool.cmp": "last"}),
+    ("pre-05-deep-bidirectional", "zh", {"proj": 2048, "pool_rho": 1.0, "pool_steps": 13, "pool_seed": 56},
+     {"proj.cmp": "more", "pool.cmp": "same"}),
 ]
 
 

@@ -52,3 +52,35 @@ SECTIONS: tuple[Section, ...] = (
             f"{_S}.construction:Construction", _PRE_01,
             _values(f"{_M}.construction:construction_values")),
 )
+
+# ----- P5 deep and bidirectional -------------------------------------------------------------
+_P05 = Schema((
+    Param("steps", "int", 6, "tokens T of the reach matrices (outputs by inputs)", min=2, max=10,
+          doc_zh="可达矩阵的 token 数 T（输出 × 输入）"),
+    Param("layers", "int", 2, "stacked layers L of the deep RNN", min=1, max=6,
+          doc_zh="深层 RNN 堆叠的层数 L"),
+    Param("reach_seed", "int", 5, "seed of the tiny RNN whose derivatives give the reach",
+          min=0, max=2**32 - 1,
+          doc_zh="给出可达矩阵的小 RNN 的随机种子（看它的导数是否为零）"),
+    Param("vocab", "int", 50000, "vocabulary size |V| of the output projection",
+          min=1, max=1_000_000,
+          doc_zh="输出投影的词表大小 |V|"),
+    Param("d", "int", 1024, "hidden width d projected to the vocabulary", min=1, max=16384,
+          doc_zh="投影到词表的隐藏宽度 d"),
+    Param("proj", "int", 256, "width r of the projection p (Sak et al. 2014)", min=1, max=16384,
+          doc_zh="投影层 p 的宽度 r（Sak 等，2014）"),
+    Param("pool_steps", "int", 16, "tokens n of the pooling example", min=2, max=40,
+          doc_zh="池化例子的 token 数 n"),
+    Param("pool_rho", "float", 0.6, "largest singular value of the pooling example's W_h",
+          min=0.04, max=1.0,
+          doc_zh="池化例子中 W_h 的最大奇异值"),
+    Param("pool_seed", "int", 3, "seed of the pooling example's weights and tokens",
+          min=0, max=2**32 - 1,
+          doc_zh="池化例子的权重和 token 的随机种子"),
+))
+
+SECTIONS += (
+    Section("pre-05-deep-bidirectional", "P5",
+            {"zh": "双向与堆叠，投影与池化", "en": "Bidirectional and stacked, projection and pooling"},
+            f"{_S}.deep:DeepBidirectional", _P05, _values(f"{_M}.deep:deep_values")),
+)
