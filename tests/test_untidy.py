@@ -115,6 +115,12 @@ VARIANTS = [
      {"reach.rnn": "flat", "reach.rnn_note": "flat"}),
     ("lstm-01-why", "zh", {"base_forget_bias": 2.82, "seed": 3},
      {"reach.lstm": "falls", "reach.lstm_note": "falls"}),
+    # P3: a middle radius of 1.5 does not fall under tanh; a threshold of 1 caps the smallest
+    # radius too; a width of 64 and a radius of 2 explode under tanh itself
+    ("pre-03-spectral", "en", {"rhos": (0.5, 1.5, 2.0), "tau": 1.0},
+     {"mid": "holds", "clip.small": "capped"}),
+    ("pre-03-spectral", "zh", {"rhos": (0.5, 1.0, 2.0), "d": 64, "T": 300},
+     {"big": "explodes", "row1": "explodes"}),
 ]
 
 

@@ -19,7 +19,7 @@ CHART_X, CHART_Y, CHART_W, CHART_H = -2.55, -0.05, 7.2, 3.7
 #: The readout column right of the chart.
 PANEL_X = 1.75
 #: The clipping beat's two charts (size, centre height) and the readout row under them.
-CLIP_W, CLIP_H, CLIP_Y, CLIP_ROW_Y = 5.4, 3.0, 0.1, -2.05
+CLIP_W, CLIP_H, CLIP_Y, CLIP_ROW_Y = 5.4, 2.8, -0.1, -2.17
 #: A fault-matrix row's curve.
 SPARK_W, SPARK_H = 1.6, 0.7
 
@@ -41,12 +41,14 @@ TEXT = {
               "激活斜率的对角阵乘 W_h；退 {T} 步到 h_0。",
         "en": "This lab has no inputs and no loss: the backward pass starts at the last state "
               "h_T, and each step back multiplies one factor, a diagonal of activation slopes "
-              "times W_h; {T} steps reach h_0."},
+              "times W_h; {T} steps reach h_0.",
+        "fixed": {"0": "the index of the first state, h_0"}},
     "product.scalar.say": {
         "zh": "先把每个因子当成一个数 ρ：乘积就是 ρ 的 T 次方，ρ 大于 1 就随步数指数增长，"
               "小于 1 就指数衰减。",
         "en": "First read each factor as a number ρ: the product is ρ to the power T, growing "
-              "exponentially with the steps when ρ is above 1 and decaying when it is below."},
+              "exponentially with the steps when ρ is above 1 and decaying when it is below.",
+        "fixed": {"1": "the threshold one a factor is compared with"}},
     "product.matrix.say": {
         "zh": "矩阵情形把这个数换成谱半径，也就是 W_h 特征值的最大模。§02 看的最大奇异值"
               "从不小于它。",
@@ -82,22 +84,24 @@ TEXT = {
     "small.say.below": {
         "zh": "ρ = {r}：到达 h_0 的范数只剩 {f}，低于页面说的 {floor}，消失了。",
         "en": "ρ = {r}: the norm that reaches h_0 is {f}, below the page's {floor}: it has "
-              "vanished."},
+              "vanished.",
+        "fixed": {"0": "the index of the first state, h_0"}},
     "small.say.above": {
         "zh": "ρ = {r}：到达 h_0 的范数是 {f}，并没有低于页面说的 {floor}。",
-        "en": "ρ = {r}: the norm that reaches h_0 is {f}, not below the page's {floor}."},
+        "en": "ρ = {r}: the norm that reaches h_0 is {f}, not below the page's {floor}.",
+        "fixed": {"0": "the index of the first state, h_0"}},
     "mid.say.falls": {
         "zh": "ρ = {r}：范数从退一步的 {l} 降到 h_0 处的 {f}。",
-        "en": "ρ = {r}: the norm falls from {l} one step back to {f} at h_0."},
-    "mid.say.rises": {
-        "zh": "ρ = {r}：范数从退一步的 {l} 升到 h_0 处的 {f}。",
-        "en": "ρ = {r}: the norm rises from {l} one step back to {f} at h_0."},
-    "mid.say.same": {
-        "zh": "ρ = {r}：退一步和到达 h_0 时，范数都是 {f}。",
-        "en": "ρ = {r}: one step back and at h_0 the norm reads {f} alike."},
+        "en": "ρ = {r}: the norm falls from {l} one step back to {f} at h_0.",
+        "fixed": {"0": "the index of the first state, h_0"}},
+    "mid.say.holds": {
+        "zh": "ρ = {r}：范数没有下降，退一步时 {l}，到 h_0 时 {f}。",
+        "en": "ρ = {r}: the norm does not fall, {l} one step back and {f} at h_0.",
+        "fixed": {"0": "the index of the first state, h_0"}},
     "big.say.bounded": {
-        "zh": "页面预计 ρ = {r} 会爆炸到 {c} 以上；这段代码实际跑出的最大范数只有 {m}。",
-        "en": "The page expects ρ = {r} to explode past {c}; the code as run peaks at {m}."},
+        "zh": "页面预计最大的谱半径会爆炸到 {c} 以上；这段代码里 ρ = {r} 的最大范数只有 {m}。",
+        "en": "The page expects its largest radius to explode past {c}; in the code as run, "
+              "ρ = {r} peaks at {m}."},
     "big.say.explodes": {
         "zh": "ρ = {r}：最大范数到了 {m}，达到页面说的 {c} 以上，爆炸了。",
         "en": "ρ = {r}: the norm peaks at {m}, past the page's {c}: it explodes."},
@@ -133,24 +137,27 @@ TEXT = {
         "en": "ρ = {r}: its largest norm, {m}, is not above τ = {t}; clipping changes "
               "nothing."},
     "clip.small.say.untouched": {
-        "zh": "同样加在 ρ = {r} 上：范数从不高于 τ，到达 h_0 的仍是 {f}。封顶救不了消失。",
+        "zh": "同样加在 ρ = {r} 上：范数从不高于 τ，到达 h_0 的仍是 {f}。",
         "en": "The same on ρ = {r}: its norm is never above τ, and what reaches h_0 is still "
-              "{f}. A cap cannot undo vanishing."},
+              "{f}.",
+        "fixed": {"0": "the index of the first state, h_0"}},
     "clip.small.say.capped": {
         "zh": "同样加在 ρ = {r} 上：最大范数 {m} 高于 τ，被封顶；到达 h_0 的是 {c}。",
         "en": "The same on ρ = {r}: its largest norm, {m}, is above τ and capped; what "
-              "reaches h_0 is {c}."},
+              "reaches h_0 is {c}.",
+        "fixed": {"0": "the index of the first state, h_0"}},
     "clip.ratio.say.vanished": {
-        "zh": "ρ = {r} 时，到达首个状态的范数是退一步处的 {q} 倍：第一个状态几乎收不到信号。",
+        "zh": "ρ = {r} 时，到达首个状态的范数是退一步处的 {q} 倍：第一个状态几乎收不到信号，封顶也抬不高它。",
         "en": "At ρ = {r} the norm reaching the first state is {q} times the one a step back: "
-              "the first state hardly receives a signal."},
+              "the first state hardly receives a signal, and no cap can raise it."},
     "clip.ratio.say.reaches": {
         "zh": "ρ = {r} 时，到达首个状态的范数是退一步处的 {q} 倍。",
         "en": "At ρ = {r} the norm reaching the first state is {q} times the one a step back."},
     "clip.tau": {"zh": "$\\tau$ = {t}", "en": "$\\tau$ = {t}"},
     "clip.after": {"zh": "$\\rho$ = {r} 裁剪后最大 {c}", "en": "$\\rho$ = {r} clipped: largest {c}"},
     "clip.first": {"zh": "$\\rho$ = {r} 裁剪后到达 $h_0$：{f}",
-                   "en": "$\\rho$ = {r} clipped, at $h_0$: {f}"},
+                   "en": "$\\rho$ = {r} clipped, at $h_0$: {f}",
+        "fixed": {"0": "the index of the first state, h_0"}},
     # ----- 5. the fault matrix -------------------------------------------------------------
     "matrix": {"zh": "故障矩阵：每一行填上测得的信号",
                "en": "The fault matrix, each row filled with the signal measured"},
@@ -168,22 +175,23 @@ TEXT = {
     "matrix.page3": {"zh": "首步近乎为零", "en": "first step ≈ zero"},
     "matrix.page4": {"zh": "缓慢下降", "en": "falls slowly"},
     "matrix.got_peak": {"zh": "最大 {m}", "en": "largest {m}"},
-    "matrix.got_first": {"zh": "$h_0$ 处 {f}", "en": "{f} at $h_0$"},
+    "matrix.got_first": {"zh": "$h_0$ 处 {f}", "en": "{f} at $h_0$",
+        "fixed": {"0": "the index of the first state, h_0"}},
     "matrix.got_path": {"zh": "{l} → {f}", "en": "{l} → {f}"},
     "matrix.fix1": {"zh": "梯度裁剪", "en": "clipping"},
     "matrix.fix2": {"zh": "裁剪的适用区", "en": "where clipping works"},
     "matrix.fix3": {"zh": "门控、换架构", "en": "gates, new designs"},
     "matrix.fix4": {"zh": "也查饱和", "en": "check saturation too"},
     "row1.say.bounded": {
-        "zh": "第一行，ρ = {r} 不裁剪：页面预计范数飙升、损失变 NaN；测得最大 {m}。这个实验没有损失，"
-              "NaN 无从出现。",
-        "en": "Row one, ρ = {r} unclipped: the page expects a soaring norm and a NaN loss; "
-              "the measured peak is {m}. The lab has no loss, so no NaN can appear."},
+        "zh": "第一行，ρ = {r} 不裁剪：页面预计范数飙升、损失变成非数字；测得最大 {m}。"
+              "这个实验没有损失，谈不上变成非数字。",
+        "en": "Row one, ρ = {r} unclipped: the page expects a soaring norm and a loss "
+              "that is not a number; the measured peak is {m}. The lab has no loss to break."},
     "row1.say.explodes": {
-        "zh": "第一行，ρ = {r} 不裁剪：测得最大 {m}，飙升到页面的 {c} 以上。这个实验没有损失，"
-              "NaN 无从出现。",
+        "zh": "第一行，ρ = {r} 不裁剪：测得最大 {m}，飙升到页面的 {c} 以上。"
+              "这个实验没有损失，谈不上变成非数字。",
         "en": "Row one, ρ = {r} unclipped: the measured peak is {m}, past the page's {c}. "
-              "The lab has no loss, so no NaN can appear."},
+              "The lab has no loss to break."},
     "row2.say.capped": {
         "zh": "第二行，加上裁剪：最大范数封顶在 {c}，方向保留。",
         "en": "Row two, clipped: the largest norm is capped at {c}, the direction kept."},
@@ -193,11 +201,17 @@ TEXT = {
     "row3.say": {
         "zh": "第三行，ρ = {r} 加裁剪：到达 h_0 的是 {f}。修法在门控和新架构，不在裁剪。",
         "en": "Row three, ρ = {r} clipped: {f} reaches h_0. The fix is gates or a new "
-              "design, not clipping."},
-    "row4.say": {
+              "design, not clipping.",
+        "fixed": {"0": "the index of the first state, h_0"}},
+    "row4.say.tanh": {
         "zh": "第四行，ρ = {r}：从 {l} 变到 {f}。诊断时别只看权重的大小，激活的斜率也在乘。",
         "en": "Row four, ρ = {r}: from {l} to {f}. When diagnosing, look past the weights: "
               "the activation's slopes multiply in too."},
+    "row4.say.linear": {
+        "zh": "第四行，ρ = {r}：从 {l} 变到 {f}。恒等激活的斜率处处是 1，这里只剩权重在乘。",
+        "en": "Row four, ρ = {r}: from {l} to {f}. The identity's slope is 1 everywhere, so "
+              "here only the weights multiply.",
+        "fixed": {"1": "the identity's slope"}},
 }
 
 
@@ -218,7 +232,7 @@ class Spectral(LectureScene):
         return "below" if self._cmp("first_norms[0]", "page_floor") < 0 else "above"
 
     def _mid_case(self) -> str:
-        return {-1: "falls", 0: "same", 1: "rises"}[self._cmp("first_norms[1]", "last_norms[1]")]
+        return "falls" if self._cmp("first_norms[1]", "last_norms[1]") < 0 else "holds"
 
     def _peak_case(self, path: str) -> str:
         return "explodes" if self._cmp(path, "page_ceiling") >= 0 else "bounded"
@@ -306,7 +320,7 @@ class Spectral(LectureScene):
         ends = VGroup()
         for r, (lab, val) in enumerate(rows):
             end = self.value(f"{path}[{r}]", "fmt", size=style.LABEL_SIZE, color=colors[r],
-                             name=f"{name}_{r}")
+                             name=None)
             self.remove(val)
             rows[r].remove(val)
             self.beside(end, lab)
@@ -328,7 +342,7 @@ class Spectral(LectureScene):
                         reason="the product's first index (t = 1, the first step)")
         lhs[0].set_color(P.gradient)
         lhs[4].set_color(P.hidden)
-        lhs.move_to([0, 1.75, 0])
+        lhs.move_to([0, 1.85, 0])
         rule = self.text("product.rule", size=style.LABEL_SIZE, color=P.muted,
                          act=self._act(v.activation))
         rec = self.math(r"h_t = g(z_t),\quad z_t = W_h\, h_{t-1}", color=P.muted,
@@ -341,7 +355,7 @@ class Spectral(LectureScene):
         heads = [self.text(f"product.head_{h}", size=style.LABEL_SIZE, color=P.muted)
                  for h in ("rho", "power", "radius", "sigma")]
         cols_x = [-4.2, -1.4, 1.4, 4.2]
-        y0, dy = -0.05, 0.62
+        y0, dy = 0.0, 0.5
         for h, x in zip(heads, cols_x):
             h.move_to([x, y0, 0])
         colors = run_colors()
@@ -359,10 +373,10 @@ class Spectral(LectureScene):
         self.say("product.matrix.say")
         self.pace([FadeIn(heads[2]), LaggedStart(*[FadeIn(m) for m in cells[2]], lag_ratio=0.5)],
                   [FadeIn(heads[3]), LaggedStart(*[FadeIn(m) for m in cells[3]], lag_ratio=0.5)])
-        cite = self.cite_row("Ryu 2025, RL of LLMs ch. 2")
+        cite = self.cite_row("Ryu, RL of LLMs (Spring 2025), ch. 2")
         note = self.text("product.note", size=style.LABEL_SIZE, color=P.text,
                          T=Val("T", "int"), r=Val("rhos[0]", "num"), p=Val("scalar_powers[0]"))
-        note.move_to([0, y0 - 4 * dy - 0.05, 0])
+        note.move_to([0, y0 - 4 * dy - 0.1, 0])
         self.show("scalar_power", note)
         self.play(FadeIn(cite), FadeIn(note), run_time=0.6)
         self.hold()
@@ -380,8 +394,12 @@ class Spectral(LectureScene):
                 continue
             line = DashedLine(self.pt(0, e), self.pt(v.T, e), color=color, dash_length=0.12)
             lab = self.text(key, size=style.SMALL_SIZE, color=color, **field)
-            if e > 0:   # the ceiling's label at the left, above; the floor's at the right, below
+            if e > 0:   # the ceiling's label at the left, above (below near the top); the
+                # floor's at the right, below
                 lab.next_to(line.get_start(), UP, buff=0.08, aligned_edge=LEFT).shift(0.15 * RIGHT)
+                if lab.get_top()[1] > self.ax.get_top()[1] - 0.05:
+                    lab.next_to(line.get_start(), DOWN, buff=0.08, aligned_edge=LEFT)
+                    lab.shift(0.15 * RIGHT)
             else:
                 lab.next_to(line.get_end(), DOWN, buff=0.08, aligned_edge=RIGHT)
             lines.add(line)
@@ -478,7 +496,7 @@ class Spectral(LectureScene):
         v = self.v
         self.claim("clip", t=Val("param.tau", "num"), say=False)
         colors = run_colors()
-        cite = self.cite_row("Pascanu, Mikolov & Bengio 2013, arXiv:1211.5063")
+        cite = self.cite_row("Pascanu, Mikolov & Bengio, ICML 2013", "arXiv:1211.5063")
         out = {}
         for r, place in ((2, (-3.2, CLIP_Y)), (0, (3.65, CLIP_Y))):
             chart, tau, faint, axes = self._clip_chart(r, place)
@@ -577,7 +595,7 @@ class Spectral(LectureScene):
                               m=Val("max_norms[2]"), c=Val("page_ceiling"))),
             ("row2.say", dict(variant=self._clip_case(2), c=Val("clipped_max[2]"))),
             ("row3.say", dict(r=Val("rhos[0]", "num"), f=Val("clipped_first[0]"))),
-            ("row4.say", dict(r=Val("rhos[1]", "num"), l=Val("last_norms[1]"),
+            ("row4.say", dict(variant=v.activation, r=Val("rhos[1]", "num"), l=Val("last_norms[1]"),
                               f=Val("first_norms[1]"))),
         ]
         box, point = self.pointer()
