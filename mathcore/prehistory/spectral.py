@@ -120,9 +120,11 @@ def log_axis(lows: float, highs: float, lines: int = AXIS_LINES) -> tuple[int, i
     if hi <= lo:
         hi = lo + 1
     step = max(1, math.ceil((hi - lo) / (lines - 1)))
-    lo = step * math.floor(lo / step)
-    hi = step * math.ceil(hi / step)
-    return int(lo), int(hi), int(step)
+    while True:     # rounding the ends out to multiples of step can add a line: widen it
+        a, b = step * math.floor(lo / step), step * math.ceil(hi / step)
+        if (b - a) // step <= lines - 1:
+            return int(a), int(b), int(step)
+        step += 1
 
 
 def spectral(seed: int = labs.PAGE_SEED, d: int = labs.PAGE_D, T: int = labs.PAGE_T,

@@ -4,7 +4,7 @@ same draws under the other activation, the two clipping injections and the fault
 from __future__ import annotations
 
 from manim import (DOWN, LEFT, RIGHT, UP, Axes, Create, DashedLine, DashedVMobject, Dot,
-                   FadeIn, FadeOut, LaggedStart, Line, ManimColor, ValueTracker, VGroup,
+                   FadeIn, FadeOut, Indicate, LaggedStart, Line, ManimColor, ValueTracker, VGroup,
                    VMobject, Write, linear)
 
 from .. import style
@@ -420,14 +420,19 @@ class Spectral(LectureScene):
                   rate_func=linear)
         self._settle_rows(rows, "first_norms", colors, "first_norm")
         box, point = self.pointer()
+
+        def traced(r):      # a run's curve drawn over again, thick, as its line names it
+            return self._curve(v.log_norms[r], v.T - 1, colors[r]).set_stroke(width=7)
+
+        thick = [traced(r) for r in range(3)]
         self.say("small.say", variant=self._small_case(), r=Val("rhos[0]", "num"),
                  f=Val("first_norms[0]"), floor=Val("page_floor"))
         dot0 = Dot(self.pt(v.T, v.log_norms[0][-1]), color=colors[0], radius=0.07)
-        self.pace([FadeIn(dot0), point(rows[0], colors[0])])
+        self.pace(point(rows[0], colors[0]), Create(thick[0]), [FadeIn(dot0), FadeOut(thick[0])])
         self.say("mid.say", variant=self._mid_case(), r=Val("rhos[1]", "num"),
                  l=Val("last_norms[1]"), f=Val("first_norms[1]"))
-        thick = curves[1].copy().set_stroke(width=7)
-        self.pace([Create(thick), point(rows[1], colors[1])])
+        dot1 = Dot(self.pt(v.T, v.log_norms[1][-1]), color=colors[1], radius=0.07)
+        self.pace(point(rows[1], colors[1]), Create(thick[1]), [FadeIn(dot1), FadeOut(thick[1])])
         peak = self.text("sweep.peak", size=style.LABEL_SIZE, color=colors[2],
                          r=Val("rhos[2]", "num"), m=Val("max_norms[2]"))
         peak.move_to([PANEL_X, -0.1, 0], aligned_edge=LEFT)
@@ -435,8 +440,9 @@ class Spectral(LectureScene):
         self.peak = peak
         self.say("big.say", variant=self._peak_case("max_norms[2]"), r=Val("rhos[2]", "num"),
                  c=Val("page_ceiling"), m=Val("max_norms[2]"))
-        self.pace([point(rows[2], colors[2]), FadeIn(peak)])
-        self.play(FadeOut(box["b"]), FadeOut(thick), run_time=0.4)
+        self.pace(point(rows[2], colors[2]), Create(thick[2]),
+                  [FadeIn(peak), point(peak, colors[2]), FadeOut(thick[2])])
+        self.play(FadeOut(box["b"]), run_time=0.4)
         self.hold()
 
     def compare_other(self):
@@ -470,9 +476,9 @@ class Spectral(LectureScene):
         self.show("other_peak", peak)
         self.say("otherpeak.say", variant=self._peak_case("other_max[2]"),
                  r=Val("rhos[2]", "num"), m=Val("other_max[2]"), c=Val("page_ceiling"))
-        mk = self.mark(VGroup(rows[2], peak), colors[2])
-        self.pace([FadeIn(peak), Create(mk)])
-        self.play(FadeOut(mk), run_time=0.4)
+        box, point = self.pointer()
+        self.pace(point(rows[2], colors[2]), FadeIn(peak), point(peak, colors[2]))
+        self.play(FadeOut(box["b"]), run_time=0.4)
         self.hold()
         self.clear_stage()
 
@@ -521,7 +527,7 @@ class Spectral(LectureScene):
         self.say("clip.big.say", variant=self._clip_case(2), r=Val("rhos[2]", "num"),
                  m=Val("max_norms[2]"), c=Val("clipped_max[2]"), t=Val("param.tau", "num"))
         mk = self.mark(after, colors[2])
-        self.pace([FadeIn(after), Create(mk)])
+        self.pace(FadeIn(after), Create(mk), Indicate(tau[1], color=colors[2]))
         # the second: the smallest radius, the same clipping
         chart0, tau0, faint0, axes0, k0, live0, curves0, rows0 = out[0]
         self.ax, self.lo = axes0
@@ -542,7 +548,8 @@ class Spectral(LectureScene):
                  else "reaches", r=Val("rhos[0]", "num"), q=Val("small_ratio"))
         d0 = Dot(self.pt(1, v.log_norms[0][0]), color=colors[0], radius=0.07)
         d1 = Dot(self.pt(v.T, v.log_norms[0][-1]), color=colors[0], radius=0.07)
-        self.pace(FadeIn(d0), FadeIn(d1))
+        drop = DashedLine(d0.get_center(), d1.get_center(), color=colors[0], dash_length=0.1)
+        self.pace(FadeIn(d0), FadeIn(d1), Create(drop))
         self.hold()
         self.clear_stage()
 
