@@ -101,6 +101,10 @@ SHOWN = [
      {"sweep_x": "at_lo", "sweep_c": "at_lo"}),
     # attention 4 d^2 over the RNN's h (h + d) + h at h = 23, d = 15 is 1.0033, shown "1"
     ("lstm-07-variants", "en", {"h": 23, "d": 15}, {"attention_rnn": "same"}),
+    # P3: the largest norm 8.34684875 shows "8.347", as tau 8.3468 does (num): not above tau,
+    # though the exact norm is (it said "capped")
+    ("pre-03-spectral", "en", {"tau": 8.3468}, {"clip.big": "untouched", "row2": "untouched"}),
+    ("pre-03-spectral", "zh", {"tau": 8.3468}, {"clip.big": "untouched", "row2": "untouched"}),
 ]
 
 
@@ -205,6 +209,18 @@ EDGES = [
     ("lstm-08-ledger", "zh", {"h": 3, "d": 2}, {"ledger.layer": "close"}),
     ("lstm-08-ledger", "en", {"h": 57, "d": 42}, {"ledger.layer": "more"}),      # 1.0500138
     ("lstm-08-ledger", "zh", {"h": 123, "d": 97}, {"ledger.layer": "less"}),     # 1/1.0500037
+    # P3: clipping caps only a largest norm shown above tau (8.347 at the defaults)
+    ("pre-03-spectral", "en", {"tau": 8.346}, {"clip.big": "capped", "row2": "capped"}),
+    ("pre-03-spectral", "zh", {"tau": 8.347}, {"clip.big": "untouched", "row2": "untouched"}),
+    ("pre-03-spectral", "en", {"tau": 8.348}, {"clip.big": "untouched", "row2": "untouched"}),
+    # P3: the smallest radius's norm at h_0 against the page's 1e-10 (found by a search over
+    # T and the smallest radius): 1.1e-10 and 1.0e-10 are not below it, 9.9e-11 is
+    ("pre-03-spectral", "en", {"T": 35, "rhos": (0.506, 1.0, 1.5)},
+     {"small": "above", "clip.ratio": "reaches"}),
+    ("pre-03-spectral", "zh", {"T": 35, "rhos": (0.505, 1.0, 1.5)},
+     {"small": "above", "clip.ratio": "reaches"}),
+    ("pre-03-spectral", "en", {"T": 36, "rhos": (0.514, 1.0, 1.5)},
+     {"small": "below", "clip.ratio": "vanished"}),
 ]
 
 
@@ -306,6 +322,9 @@ DEGENERATE = [
     ("lstm-07-variants", "en", {"h": 9, "d": 6, "steps": 2}, {"attention_rnn": "same"}),
     ("lstm-07-variants", "zh", {"h": 9, "d": 6, "steps": 2}, {"attention_rnn": "same"}),
     ("lstm-07-variants", "en", {"h": 1, "d": 1, "steps": 2}, {"attention_rnn": "times"}),
+    # P3: the shortest unroll and the narrowest state; three equal radii (three equal runs)
+    ("pre-03-spectral", "en", {"T": 2, "d": 2}, {}),
+    ("pre-03-spectral", "zh", {"T": 2, "d": 2, "rhos": (1.0, 1.0, 1.0)}, {}),
 ]
 
 

@@ -204,14 +204,17 @@ TEXT = {
               "design, not clipping.",
         "fixed": {"0": "the index of the first state, h_0"}},
     "row4.say.tanh": {
-        "zh": "第四行，ρ = {r}：从 {l} 变到 {f}。诊断时别只看权重的大小，激活的斜率也在乘。",
-        "en": "Row four, ρ = {r}: from {l} to {f}. When diagnosing, look past the weights: "
-              "the activation's slopes multiply in too."},
+        "zh": "第四行，ρ = {r}：退一步时 {l}，到 h_0 时 {f}。诊断时别只看权重的大小，激活的斜率也在乘。",
+        "en": "Row four, ρ = {r}: {l} one step back, {f} at h_0. When diagnosing, look past "
+              "the weights: "
+              "the activation's slopes multiply in too.",
+        "fixed": {"0": "the index of the first state, h_0"}},
     "row4.say.linear": {
-        "zh": "第四行，ρ = {r}：从 {l} 变到 {f}。恒等激活的斜率处处是 1，这里只剩权重在乘。",
-        "en": "Row four, ρ = {r}: from {l} to {f}. The identity's slope is 1 everywhere, so "
+        "zh": "第四行，ρ = {r}：退一步时 {l}，到 h_0 时 {f}。恒等激活的斜率处处是 1，这里只剩权重在乘。",
+        "en": "Row four, ρ = {r}: {l} one step back, {f} at h_0. The identity's slope is 1 "
+              "everywhere, so "
               "here only the weights multiply.",
-        "fixed": {"1": "the identity's slope"}},
+        "fixed": {"1": "the identity's slope", "0": "the index of the first state, h_0"}},
 }
 
 
