@@ -79,8 +79,8 @@ TEXT = {
     "sweep.run": {"zh": "$\\rho$ = {r}：", "en": "$\\rho$ = {r}:"},
     "sweep.head": {"zh": "退 $k$ 步后的范数", "en": "norm $k$ steps back"},
     "other.head": {"zh": "{act}：", "en": "{act}:"},
-    "sweep.floor": {"zh": "页面的消失线 {f}", "en": "page's vanishing line {f}"},
-    "sweep.ceiling": {"zh": "页面的爆炸线 {c}", "en": "page's exploding line {c}"},
+    "sweep.floor": {"zh": "页面的消失线 {f}", "en": "page's floor {f}"},
+    "sweep.ceiling": {"zh": "页面的爆炸线 {c}", "en": "page's ceiling {c}"},
     "small.say.below": {
         "zh": "ρ = {r}：到达 h_0 的范数只剩 {f}，低于页面说的 {floor}，消失了。",
         "en": "ρ = {r}: the norm that reaches h_0 is {f}, below the page's {floor}: it has "
