@@ -21,7 +21,7 @@ PANEL_X = 1.75
 #: The clipping beat's two charts (size, centre height) and the readout row under them.
 CLIP_W, CLIP_H, CLIP_Y, CLIP_ROW_Y = 5.4, 2.8, -0.1, -2.17
 #: A fault-matrix row's curve.
-SPARK_W, SPARK_H = 1.6, 0.7
+SPARK_W, SPARK_H = 1.3, 0.7
 
 
 def run_colors():
@@ -161,8 +161,12 @@ TEXT = {
     # ----- 5. the fault matrix -------------------------------------------------------------
     "matrix": {"zh": "故障矩阵：每一行填上测得的信号",
                "en": "The fault matrix, each row filled with the signal measured"},
-    "matrix.head_case": {"zh": "注入", "en": "injection"},
-    "matrix.head_page": {"zh": "页面预计", "en": "the page expects"},
+    "matrix.head_case": {"zh": "注入 · 机制", "en": "injection · mechanism"},
+    "matrix.mech1": {"zh": "连乘放大", "en": "growing product"},
+    "matrix.mech2": {"zh": "幅度失控", "en": "runaway size"},
+    "matrix.mech3": {"zh": "连乘衰减", "en": "decaying product"},
+    "matrix.mech4": {"zh": "饱和叠加", "en": "saturation adds in"},
+    "matrix.head_page": {"zh": "页面预计", "en": "page expects"},
     "matrix.head_got": {"zh": "测得", "en": "measured"},
     "matrix.head_curve": {"zh": "曲线", "en": "curve"},
     "matrix.head_fix": {"zh": "对应修法", "en": "the fix"},
@@ -179,7 +183,7 @@ TEXT = {
         "fixed": {"0": "the index of the first state, h_0"}},
     "matrix.got_path": {"zh": "{l} → {f}", "en": "{l} → {f}"},
     "matrix.fix1": {"zh": "梯度裁剪", "en": "clipping"},
-    "matrix.fix2": {"zh": "裁剪的适用区", "en": "where clipping works"},
+    "matrix.fix2": {"zh": "裁剪的适用区", "en": "clipping works"},
     "matrix.fix3": {"zh": "门控、换架构", "en": "gates, new designs"},
     "matrix.fix4": {"zh": "也查饱和", "en": "check saturation too"},
     "row1.say.bounded": {
@@ -579,7 +583,10 @@ class Spectral(LectureScene):
         rows = []
         for n, (r, (ck, cf), pk, (gk, gf), fk, arr) in enumerate(specs):
             y = y0 - (n + 1) * dy
-            case = self.text(ck, size=style.LABEL_SIZE, color=colors[r], **cf)
+            # the injection, and under it the mechanism it attacks (the page's words)
+            case = VGroup(self.text(ck, size=style.LABEL_SIZE, color=colors[r], **cf),
+                          self.text(f"matrix.mech{n + 1}", size=style.SMALL_SIZE,
+                                    color=P.muted)).arrange(DOWN, buff=0.1, aligned_edge=LEFT)
             page = self.text(pk, size=style.LABEL_SIZE, color=P.muted)
             got = self.text(gk, size=style.LABEL_SIZE, color=colors[r], **gf)
             self.show(f"row{n + 1}", got)
