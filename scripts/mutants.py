@@ -584,6 +584,63 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
     ("c6-p05-one-layer-compared", "scenes/prehistory/deep.py",
      'variant = "one" if v.layers == 1 else "many"', 'variant = "many"',
      degenerate("pre-05-deep-bidirectional")),
+    # ---- P3 spectral (every class in one block) ----------------------------------------------
+    # class 0: the texts at holds
+    ("p3-clipped-peak-shows-unclipped", "scenes/prehistory/spectral.py",
+     'r=Val("rhos[2]", "num"), c=Val("clipped_max[2]"))',
+     'r=Val("rhos[2]", "num"), c=Val("max_norms[2]"))', guard("spectral")),
+    ("p3-first-state-one-step-short", "mathcore/prehistory/spectral.py",
+     "first_norms=norms[:, -1].copy()", "first_norms=norms[:, -2].copy()", guard("spectral")),
+    ("p3-sigma-frobenius", "mathcore/prehistory/spectral.py",
+     "sigma_max=np.array([float(np.linalg.norm(r.weight, 2)) for r in runs])",
+     "sigma_max=np.array([float(np.linalg.norm(r.weight)) for r in runs])", guard("spectral")),
+    ("p3-big-verdict-fixed", "scenes/prehistory/spectral.py",
+     'self.say("big.say", variant=self._peak_case("max_norms[2]")',
+     'self.say("big.say", variant="explodes"', guard("spectral")),
+    ("p3-template-extra-char", "scenes/prehistory/spectral.py",
+     '"{f} at $h_0$"', '"{f} at $h_0$."', guard("spectral")),
+    ("p3-ratio-inverted", "mathcore/prehistory/spectral.py",
+     "small_ratio=float(norms[0, -1] / norms[0, 0]),",
+     "small_ratio=float(norms[0, 0] / norms[0, -1]),", guard("spectral")),
+    ("p3-scalar-power-one-short", "mathcore/prehistory/spectral.py",
+     "scalar_powers=rhos ** T,", "scalar_powers=rhos ** (T - 1),", guard("spectral")),
+    # class 1: a growing curve one step behind its sweep's index
+    ("c1-p3-curve-neighbour-index", "scenes/prehistory/spectral.py",
+     "self._curve(logs, j, color,", "self._curve(logs, max(j - 1, 0), color,",
+     sweep_guard("spectral")),
+    # class 2: clipped only strictly above tau; vanished only strictly below 1e-10
+    ("c2-p3-clip-at-threshold", "scenes/prehistory/spectral.py",
+     'above = self._cmp(f"max_norms[{k}]", "param.tau", "fmt", "num") > 0',
+     'above = self._cmp(f"max_norms[{k}]", "param.tau", "fmt", "num") >= 0',
+     edges("pre-03-spectral")),
+    ("c2-p3-floor-le", "scenes/prehistory/spectral.py",
+     'return "below" if self._cmp("first_norms[0]", "page_floor") < 0 else "above"',
+     'return "below" if self._cmp("first_norms[0]", "page_floor") <= 0 else "above"',
+     edges("pre-03-spectral")),
+    # class 3: the width read for the steps (d = 24, T = 40 in the chosen draws)
+    ("c3-p3-d-for-T", "mathcore/prehistory/spectral.py",
+     'return spectral(int(p["seed"]), int(p["d"]), int(p["T"]), tuple(p["rhos"]),',
+     'return spectral(int(p["seed"]), int(p["T"]), int(p["d"]), tuple(p["rhos"]),',
+     guard("spectral")),
+    ("c3-p3-sentence-d-reads-T", "scenes/prehistory/spectral.py",
+     'self.say("sweep.say", d=Val("d", "int"), T=Val("T", "int"),',
+     'self.say("sweep.say", d=Val("T", "int"), T=Val("T", "int"),',
+     ["tests/test_harness.py", "-k", "chosen_parameters and pre-03"]),
+    # class 4: tau to one decimal (5 at the defaults); a variant only the linear runs select
+    # stating a neighbouring value in one language
+    ("c4-p3-clip-claim-one-decimal", "scenes/prehistory/spectral.py",
+     'self.claim("clip", t=Val("param.tau", "num"), say=False)',
+     'self.claim("clip", t=Val("param.tau", "num:1"), say=False)', untidy("pre-03-spectral")),
+    ("c4-p3-linear-row-states-first-twice", "scenes/prehistory/spectral.py",
+     '"en": "Row four, ρ = {r}: {l} one step back, {f} at h_0. The identity\'s slope is 1 "',
+     '"en": "Row four, ρ = {r}: {f} one step back, {f} at h_0. The identity\'s slope is 1 "',
+     LANGS_AGREE),
+    # class 5: clipping decided on the exact norm (8.34684875 against tau 8.3468, both shown
+    # "8.347")
+    ("c5-p3-clip-exact", "scenes/prehistory/spectral.py",
+     'above = self._cmp(f"max_norms[{k}]", "param.tau", "fmt", "num") > 0',
+     'above = float(self.v.max_norms[k]) > float(self.params["tau"])',
+     edges("pre-03-spectral")),
 ]
 
 
@@ -594,6 +651,7 @@ SECTIONS = {"s01": "primer-01-recurrence", "s02": "primer-02-vanishing", "s03": 
             "l4": "lstm-04-sandbox", "l5": "lstm-05-trace", "l6": "lstm-06-gru",
             "l7": "lstm-07-variants", "l8": "lstm-08-ledger",
             "p1": "pre-01-construction",
+            "p3": "pre-03-spectral",
             "p5": "pre-05-deep-bidirectional"}
 
 #: issue 20's classes (0: the texts at holds, the first 28 mutants, ids without a class)
@@ -650,6 +708,11 @@ NOT_APPLICABLE: dict[tuple[str, int], str] = {
     ("l5", 6): "L5's counts are its fixed demo's (4 slots, 6-dim words, 5 steps on, token "
                "indices); its half-life is a decimal (1.00 steps at f = 0.5, with the plural "
                "field), and its drag of f runs over fixed ends (0.50 to 0.99)",
+    ("p3", 6): "P3's counts are T >= 2 steps and d >= 2 (no count of one before a plural "
+               "noun); it states no sweep between two of its values (row four names two ends, "
+               "not a sweep) and no ratio as a factor of one; its degenerate settings (T = 2, "
+               "d = 2, three equal radii) are constructed in tests/test_rules_edges.py and "
+               "need no variant of their own",
     ("l6", 6): "L6 shows only fixed counts (4 and 3 weight groups, parameters at h = d = "
                "512); x and h_prev are values, and its drag of x runs over the fixed -3 to 3",
 

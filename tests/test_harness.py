@@ -88,6 +88,8 @@ SIZE_PAIRS = {
                          ("tokens", "recall_tokens")],
     "lstm-08-ledger": [("h", "d"), ("h", "layers"), ("d", "layers")],
     "lstm-07-variants": [("h", "d")],
+    # P3's lab: "d = 16, T = 100" in one line
+    "pre-03-spectral": [("d", "T")],
     "primer-05-attention": [("n", "d"), ("n_long", "d")],
     # pre-01's cell count: the state's width beside the input's in one formula
     "pre-01-construction": [("d", "d_x")],
@@ -161,6 +163,7 @@ CHOSEN = [("primer-02-vanishing", "en", {"dims_sigma": 0.5}),
           ("lstm-08-ledger", "en", {"h": 24, "d": 40, "layers": 3}),
           ("lstm-08-ledger", "zh", {"h": 40, "d": 24, "layers": 5}),
           ("lstm-07-variants", "en", {"h": 24, "d": 40, "steps": 5}),
+          ("pre-03-spectral", "zh", {"d": 24, "T": 40}),
           ("primer-05-attention", "en", {"n": 12, "d": 40, "n_long": 30}),
           ("primer-06-cheatsheet", "en", {"query_heads": 12, "kv_heads": 4, "gqa_kv_heads": 2,
                                           "width": 96, "layers": 3, "context": 50}),

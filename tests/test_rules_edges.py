@@ -105,6 +105,10 @@ SHOWN = [
     # rho = 1, 13 tokens, seed 56, both shown "0.087": the same (exactly, the mean is larger)
     ("pre-05-deep-bidirectional", "en", {"pool_rho": 1.0, "pool_steps": 13, "pool_seed": 56}, {"pool.cmp": "same"}),
     ("pre-05-deep-bidirectional", "zh", {"pool_rho": 1.0, "pool_steps": 13, "pool_seed": 56}, {"pool.cmp": "same"}),
+    # P3: the largest norm 8.34684875 shows "8.347", as tau 8.3468 does (num): not above tau,
+    # though the exact norm is (it said "capped")
+    ("pre-03-spectral", "en", {"tau": 8.3468}, {"clip.big": "untouched", "row2": "untouched"}),
+    ("pre-03-spectral", "zh", {"tau": 8.3468}, {"clip.big": "untouched", "row2": "untouched"}),
 ]
 
 
@@ -221,6 +225,18 @@ EDGES = [
     # ... and one layer has no second depth to compare the path with; two have
     ("pre-05-deep-bidirectional", "zh", {"layers": 1}, {"stack.path": "one"}),
     ("pre-05-deep-bidirectional", "en", {"layers": 2}, {"stack.path": "many"}),
+    # P3: clipping caps only a largest norm shown above tau (8.347 at the defaults)
+    ("pre-03-spectral", "en", {"tau": 8.346}, {"clip.big": "capped", "row2": "capped"}),
+    ("pre-03-spectral", "zh", {"tau": 8.347}, {"clip.big": "untouched", "row2": "untouched"}),
+    ("pre-03-spectral", "en", {"tau": 8.348}, {"clip.big": "untouched", "row2": "untouched"}),
+    # P3: the smallest radius's norm at h_0 against the page's 1e-10 (found by a search over
+    # T and the smallest radius): 1.1e-10 and 1.0e-10 are not below it, 9.9e-11 is
+    ("pre-03-spectral", "en", {"T": 35, "rhos": (0.506, 1.0, 1.5)},
+     {"small": "above", "clip.ratio": "reaches"}),
+    ("pre-03-spectral", "zh", {"T": 35, "rhos": (0.505, 1.0, 1.5)},
+     {"small": "above", "clip.ratio": "reaches"}),
+    ("pre-03-spectral", "en", {"T": 36, "rhos": (0.514, 1.0, 1.5)},
+     {"small": "below", "clip.ratio": "vanished"}),
 ]
 
 
@@ -332,6 +348,9 @@ DEGENERATE = [
     ("pre-05-deep-bidirectional", "zh", {"steps": 2, "layers": 1, "vocab": 1, "d": 1, "proj": 1,
                                          "pool_steps": 2}, {"stack.path": "one", "proj.cmp": "more"}),
     ("pre-05-deep-bidirectional", "en", {"vocab": 2, "d": 3, "proj": 1}, {"proj.cmp": "fewer"}),
+    # P3: the shortest unroll and the narrowest state; three equal radii (three equal runs)
+    ("pre-03-spectral", "en", {"T": 2, "d": 2}, {}),
+    ("pre-03-spectral", "zh", {"T": 2, "d": 2, "rhos": (1.0, 1.0, 1.0)}, {}),
 ]
 
 

@@ -122,6 +122,12 @@ VARIANTS = [
      {"stack.path": "one", "proj.cmp": "same", "pool.cmp": "last"}),
     ("pre-05-deep-bidirectional", "zh", {"proj": 2048, "pool_rho": 1.0, "pool_steps": 13, "pool_seed": 56},
      {"proj.cmp": "more", "pool.cmp": "same"}),
+    # P3: a middle radius of 1.5 does not fall under tanh; a threshold of 1 caps the smallest
+    # radius too; a width of 64 and a radius of 2 explode under tanh itself
+    ("pre-03-spectral", "en", {"rhos": (0.5, 1.5, 2.0), "tau": 1.0},
+     {"mid": "holds", "clip.small": "capped"}),
+    ("pre-03-spectral", "zh", {"rhos": (0.5, 1.0, 2.0), "d": 64, "T": 300},
+     {"big": "explodes", "row1": "explodes"}),
 ]
 
 

@@ -94,6 +94,8 @@ class SpectralRun:
         ``tau`` (``g <- min(1, tau / ||g||) g``, the page's fault injection); None if no tau.
     first_last_ratio : float
         ``grad_norms[-1] / grad_norms[0]``: the first state's gradient norm over the last's.
+    weight : numpy.ndarray, shape (d, d)
+        The matrix ``W = W0 · rho / ρ(W0)`` the run used.
     """
 
     rho: float
@@ -102,6 +104,7 @@ class SpectralRun:
     grad_norms: np.ndarray
     grad_norms_clipped: np.ndarray | None
     first_last_ratio: float
+    weight: np.ndarray
 
 
 def _backward(W: np.ndarray, states: np.ndarray, activation: str, tau: float | None):
@@ -145,7 +148,7 @@ def spectral_lab(rng: np.random.Generator, d: int = PAGE_D, T: int = PAGE_T,
         runs.append(SpectralRun(rho=float(rho),
                                 spectral_radius=float(max(abs(np.linalg.eigvals(W)))),
                                 states=states, grad_norms=norms, grad_norms_clipped=clipped,
-                                first_last_ratio=ratio))
+                                first_last_ratio=ratio, weight=W))
     return tuple(runs)
 
 
