@@ -15,6 +15,7 @@ P = style.PALETTE
 
 #: why the digits of the page's lab code are not values: its three ranges, as written
 _RANGES = "the page's three factor ranges (its lab code, as written)"
+_ONE = "the lab's groups are named by where their factors lie against 1"
 _LAB_COLORS = {"near_one": P.cell, "below_one": P.dead, "above_one": P.exploded}
 
 TEXT = {
@@ -31,8 +32,8 @@ TEXT = {
     "sum.total.say": {
         "zh": "这里看的是 W_h 第 {i} 行第 {j} 列的那一项：{T} 份贡献加起来是 {g}，正是损失对它的梯度。",
         "en": "Here we follow the entry in row {i}, column {j} of W_h: the {T} contributions add up to {g}, which is exactly the loss's gradient with respect to it."},
-    "sum.hold": {"zh": "{T} 份之和：$\\partial L / \\partial (W_h)_{{{i}{j}}}$ = {g}",
-                 "en": "sum of {T}: $\\partial L / \\partial (W_h)_{{{i}{j}}}$ = {g}"},
+    "sum.hold": {"zh": "{T} 份之和：$\\partial L / \\partial W_h$ 的第 ({i}, {j}) 项 = {g}",
+                 "en": "sum of {T}: $\\partial L / \\partial W_h$ at ({i}, {j}) = {g}"},
     "sum.running": {"zh": "累计", "en": "running sum"},
     "sum.tbptt.say": {
         "zh": "截断 BPTT 在固定步数处切断这条反向路：切口之前的贡献直接丢掉，用偏差换显存和稳定。2018 年前后常见的是 10 到 20 步，这是工程惯例，不是常数。",
@@ -70,11 +71,12 @@ TEXT = {
     "lab.say": {
         "zh": "标量的直觉先行：一个生成器、种子 {s}，三组各 {n} 个均匀因子，分别取在 0.8 到 1.2、0 到 0.8、1 到 1.2。曲线是乘积绝对值的自然对数。",
         "en": "The scalar picture first: one generator, seed {s}, three groups of {n} uniform factors, drawn from 0.8 to 1.2, 0 to 0.8 and 1 to 1.2. Each curve is the natural log of the running product's magnitude.",
-        "fixed": {"0.8": _RANGES, "1.2": _RANGES, "0": _RANGES, "1": _RANGES}},
+        "fixed": {"0": _RANGES, "8": _RANGES, "1": _RANGES, "2": _RANGES}},
     "lab.grow.say": {
         "zh": "每乘一个因子，曲线就加上这个因子的对数：接近 1 的因子让它移动 ln 0.8 到 ln 1.2 之间，小于 1 的每步都让它下降超过 ln 1.25，大于 1 的从不让它下降。",
         "en": "Each factor adds its own log to the curve: a near-one factor moves it by between ln 0.8 and ln 1.2, a below-one factor lowers it by more than ln 1.25 every step, and an above-one factor never lowers it.",
-        "fixed": {"0.8": _RANGES, "1.2": _RANGES, "1.25": "1 / 0.8, the below-one range's top"}},
+        "fixed": {"0": _RANGES, "8": _RANGES, "1": _RANGES, "2": _RANGES,
+                  "25": "ln 1.25: 1 / 0.8, one over the below-one range's top"}},
     "lab.finals.say": {
         "zh": "{n} 个因子之后，对数分别停在 {near}、{below} 和 {above}。",
         "en": "After {n} factors the logs end at {near}, {below} and {above}."},
@@ -85,9 +87,9 @@ TEXT = {
         "zh": "自然对数 {below} 相当于十的 {e} 次方，低于双精度能表示的最小正数：逐个相乘，乘积下溢成了 0。",
         "en": "A natural log of {below} is ten to the power {e}, below the smallest positive double: multiplied out, the product underflows to 0.",
         "fixed": {"0": "the value an underflowed double holds"}},
-    "lab.near": {"zh": "接近 1", "en": "near one"},
-    "lab.below": {"zh": "小于 1", "en": "below one"},
-    "lab.above": {"zh": "大于 1", "en": "above one"},
+    "lab.near": {"zh": "接近 1", "en": "near one", "fixed": {"1": _ONE}},
+    "lab.below": {"zh": "小于 1", "en": "below one", "fixed": {"1": _ONE}},
+    "lab.above": {"zh": "大于 1", "en": "above one", "fixed": {"1": _ONE}},
     "lab.axis": {"zh": "因子个数", "en": "factors"},
     "lab.yaxis": {"zh": "乘积的 $\\ln|\\cdot|$", "en": "$\\ln|\\cdot|$ of the product"},
     "lab.product": {"zh": "逐个相乘：{p}", "en": "multiplied out: {p}"},
@@ -95,8 +97,8 @@ TEXT = {
     "asym": {"zh": "裁剪能封顶尖峰，救不回已经没了的信号",
              "en": "Clipping caps a spike; it cannot restore a signal that is gone"},
     "asym.say": {
-        "zh": "两种病的可修性正好相反。爆炸：梯度范数偶尔飙升、损失变成 NaN，但方向通常还有信息，裁剪就能修。",
-        "en": "The two failures are opposite in how fixable they are. Exploding: the norm spikes now and then and the loss turns to NaN, but the direction usually still carries information, so clipping fixes it."},
+        "zh": "两种病的可修性正好相反。爆炸：梯度范数偶尔飙升、损失变成非数，但方向通常还有信息，裁剪就能修。",
+        "en": "The two failures are opposite in how fixable they are. Exploding: the norm spikes now and then and the loss stops being a number, but the direction usually still carries information, so clipping fixes it."},
     "asym.vanish.say": {
         "zh": "消失：长程的贡献悄悄归零，模型只学到短依赖。裁剪帮不上：给一个不存在的量封顶没有意义，要靠门控或换架构。",
         "en": "Vanishing: long-range contributions quietly go to zero and the model learns only short dependencies. Clipping cannot help, since capping something that is not there means nothing; the fix is gates or another architecture."},
@@ -104,24 +106,30 @@ TEXT = {
     "asym.h.symptom": {"zh": "表现", "en": "symptom"},
     "asym.h.fix": {"zh": "一阶修法", "en": "first fix"},
     "asym.explode": {"zh": "爆炸", "en": "exploding"},
-    "asym.explode.symptom": {"zh": "范数飙升，损失 NaN", "en": "norm spikes, loss NaN"},
+    "asym.explode.symptom": {"zh": "范数飙升，损失变非数", "en": "norm spikes, loss breaks"},
     "asym.explode.fix": {"zh": "梯度裁剪：能修", "en": "clipping: fixable"},
     "asym.vanish": {"zh": "消失", "en": "vanishing"},
     "asym.vanish.symptom": {"zh": "长程贡献静默归零", "en": "long range silently zero"},
     "asym.vanish.fix": {"zh": "门控或换架构", "en": "gates, or a new architecture"},
-    "asym.big.clipped": {"zh": "大于 1 的乘积 {a} → 裁剪到 {c}", "en": "above-one product {a} → clipped to {c}"},
+    "asym.big.clipped": {"zh": "大于 1 的乘积 {a} → 裁剪到 {c}", "en": "above-one product {a} → clipped to {c}",
+                         "fixed": {"1": _ONE}},
     "asym.big.passes": {"zh": "大于 1 的乘积 {a} → 不超阈值，仍是 {c}",
-                        "en": "above-one product {a} → under the threshold, still {c}"},
-    "asym.small": {"zh": "小于 1 的乘积 {b} → 仍是 {c}", "en": "below-one product {b} → still {c}"},
+                        "en": "above-one product {a} → under the threshold, still {c}",
+                        "fixed": {"1": _ONE}},
+    "asym.small": {"zh": "小于 1 的乘积 {b} → 仍是 {c}", "en": "below-one product {b} → still {c}",
+                   "fixed": {"1": _ONE}},
     "asym.clip.say.clipped": {
         "zh": "用实验里的两个乘积试一下，阈值取 {t}：大于 1 的 {a} 被缩到 {c}，符号不变。",
-        "en": "Try it on the lab's two products with a threshold of {t}: the above-one product, {a}, is scaled down to {c}, its sign kept."},
+        "en": "Try it on the lab's two products with a threshold of {t}: the above-one product, {a}, is scaled down to {c}, its sign kept.",
+        "fixed": {"1": _ONE}},
     "asym.clip.say.passes": {
         "zh": "用实验里的两个乘积试一下，阈值取 {t}：大于 1 的 {a} 没有超过阈值，裁剪不动它。",
-        "en": "Try it on the lab's two products with a threshold of {t}: the above-one product, {a}, is not above it, so clipping leaves it alone."},
+        "en": "Try it on the lab's two products with a threshold of {t}: the above-one product, {a}, is not above it, so clipping leaves it alone.",
+        "fixed": {"1": _ONE}},
     "asym.small.say": {
         "zh": "小于 1 的 {b} 在阈值之下，裁剪原样放过；裁剪只会缩小，永远不会把它放大回来。",
-        "en": "The below-one product, {b}, is under the threshold and passes unchanged: clipping only ever scales down, never back up."},
+        "en": "The below-one product, {b}, is under the threshold and passes unchanged: clipping only ever scales down, never back up.",
+        "fixed": {"1": _ONE}},
 }
 
 
@@ -162,7 +170,6 @@ class Bptt(LectureScene):
         hh = max(abs(h), 0.02)
         r = Rectangle(width=width, height=hh, color=color, fill_opacity=0.85, stroke_width=1)
         r.move_to([x, y0 + (hh / 2 if h >= 0 else -hh / 2), 0])
-        r.signed = h
         return r
 
     # ----- beats --------------------------------------------------------------------------
@@ -191,11 +198,13 @@ class Bptt(LectureScene):
                                 P.gradient, width))
             return g
 
-        def newest(m):
-            return m.submobjects[-1].signed / scale
+        def newest(m):     # the newest bar's signed height, read back from the drawing
+            b = m.submobjects[-1]
+            sign = 1.0 if b.get_center()[1] >= y0 else -1.0
+            return sign * b.height / scale
 
         bar_group = live.redraw(bars, path="backward_contributions[{i}]", measure=newest,
-                                tol=1e-9)
+                                tol=0.021 / scale)     # a bar is at least a hairline high
         walker = live.redraw(
             lambda j: self.mark(cells[int(v.backward_index[j]) - 1], P.gradient),
             path="backward_index[{i}]",
@@ -274,7 +283,8 @@ class Bptt(LectureScene):
             return g
 
         bar_group = live.redraw(bars, path="backward_grad_norms[{i}]",
-                                measure=lambda m: m.submobjects[-1].signed / scale, tol=1e-9)
+                                measure=lambda m: m.submobjects[-1].height / scale,
+                                tol=0.021 / scale)     # a bar is at least a hairline high
         pointer = live.redraw(
             lambda j: self.mark(f1[2] if j == 0 else (f1[3] if j == 1 else
                                                       (f1[5] if j == T - 1 else f1[4])),
@@ -318,9 +328,9 @@ class Bptt(LectureScene):
         n = v.factors
         lo, hi, step = v.lab_axis_lo, v.lab_axis_hi, v.lab_axis_step
         self.claim("lab", n=Val("factors", "count"), say=False)
-        ax = Axes([0, n, max(n, 1)], [lo, hi, step], x_length=7.6, y_length=4.1,
+        ax = Axes([0, n, max(n, 1)], [lo, hi, step], x_length=7.6, y_length=3.8,
                   axis_config={"color": P.muted, "include_tip": False})
-        ax.move_to([-2.1, -0.1, 0])
+        ax.move_to([-2.1, 0.1, 0])
         ticks = VGroup()
         for m, y in enumerate(v.lab_ticks):
             ticks.add(self.value(f"lab_ticks[{m}]", "num", size=style.SMALL_SIZE, color=P.muted)
