@@ -101,6 +101,10 @@ SHOWN = [
      {"sweep_x": "at_lo", "sweep_c": "at_lo"}),
     # attention 4 d^2 over the RNN's h (h + d) + h at h = 23, d = 15 is 1.0033, shown "1"
     ("lstm-07-variants", "en", {"h": 23, "d": 15}, {"attention_rnn": "same"}),
+    # pre-02: one above-one factor, 1.17172, against a threshold of 1.1717: above it exactly,
+    # but both show "1.172": not clipped
+    ("pre-02-bptt", "en", {"factors": 1, "clip_threshold": 1.1717},
+     {"asym.big": "passes", "asym.clip": "passes"}),
 ]
 
 
@@ -205,6 +209,16 @@ EDGES = [
     ("lstm-08-ledger", "zh", {"h": 3, "d": 2}, {"ledger.layer": "close"}),
     ("lstm-08-ledger", "en", {"h": 57, "d": 42}, {"ledger.layer": "more"}),      # 1.0500138
     ("lstm-08-ledger", "zh", {"h": 123, "d": 97}, {"ledger.layer": "less"}),     # 1/1.0500037
+    # pre-02: the one above-one factor (1.17172, shown 1.172) against thresholds around it
+    ("pre-02-bptt", "zh", {"factors": 1, "clip_threshold": 1.171},
+     {"asym.big": "clipped", "asym.clip": "clipped"}),
+    ("pre-02-bptt", "en", {"factors": 1, "clip_threshold": 1.172},
+     {"asym.big": "passes", "asym.clip": "passes"}),
+    ("pre-02-bptt", "zh", {"factors": 1, "clip_threshold": 1.173}, {"asym.big": "passes"}),
+    # the below-one product multiplied out: 602 factors (seed 42) leave a subnormal 2.6e-322,
+    # 603 underflow to 0
+    ("pre-02-bptt", "en", {"factors": 602}, {"lab.under": "tiny"}),
+    ("pre-02-bptt", "zh", {"factors": 603}, {"lab.under": "zero"}),
 ]
 
 
@@ -306,6 +320,11 @@ DEGENERATE = [
     ("lstm-07-variants", "en", {"h": 9, "d": 6, "steps": 2}, {"attention_rnn": "same"}),
     ("lstm-07-variants", "zh", {"h": 9, "d": 6, "steps": 2}, {"attention_rnn": "same"}),
     ("lstm-07-variants", "en", {"h": 1, "d": 1, "steps": 2}, {"attention_rnn": "times"}),
+    # pre-02: W_h = 0 (every step but the last contributes 0), the shortest unroll (one
+    # factor), one lab factor (the 1-point curves), the largest lab
+    ("pre-02-bptt", "en", {"radius": 0.0, "steps": 2, "factors": 1}, {}),
+    ("pre-02-bptt", "zh", {"radius": 0.0, "steps": 2, "factors": 1}, {}),
+    ("pre-02-bptt", "en", {"steps": 12, "radius": 1.5, "factors": 5000}, {"lab.under": "zero"}),
 ]
 
 

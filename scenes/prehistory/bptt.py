@@ -46,13 +46,13 @@ TEXT = {
                 "en": "Each step back multiplies by one more Jacobian"},
     "product.say": {
         "zh": "末状态对第一个状态的导数，是 {k} 个局部雅可比按时间顺序相乘；每个因子是 tanh 导数的对角阵乘 W_h。",
-        "en": "The last state's derivative with respect to the first is {k} local Jacobians multiplied in time order; each is a diagonal of tanh slopes times W_h."},
+        "en": "The last state's derivative with respect to the first is {k} local Jacobian{k_s} multiplied in time order; each is a diagonal of tanh slopes times W_h."},
     "product.order.say": {
         "zh": "矩阵不能交换次序：最新的一步在最左边。下面的柱子是每个状态收到的梯度大小，从第 {T} 步往回走。",
         "en": "Matrices do not commute, so the order matters: the latest step stands on the left. The bars are the size of the gradient each state receives, walking back from step {T}."},
     "product.ends.say": {
         "zh": "最后一个状态收到 {a}，第一个状态收到 {b}；这 {k} 个因子之积的范数是 {c}。",
-        "en": "The last state receives {a}, the first {b}; the product of the {k} factors has norm {c}."},
+        "en": "The last state receives {a}, the first {b}; the product of its {k} factor{k_s} has norm {c}."},
     "product.last": {"zh": "最后一个状态 {a}", "en": "last state {a}"},
     "product.first": {"zh": "第一个状态 {b}", "en": "first state {b}"},
     "product.norm": {"zh": "{k} 个因子之积的范数 {c}", "en": "norm of the {k}-factor product {c}"},
@@ -67,10 +67,10 @@ TEXT = {
                        "fixed": {"1": "the first token's index"}},
     # ----- the page's lab ------------------------------------------------------------------
     "lab": {"zh": "页面的实验：每组 {n} 个随机因子连乘",
-            "en": "The page's lab: {n} random factors multiplied, three ways"},
+            "en": "The page's lab: {n} random factor{n_s} multiplied, three ways"},
     "lab.say": {
         "zh": "标量的直觉先行：一个生成器、种子 {s}，三组各 {n} 个均匀因子，分别取在 0.8 到 1.2、0 到 0.8、1 到 1.2。曲线是乘积绝对值的自然对数。",
-        "en": "The scalar picture first: one generator, seed {s}, three groups of {n} uniform factors, drawn from 0.8 to 1.2, 0 to 0.8 and 1 to 1.2. Each curve is the natural log of the running product's magnitude.",
+        "en": "The scalar picture first: one generator, seed {s}, three groups of {n} uniform factor{n_s}, drawn from 0.8 to 1.2, 0 to 0.8 and 1 to 1.2. Each curve is the natural log of the running product's magnitude.",
         "fixed": {"0": _RANGES, "8": _RANGES, "1": _RANGES, "2": _RANGES}},
     "lab.grow.say": {
         "zh": "每乘一个因子，曲线就加上这个因子的对数：接近 1 的因子让它移动 ln 0.8 到 ln 1.2 之间，小于 1 的每步都让它下降超过 ln 1.25，大于 1 的从不让它下降。",
@@ -79,7 +79,7 @@ TEXT = {
                   "25": "ln 1.25: 1 / 0.8, one over the below-one range's top"}},
     "lab.finals.say": {
         "zh": "{n} 个因子之后，对数分别停在 {near}、{below} 和 {above}。",
-        "en": "After {n} factors the logs end at {near}, {below} and {above}."},
+        "en": "After {n} factor{n_s} the logs end at {near}, {below} and {above}."},
     "lab.under.say.tiny": {
         "zh": "自然对数 {below} 相当于十的 {e} 次方：逐个相乘得到的双精度数是 {p}，很小，但不是零。",
         "en": "A natural log of {below} is ten to the power {e}: the product multiplied out in double precision is {p}, tiny but not zero."},
@@ -227,8 +227,10 @@ class Bptt(LectureScene):
         self.show("grad_entry", hold)
         self.say("sum.total.say", i=Val("entry_row", "int"), j=Val("entry_col", "int"),
                  T=Val("steps", "int"), g=Val("grad_entry"))
-        self.pace([FadeOut(walker), FadeOut(rl), FadeOut(rn), FadeIn(hold)],
-                  Indicate(bar_group, color=P.highlight))
+        self.pace([FadeOut(walker), FadeOut(rl), FadeOut(rn)],
+                  LaggedStart(*[Indicate(b, color=P.highlight) for b in bar_group],
+                              lag_ratio=0.3),
+                  FadeIn(hold))
         # truncated BPTT: a cut in the walk, the bars behind it dimmed
         cut_after = max(1, T // 2)          # illustrative: where the drawn cut stands
         xc = (self._x(cut_after) + self._x(cut_after + 1)) / 2
@@ -240,8 +242,11 @@ class Bptt(LectureScene):
                           if int(v.backward_index[m]) <= cut_after])
         cite = self.cite_row("Stanford CS230, 2018")
         self.say("sum.tbptt.say")
-        self.pace([Create(cut), FadeIn(cl), FadeIn(cite)],
-                  [behind.animate.set_opacity(0.2)])
+        self.pace([Create(cut), FadeIn(cl)],
+                  [behind.animate.set_opacity(0.2)],
+                  LaggedStart(*[Indicate(c, color=P.highlight) for c in cells[cut_after:]],
+                              lag_ratio=0.3),
+                  FadeIn(cite))
         self.hold()
         self.clear_stage()
 
@@ -252,7 +257,7 @@ class Bptt(LectureScene):
         f1 = self.math(r"\frac{\partial h_T}{\partial h_1}", "=", r"J_T", r"J_{T-1}", r"\cdots",
                        r"J_2", reason="the first state's index and the last factor's")
         f2 = self.math(r"J_t", "=", r"\mathrm{diag}\big(\tanh'(z_t)\big)", r"W_h")
-        f1.move_to([-2.6, 1.75, 0])
+        f1.move_to([-2.6, 1.8, 0])
         f2.next_to(f1, RIGHT, buff=0.8)
         for f in (f1[2], f1[3], f1[5], f2[0]):
             f.set_color(P.gradient)
@@ -262,15 +267,15 @@ class Bptt(LectureScene):
                   LaggedStart(*[Write(f1[m]) for m in (2, 3, 4, 5)], lag_ratio=0.4),
                   Write(f2))
         # the backward walk: one bar per state, the gradient each receives
-        y0, H = -1.85, 1.55
+        y0, H = -1.9, 1.3
         scale = H / max(float(v.grad_h_norms.max()), 1e-300)
         width = 0.5 * self._pitch()
         base = Line([self._x(1) - 0.5 * self._pitch(), y0, 0],
                     [self._x(T) + 0.5 * self._pitch(), y0, 0], color=P.muted, stroke_width=2)
         idx = VGroup(*[self.label(str(t), "step index", size=style.SMALL_SIZE, color=P.muted)
-                       .move_to([self._x(t), y0 - 0.3, 0]) for t in range(1, T + 1)])
+                       .move_to([self._x(t), y0 - 0.25, 0]) for t in range(1, T + 1)])
         bl = self.text("product.bars", size=style.LABEL_SIZE, color=P.gradient)
-        bl.move_to([self._x(1) - 0.55 * self._pitch(), y0 + 0.45, 0], aligned_edge=RIGHT)
+        bl.move_to([self._x(1) - 0.4 * self._pitch(), y0 + H + 0.25, 0], aligned_edge=LEFT)
         k = ValueTracker(0)
         live = Live(self, lambda: self.at(k), over="backward_grad_norms")
 
@@ -302,9 +307,9 @@ class Bptt(LectureScene):
                           b=Val("grad_first"))
         norm = self.text("product.norm", size=style.LABEL_SIZE, color=P.gradient,
                          k=Val("factors_in_product", "int"), c=Val("product_norm"))
-        last.move_to([-5.6, 0.85, 0], aligned_edge=LEFT)
-        first.move_to([-1.2, 0.85, 0], aligned_edge=LEFT)
-        norm.move_to([-5.6, 0.3, 0], aligned_edge=LEFT)
+        last.move_to([-5.6, 1.0, 0], aligned_edge=LEFT)
+        first.move_to([-1.2, 1.0, 0], aligned_edge=LEFT)
+        norm.move_to([-5.6, 0.5, 0], aligned_edge=LEFT)
         self.show("grad_last", last)
         self.show("grad_first", first)
         self.show("product_norm", norm)
@@ -315,11 +320,14 @@ class Bptt(LectureScene):
                   [FadeIn(norm), Indicate(f1, color=P.highlight)])
         tok = self.text("product.tokens", size=style.LABEL_SIZE, color=P.token,
                         x1=Val("token_grad_first"), xT=Val("token_grad_last"))
-        tok.move_to([-5.6, -0.25, 0], aligned_edge=LEFT)
+        tok.move_to([-5.6, 0.0, 0], aligned_edge=LEFT)
         self.show("token_grads", tok)
         cite = self.cite_row("Ryu, RL of LLMs, 2025, ch. 2")
         self.say("product.memory.say", x1=Val("token_grad_first"), xT=Val("token_grad_last"))
-        self.pace([FadeIn(tok), FadeIn(cite)], Indicate(bar_group[-1], color=P.token))
+        self.pace(FadeIn(tok), Indicate(bar_group[-1], color=P.token),
+                  LaggedStart(*[Indicate(f1[m], color=P.highlight) for m in (2, 3, 4, 5)],
+                              lag_ratio=0.5),
+                  FadeIn(cite))
         self.hold()
         self.clear_stage()
 
@@ -341,12 +349,13 @@ class Bptt(LectureScene):
         xl = self.text("lab.axis", size=style.SMALL_SIZE, color=P.muted)
         xl.next_to(xn, LEFT, buff=0.35)
         yl = self.text("lab.yaxis", size=style.SMALL_SIZE, color=P.muted)
-        yl.next_to(ax.c2p(0, hi), UP, buff=0.12).align_to(ticks, LEFT)
+        yl.next_to(ax.c2p(0, hi), RIGHT, buff=0.25)
         zero = DashedLine(ax.c2p(0, 0), ax.c2p(n, 0), color=P.muted, stroke_width=1.5,
                           dash_length=0.1)
         self.say("lab.say", s=Val("param.seed", "int"), n=Val("factors", "count"))
-        self.pace([Create(ax), FadeIn(ticks), FadeIn(xn), FadeIn(xl), FadeIn(yl)],
-                  Create(zero))
+        self.pace(Create(ax), LaggedStart(*[FadeIn(t) for t in ticks], FadeIn(yl),
+                                          lag_ratio=0.3),
+                  [FadeIn(xn), FadeIn(xl)], Create(zero))
         k = ValueTracker(0)
         live = Live(self, lambda: self.at(k), over="lab_steps")
         last = len(v.lab_steps) - 1
@@ -394,12 +403,12 @@ class Bptt(LectureScene):
         prod = self.text("lab.product", size=style.LABEL_SIZE, color=P.dead,
                          p=Val("below_product", "sig"))
         prod.next_to(legends[1], DOWN, buff=0.2, aligned_edge=LEFT)
-        legends[2].shift(0.55 * DOWN)
-        nums[2].shift(0.55 * DOWN)
         self.show("below_product", prod)
         self.say("lab.under.say", variant=case, below=fin["below"], e=Val("below_log10", "fmt:1"),
                  **({} if case == "zero" else {"p": Val("below_product", "sig")}))
-        self.pace(FadeIn(prod), Indicate(curves[1], color=P.highlight))
+        self.pace(Indicate(VGroup(legends[1], nums[1]), color=P.highlight),
+                  [legends[2].animate.shift(0.55 * DOWN), nums[2].animate.shift(0.55 * DOWN)],
+                  FadeIn(prod), Indicate(curves[1], color=P.highlight))
         self.hold()
         self.clear_stage()
 
@@ -428,8 +437,8 @@ class Bptt(LectureScene):
                   LaggedStart(*[FadeIn(c, shift=0.1 * RIGHT) for c in ex], lag_ratio=0.5),
                   FadeIn(cite))
         self.say("asym.vanish.say")
-        self.pace(LaggedStart(*[FadeIn(c, shift=0.1 * RIGHT) for c in va], lag_ratio=0.5),
-                  Indicate(va[2], color=P.highlight))
+        self.pace(LaggedStart(*[FadeIn(c, shift=0.1 * RIGHT) for c in va[:2]], lag_ratio=0.5),
+                  FadeIn(va[2], shift=0.1 * RIGHT), Indicate(va[2], color=P.highlight))
         # the lab's two products, clipped at the threshold
         clipped = self.shown_value("above_product") > self.shown_value("param.clip_threshold",
                                                                         "num")
@@ -444,7 +453,8 @@ class Bptt(LectureScene):
         self.show("below_clipped", small)
         self.say("asym.clip.say", variant=case, t=Val("param.clip_threshold", "num"),
                  a=Val("above_product"), c=Val("above_clipped"))
-        self.pace(FadeIn(big), Indicate(ex[2], color=P.highlight))
+        self.pace(Indicate(ex[2], color=P.highlight), FadeIn(big),
+                  Indicate(big, color=P.highlight))
         self.say("asym.small.say", b=Val("below_product", "sig"))
         self.pace(FadeIn(small), Indicate(va[2], color=P.highlight))
         self.hold(2.0)
