@@ -264,7 +264,7 @@ def bptt_values(p: dict) -> BpttValues:
         product_norm=float(np.linalg.norm(rnn.jacobian_product, 2)), factors_in_product=T - 1,
         lab=lab, factors=n, lab_steps=idx + 1, lab_curves=curves,
         lab_axis_lo=float(lo), lab_axis_hi=float(hi), lab_axis_step=step,
-        lab_ticks=np.arange(lo, hi + step / 2, step),
+        lab_ticks=step * np.arange(round(lo / step), round(hi / step) + 1),   # 0 exactly
         step_bounds=bounds, lab_near_bound=max(abs(x) for x in bounds["near_one"]),
         lab_below_bound=-bounds["below_one"][1], below_product=below, below_underflows=below == 0.0,
         below_log10=float(lab.final_log_magnitudes["below_one"] / np.log(10)),
