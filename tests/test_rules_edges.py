@@ -217,8 +217,8 @@ EDGES = [
     ("pre-02-bptt", "zh", {"factors": 1, "clip_threshold": 1.173}, {"asym.big": "passes"}),
     # the below-one product multiplied out: 602 factors (seed 42) leave a subnormal 2.6e-322,
     # 603 underflow to 0
-    ("pre-02-bptt", "en", {"factors": 602}, {"lab.under": "tiny"}),
-    ("pre-02-bptt", "zh", {"factors": 603}, {"lab.under": "zero"}),
+    ("pre-02-bptt", "en", {"factors": 602}, {"lab.under": "tiny", "lab.product": "tiny"}),
+    ("pre-02-bptt", "zh", {"factors": 603}, {"lab.under": "zero", "lab.product": "zero"}),
 ]
 
 
@@ -324,7 +324,8 @@ DEGENERATE = [
     # factor), one lab factor (the 1-point curves), the largest lab
     ("pre-02-bptt", "en", {"radius": 0.0, "steps": 2, "factors": 1}, {}),
     ("pre-02-bptt", "zh", {"radius": 0.0, "steps": 2, "factors": 1}, {}),
-    ("pre-02-bptt", "en", {"steps": 12, "radius": 1.5, "factors": 5000}, {"lab.under": "zero"}),
+    ("pre-02-bptt", "en", {"steps": 12, "radius": 1.5, "factors": 5000},
+     {"lab.under": "zero", "lab.product": "zero"}),
 ]
 
 

@@ -92,7 +92,9 @@ TEXT = {
     "lab.above": {"zh": "大于 1", "en": "above one", "fixed": {"1": _ONE}},
     "lab.axis": {"zh": "因子个数", "en": "factors"},
     "lab.yaxis": {"zh": "乘积的 $\\ln|\\cdot|$", "en": "$\\ln|\\cdot|$ of the product"},
-    "lab.product": {"zh": "逐个相乘：{p}", "en": "multiplied out: {p}"},
+    "lab.product.tiny": {"zh": "逐个相乘：{p}", "en": "multiplied out: {p}"},
+    "lab.product.zero": {"zh": "逐个相乘：0（下溢）", "en": "multiplied out: 0 (underflow)",
+                         "fixed": {"0": "the value an underflowed double holds"}},
     # ----- the asymmetry -------------------------------------------------------------------
     "asym": {"zh": "裁剪能封顶尖峰，救不回已经没了的信号",
              "en": "Clipping caps a spike; it cannot restore a signal that is gone"},
@@ -234,10 +236,10 @@ class Bptt(LectureScene):
         # truncated BPTT: a cut in the walk, the bars behind it dimmed
         cut_after = max(1, T // 2)          # illustrative: where the drawn cut stands
         xc = (self._x(cut_after) + self._x(cut_after + 1)) / 2
-        cut = DashedLine([xc, 1.95, 0], [xc, y0 - H - 0.05, 0], color=P.highlight,
-                         dash_length=0.12)
+        cut = DashedLine([xc, cells.get_top()[1] - 0.05, 0], [xc, y0 - H - 0.05, 0],
+                         color=P.highlight, dash_length=0.12)
         cl = self.text("sum.cut", size=style.SMALL_SIZE, color=P.highlight)
-        cl.next_to(cut, UP, buff=0.05)
+        cl.move_to([xc + 0.1, 0.57, 0], aligned_edge=LEFT)
         behind = VGroup(*[b for m, b in enumerate(bar_group)
                           if int(v.backward_index[m]) <= cut_after])
         cite = self.cite_row("Stanford CS230, 2018")
@@ -400,8 +402,8 @@ class Bptt(LectureScene):
         self.pace(*[Indicate(VGroup(lg, nm), color=P.highlight)
                     for lg, nm in zip(legends, nums)])
         case = "zero" if self.v.below_underflows else "tiny"
-        prod = self.text("lab.product", size=style.LABEL_SIZE, color=P.dead,
-                         p=Val("below_product", "sig"))
+        prod = self.text("lab.product", variant=case, size=style.LABEL_SIZE, color=P.dead,
+                         **({} if case == "zero" else {"p": Val("below_product", "sig")}))
         prod.next_to(legends[1], DOWN, buff=0.2, aligned_edge=LEFT)
         self.show("below_product", prod)
         self.say("lab.under.say", variant=case, below=fin["below"], e=Val("below_log10", "fmt:1"),

@@ -44,4 +44,4 @@ def _under(v, p):
     return "zero" if prod == 0.0 else "tiny"
 
 
-CHOICES = {"asym.big": _clip, "asym.clip": _clip, "lab.under": _under}
+CHOICES = {"asym.big": _clip, "asym.clip": _clip, "lab.under": _under, "lab.product": _under}

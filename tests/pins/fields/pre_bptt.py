@@ -37,7 +37,7 @@ FIELDS = {
     "lab.under.say": [{"below": (_FIN + "below_one", "fmt:2"), "e": ("below_log10", "fmt:1"),
                        "p": ("below_product", "sig")},
                       {"below": (_FIN + "below_one", "fmt:2"), "e": ("below_log10", "fmt:1")}],
-    "lab.product": {"p": ("below_product", "sig")},
+    "lab.product": [{"p": ("below_product", "sig")}, {}],
     "asym.big": _BIG,
     "asym.small": {"b": ("below_product", "sig"), "c": ("below_clipped", "sig")},
     "asym.clip.say": {"t": ("param.clip_threshold", "num"), **_BIG},
@@ -62,6 +62,7 @@ VARIANTS = {
     "asym.big": ("clipped", "passes"),
     "asym.clip": ("clipped", "passes"),
     "lab.under": ("tiny", "zero"),
+    "lab.product": ("tiny", "zero"),
 }
 
 #: variants no legal parameter selects, with why
