@@ -164,7 +164,7 @@ class Bptt(LectureScene):
                           stroke_width=2, max_tip_length_to_length_ratio=0.3)
                 arrows.add(a)
                 whs.add(self.math("W_h", scale=0.5, color=P.hidden)
-                        .move_to([a.get_x(), y + side / 2 + 0.05, 0]))
+                        .move_to([a.get_x(), y + side / 2 + 0.18, 0]))
         return cells, arrows, whs, idx
 
     def _bar(self, x: float, y0: float, h: float, color, width: float) -> Rectangle:
@@ -179,12 +179,17 @@ class Bptt(LectureScene):
         v = self.v
         T = v.steps
         self.claim("sum", T=Val("steps", "int"), say=False)
-        cells, arrows, whs, idx = self._cells(1.45)
+        cells, arrows, whs, idx = self._cells(1.65)
+        total = self.math(r"\frac{\partial L}{\partial W_h}", "=", r"\sum_{t=1}^{T}",
+                          r"\frac{\partial L}{\partial W_h}\Big|_{(t)}", scale=0.7,
+                          reason="the sum's first step")
+        total[3].set_color(P.gradient)
+        total.move_to([0, 0.45, 0])
         self.say("sum.say", T=Val("steps", "int"))
         self.pace([Create(cells), FadeIn(idx)], [Create(arrows), FadeIn(whs)],
                   Indicate(whs, color=P.highlight))
         # the bars of each step's contribution to one entry, arriving as the walk reaches them
-        y0, H = -0.6, 0.95
+        y0, H = -0.95, 0.8
         scale = H / max(float(abs(v.step_contributions).max()), 1e-300)
         width = 0.45 * self._pitch()
         base = Line([self._x(1) - 0.5 * self._pitch(), y0, 0],
@@ -217,6 +222,7 @@ class Bptt(LectureScene):
                          rl, buff=0.3)
         live.number(rn, lambda j: v.running_sum[j], path="running_sum[{i}]")
         self.say("sum.paths.say", T=Val("steps", "int"))
+        self.play(Write(total), run_time=1.2)
         self.play(Create(base), FadeIn(bar_group), Create(walker), FadeIn(rl), FadeIn(rn),
                   run_time=1.0)
         live.play(k.animate.set_value(T - 1), run_time=self.left(0.9, least=3.0),
@@ -225,7 +231,7 @@ class Bptt(LectureScene):
         hold = self.text("sum.hold", size=style.BODY_SIZE, color=P.gradient,
                          T=Val("steps", "int"), i=Val("entry_row", "int"),
                          j=Val("entry_col", "int"), g=Val("grad_entry"))
-        hold.move_to([0, -2.05, 0])
+        hold.move_to([0, -2.12, 0])
         self.show("grad_entry", hold)
         self.say("sum.total.say", i=Val("entry_row", "int"), j=Val("entry_col", "int"),
                  T=Val("steps", "int"), g=Val("grad_entry"))
@@ -239,12 +245,13 @@ class Bptt(LectureScene):
         cut = DashedLine([xc, cells.get_top()[1] - 0.05, 0], [xc, y0 - H - 0.05, 0],
                          color=P.highlight, dash_length=0.12)
         cl = self.text("sum.cut", size=style.SMALL_SIZE, color=P.highlight)
-        cl.move_to([xc + 0.1, 0.57, 0], aligned_edge=LEFT)
+        cl.move_to([xc + 0.1, y0 + H + 0.05, 0], aligned_edge=LEFT + DOWN)
         behind = VGroup(*[b for m, b in enumerate(bar_group)
                           if int(v.backward_index[m]) <= cut_after])
         cite = self.cite_row("Stanford CS230, 2018")
         self.say("sum.tbptt.say")
-        self.pace([Create(cut), FadeIn(cl)],
+        self.pace([total.animate.move_to([-6.5, 0.3, 0], aligned_edge=LEFT), Create(cut),
+                   FadeIn(cl)],
                   [behind.animate.set_opacity(0.2)],
                   LaggedStart(*[Indicate(c, color=P.highlight) for c in cells[cut_after:]],
                               lag_ratio=0.3),
