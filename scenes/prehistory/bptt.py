@@ -361,8 +361,10 @@ class Bptt(LectureScene):
         yl.next_to(ax.c2p(0, hi), RIGHT, buff=0.25)
         zero = DashedLine(ax.c2p(0, 0), ax.c2p(n, 0), color=P.muted, stroke_width=1.5,
                           dash_length=0.1)
+        cite = self.cite_row("Ryu, RL of LLMs, 2025, ch. 2")
+        cite.move_to([2.6, 1.95, 0], aligned_edge=LEFT)     # over the legends, clear of the claim
         self.say("lab.say", s=Val("param.seed", "int"), n=Val("factors", "count"))
-        self.pace(Create(ax), LaggedStart(*[FadeIn(t) for t in ticks], FadeIn(yl),
+        self.pace([Create(ax), FadeIn(cite)], LaggedStart(*[FadeIn(t) for t in ticks], FadeIn(yl),
                                           lag_ratio=0.3),
                   [FadeIn(xn), FadeIn(xl)], Create(zero))
         k = ValueTracker(0)
