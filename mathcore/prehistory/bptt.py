@@ -173,10 +173,6 @@ class BpttValues:
     step_bounds : dict
         key -> ``(ln low, ln high)``: the least and most one factor moves the log (low = 0
         gives −∞).
-    lab_near_bound : float
-        ``max(|ln 0.8|, |ln 1.2|)``: the most one near-one factor moves the log.
-    lab_below_bound : float
-        ``−ln 0.8``: the least one below-one factor lowers the log.
     below_product : float
         The below-one product multiplied factor by factor in float64 (``cumprod``), as the
         double holds it (0 if it underflowed).
@@ -218,8 +214,6 @@ class BpttValues:
     lab_axis_step: float
     lab_ticks: np.ndarray
     step_bounds: dict
-    lab_near_bound: float
-    lab_below_bound: float
     below_product: float
     below_underflows: bool
     below_log10: float
@@ -265,8 +259,7 @@ def bptt_values(p: dict) -> BpttValues:
         lab=lab, factors=n, lab_steps=idx + 1, lab_curves=curves,
         lab_axis_lo=float(lo), lab_axis_hi=float(hi), lab_axis_step=step,
         lab_ticks=step * np.arange(round(lo / step), round(hi / step) + 1),   # 0 exactly
-        step_bounds=bounds, lab_near_bound=max(abs(x) for x in bounds["near_one"]),
-        lab_below_bound=-bounds["below_one"][1], below_product=below, below_underflows=below == 0.0,
+        step_bounds=bounds, below_product=below, below_underflows=below == 0.0,
         below_log10=float(lab.final_log_magnitudes["below_one"] / np.log(10)),
         above_product=above, clip_threshold=tau, above_clipped=clip(above, tau),
         below_clipped=clip(below, tau),

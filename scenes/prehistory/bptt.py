@@ -62,12 +62,15 @@ TEXT = {
         "zh": "把它翻译成记忆：损失对第 1 个 token 的梯度是 {x1}，对最后一个是 {xT}。前者很小时，改动第 1 个 token 几乎不动损失，模型已经忘了它；而教它记住的信号，也得走同一条连乘回来。",
         "en": "Read it as memory: the loss's gradient is {x1} at token 1 and {xT} at the last token. When the first is tiny, changing token 1 barely moves the loss: the model has forgotten it, and the signal that would teach it to remember must come back through the same product.",
         "fixed": {"1": "the first token's index"}},
+    "product.both.say": {
+        "zh": "token 的梯度就是它那个状态的梯度再乘一次 tanh 的斜率和 W_x：状态的梯度衰减，token 的梯度也随之衰减。",
+        "en": "A token's gradient is its state's gradient times one more tanh slope and W_x: when the state's gradient fades, the token's fades with it."},
     "product.tokens": {"zh": "对 token 的梯度：第 1 个 {x1}，最后一个 {xT}",
                        "en": "gradient at token 1: {x1}; at the last: {xT}",
                        "fixed": {"1": "the first token's index"}},
     # ----- the page's lab ------------------------------------------------------------------
-    "lab": {"zh": "页面的实验：每组 {n} 个随机因子连乘",
-            "en": "The page's lab: {n} random factor{n_s} multiplied, three ways"},
+    "lab": {"zh": "实验：每组 {n} 个随机因子连乘",
+            "en": "A lab: {n} random factor{n_s} multiplied, three ways"},
     "lab.say": {
         "zh": "标量的直觉先行：一个生成器、种子 {s}，三组各 {n} 个均匀因子，分别取在 0.8 到 1.2、0 到 0.8、1 到 1.2。曲线是乘积绝对值的自然对数。",
         "en": "The scalar picture first: one generator, seed {s}, three groups of {n} uniform factor{n_s}, drawn from 0.8 to 1.2, 0 to 0.8 and 1 to 1.2. Each curve is the natural log of the running product's magnitude.",
@@ -337,6 +340,9 @@ class Bptt(LectureScene):
                   LaggedStart(*[Indicate(f1[m], color=P.highlight) for m in (2, 3, 4, 5)],
                               lag_ratio=0.5),
                   FadeIn(cite))
+        self.say("product.both.say")
+        self.pace(Indicate(first, color=P.highlight), Indicate(tok, color=P.token),
+                  Indicate(f2[2], color=P.highlight))
         self.hold()
         self.clear_stage()
 
