@@ -641,6 +641,44 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
      'above = self._cmp(f"max_norms[{k}]", "param.tau", "fmt", "num") > 0',
      'above = float(self.v.max_norms[k]) > float(self.params["tau"])',
      edges("pre-03-spectral")),
+    # ---- P2 pre-02-bptt (all classes) -------------------------------------------------------
+    ("p2-hold-extra-char", "scenes/prehistory/bptt.py",
+     '"en": "sum of {T}: $\\\\partial L / \\\\partial W_h$ at ({i}, {j}) = {g}"}',
+     '"en": "sum of {T}: $\\\\partial L / \\\\partial W_h$ at ({i}, {j}) = {g}."}',
+     guard("bptt")),
+    ("p2-first-state-shows-last", "scenes/prehistory/bptt.py",
+     'b=Val("grad_first"))', 'b=Val("grad_last"))', guard("bptt")),
+    ("p2-narration-neighbour", "scenes/prehistory/bptt.py",
+     'self.say("product.memory.say", x1=Val("token_grad_first"), xT=Val("token_grad_last"))',
+     'self.say("product.memory.say", x1=Val("token_grad_last"), xT=Val("token_grad_last"))',
+     guard("bptt")),
+    ("p2-contribution-from-h-t", "mathcore/prehistory/bptt.py",
+     "contrib[t - 1] = np.outer(delta, h[t - 1])", "contrib[t - 1] = np.outer(delta, h[t])",
+     guard("bptt")),
+    ("p2-product-reversed", "mathcore/prehistory/bptt.py",
+     "prod = ((1 - h[t] ** 2)[:, None] * w_h) @ prod",
+     "prod = prod @ ((1 - h[t] ** 2)[:, None] * w_h)", guard("bptt")),
+    ("c1-p2-running-sum-previous-point", "scenes/prehistory/bptt.py",
+     "live.number(rn, lambda j: v.running_sum[j],",
+     "live.number(rn, lambda j: v.running_sum[max(j - 1, 0)],", sweep_guard("bptt")),
+    ("c1-p2-lab-curve-one-point-short", "scenes/prehistory/bptt.py",
+     "c.set_points_as_corners([start, *pts[:j + 1]])",
+     "c.set_points_as_corners([start, *pts[:max(j, 1)]])", sweep_guard("bptt")),
+    ("c2-p2-clip-at-threshold", "scenes/prehistory/bptt.py",
+     'clipped = self.shown_value("above_product") > self.shown_value("param.clip_threshold",',
+     'clipped = self.shown_value("above_product") >= self.shown_value("param.clip_threshold",',
+     edges("pre-02-bptt")),
+    ("c4-p2-threshold-one-decimal", "scenes/prehistory/bptt.py",
+     'self.say("asym.clip.say", variant=case, t=Val("param.clip_threshold", "num"),',
+     'self.say("asym.clip.say", variant=case, t=Val("param.clip_threshold", "num:1"),',
+     untidy("pre-02-bptt")),
+    ("c5-p2-clip-exact", "scenes/prehistory/bptt.py",
+     'case = "clipped" if clipped else "passes"',
+     'case = "clipped" if v.above_product > v.clip_threshold else "passes"',
+     edges("pre-02-bptt")),
+    ("c6-p2-one-factors", "scenes/prehistory/bptt.py",
+     '"After {n} factor{n_s} the logs end at', '"After {n} factors the logs end at',
+     degenerate("pre-02-bptt")),
 ]
 
 
@@ -652,6 +690,7 @@ SECTIONS = {"s01": "primer-01-recurrence", "s02": "primer-02-vanishing", "s03": 
             "l7": "lstm-07-variants", "l8": "lstm-08-ledger",
             "p1": "pre-01-construction",
             "p3": "pre-03-spectral",
+            "p2": "pre-02-bptt",
             "p5": "pre-05-deep-bidirectional"}
 
 #: issue 20's classes (0: the texts at holds, the first 28 mutants, ids without a class)
@@ -684,6 +723,9 @@ NOT_APPLICABLE: dict[tuple[str, int], str] = {
                "whose gates f, i, o are its parameters: values, not sizes",
     ("l5", 3): "L5's demo is hand-set and fixed (16 tokens of 6-dim words into 4 slots, no "
                "parameter changes a shape); its parameter forget is a value",
+    ("p2", 3): "P2's two sizes are shown apart, each alone: steps T of the small RNN (its "
+               "cells, bars and the T - 1 factors) and factors of the page's lab; no shown count "
+               "or shape combines the two",
     ("l6", 3): "L6's counts are at its fixed width h = d = 512 (count_h), which no parameter "
                "changes (tests/test_sizes.py::test_gru_section_counts_match_torch); x and "
                "h_prev are values",
@@ -725,7 +767,7 @@ def where(mid: str) -> tuple[str, int]:
     if not m:
         raise ValueError(f"mutant id {mid!r} names no section")
     sec = m.group(2)
-    if sec.startswith(("l", "p")):
+    if sec[0] in "lp":
         sec = sec[0] + str(int(sec[1:]))
     return sec, int(m.group(1) or 0)
 

@@ -109,6 +109,10 @@ SHOWN = [
     # though the exact norm is (it said "capped")
     ("pre-03-spectral", "en", {"tau": 8.3468}, {"clip.big": "untouched", "row2": "untouched"}),
     ("pre-03-spectral", "zh", {"tau": 8.3468}, {"clip.big": "untouched", "row2": "untouched"}),
+    # pre-02: one above-one factor, 1.17172, against a threshold of 1.1717: above it exactly,
+    # but both show "1.172": not clipped
+    ("pre-02-bptt", "en", {"factors": 1, "clip_threshold": 1.1717},
+     {"asym.big": "passes", "asym.clip": "passes"}),
 ]
 
 
@@ -237,6 +241,16 @@ EDGES = [
      {"small": "above", "clip.ratio": "reaches"}),
     ("pre-03-spectral", "en", {"T": 36, "rhos": (0.514, 1.0, 1.5)},
      {"small": "below", "clip.ratio": "vanished"}),
+    # pre-02: the one above-one factor (1.17172, shown 1.172) against thresholds around it
+    ("pre-02-bptt", "zh", {"factors": 1, "clip_threshold": 1.171},
+     {"asym.big": "clipped", "asym.clip": "clipped"}),
+    ("pre-02-bptt", "en", {"factors": 1, "clip_threshold": 1.172},
+     {"asym.big": "passes", "asym.clip": "passes"}),
+    ("pre-02-bptt", "zh", {"factors": 1, "clip_threshold": 1.173}, {"asym.big": "passes"}),
+    # the below-one product multiplied out: 602 factors (seed 42) leave a subnormal 2.6e-322,
+    # 603 underflow to 0
+    ("pre-02-bptt", "en", {"factors": 602}, {"lab.under": "tiny", "lab.product": "tiny"}),
+    ("pre-02-bptt", "zh", {"factors": 603}, {"lab.under": "zero", "lab.product": "zero"}),
 ]
 
 
@@ -351,6 +365,12 @@ DEGENERATE = [
     # P3: the shortest unroll and the narrowest state; three equal radii (three equal runs)
     ("pre-03-spectral", "en", {"T": 2, "d": 2}, {}),
     ("pre-03-spectral", "zh", {"T": 2, "d": 2, "rhos": (1.0, 1.0, 1.0)}, {}),
+    # pre-02: W_h = 0 (every step but the last contributes 0), the shortest unroll (one
+    # factor), one lab factor (the 1-point curves), the largest lab
+    ("pre-02-bptt", "en", {"radius": 0.0, "steps": 2, "factors": 1}, {}),
+    ("pre-02-bptt", "zh", {"radius": 0.0, "steps": 2, "factors": 1}, {}),
+    ("pre-02-bptt", "en", {"steps": 12, "radius": 1.5, "factors": 5000},
+     {"lab.under": "zero", "lab.product": "zero"}),
 ]
 
 
