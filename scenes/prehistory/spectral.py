@@ -28,8 +28,8 @@ def run_colors():
     """The three runs' colours, all the gradient's role colour: darker for the smallest
     radius, plain for the middle one, paler for the largest."""
     g = ManimColor(P.gradient)
-    return [g.interpolate(ManimColor(P.background), 0.3), g,
-            g.interpolate(ManimColor(P.text), 0.6)]
+    return [g.interpolate(ManimColor(P.background), 0.5), g,
+            g.interpolate(ManimColor(P.text), 0.8)]
 
 
 TEXT = {
