@@ -157,8 +157,8 @@ TEXT = {
         "fixed": {"1": "the GRU's tie: 1 - z_t is written",
                   "2018": "edition year of the CS230 cheat sheet the page cites",
                   "230": "the Stanford course number CS230"}},
-    "cells.gru": {"zh": "GRU", "en": "GRU"},
-    "cells.lstm": {"zh": "LSTM", "en": "LSTM"},
+    "cells.gru": {"zh": "GRU：{gs} 个状态，{gg} 个门", "en": "GRU: {gs} state{gs_s}, {gg} gate{gg_s}"},
+    "cells.lstm": {"zh": "LSTM：{ls} 个状态，{lg} 个门", "en": "LSTM: {ls} state{ls_s}, {lg} gate{lg_s}"},
     "cells.g.gates": {"tex": r"r_t,\ z_t = \sigma(\cdot)"},
     "cells.g.cand": {"tex": r"g_t = \tanh(W_g[r_t \odot h_{t-1}, x_t] + b_g)"},
     "cells.g.upd": {"tex": r"h_t = (1 - z_t) \odot g_t + z_t \odot h_{t-1}"},
@@ -175,8 +175,6 @@ TEXT = {
     "cells.erratum": {"zh": "CS230 的简写（非标准）：", "en": "CS230's shorthand (not standard):",
                       "fixed": {"230": "the Stanford course number CS230"}},
     "cells.bad": {"tex": r"g_t = \tanh(W_g[r_t \odot h_{t-1}, x_t] + b_g)"},
-    "cells.hold": {"zh": "GRU：{gs} 个状态、{gg} 个门；LSTM：{ls} 个状态、{lg} 个门",
-                   "en": "GRU: {gs} state{gs_s}, {gg} gate{gg_s}; LSTM: {ls} state{ls_s}, {lg} gate{lg_s}"},
     # ----- beat 6: the name ----------------------------------------------------------------
     "name": {"zh": "名字里的连字符：更长的短期记忆",
              "en": "The hyphen in the name: a longer short-term memory"},
@@ -214,15 +212,15 @@ class Gating(LectureScene):
         self.claim("cliff", say=False)
         cite = self.cite_row("Pascanu, Mikolov & Bengio 2013, arXiv:1211.5063")
         ax = Axes([v.view_lo, v.view_hi, 1.0], [0, v.view_top * 1.05, v.view_top / 4],
-                  x_length=7.6, y_length=4.3,
+                  x_length=6.8, y_length=3.7,
                   axis_config={"color": P.muted, "include_tip": False})
-        ax.move_to([-2.9, -0.1, 0])
+        ax.move_to([-3.35, -0.2, 0])
         curve = ax.plot_line_graph(v.surface_theta, v.surface_loss, add_vertex_dots=False,
                                    line_color=P.muted, stroke_width=3)
         th = self.math(r"\theta", scale=0.7, color=P.muted).next_to(ax.x_axis, RIGHT, buff=0.15)
         lab = self.math("L", scale=0.7, color=P.muted).next_to(ax.y_axis, UP, buff=0.1)
         toy = self.text("cliff.toy", size=S, color=P.muted)
-        toy.next_to(ax.c2p(v.view_lo, v.view_top * 1.05), RIGHT, buff=0.5)
+        toy.next_to(ax, DOWN, buff=0.12).align_to(ax, LEFT)
         wall = self.mark(VGroup(Dot(ax.c2p(v.wall_at, 0.5 * float(v.surface_loss.max()))),
                                 Line(ax.c2p(v.wall_at - 0.2, 0), ax.c2p(v.wall_at + 0.2, 8.0))),
                          P.exploded)
@@ -239,7 +237,7 @@ class Gating(LectureScene):
         loss_path = {id(v.theta_plain): "loss_plain", id(v.theta_clipped): "loss_clipped"}
         dp = dot(v.theta_plain, v.loss_plain, P.exploded)
         dc = dot(v.theta_clipped, v.loss_clipped, P.hidden)
-        rule = self.mathv("cliff.rule", scale=0.75).move_to([3.9, 1.6, 0])
+        rule = self.mathv("cliff.rule", scale=0.75).move_to([3.6, 1.5, 0])
         tau = self.text("cliff.tau", size=L, tau=Val("tau", "num"), lr=Val("lr", "num"))
         tau.next_to(rule, DOWN, buff=0.3)
         pl = self.text("cliff.plain", size=L, color=P.exploded)
@@ -248,7 +246,7 @@ class Gating(LectureScene):
         cn = self.number("theta_clipped[0]", "dec:2", size=0.7, color=P.hidden)
         rows = VGroup(self.pair(pl, pn), self.pair(cl, cn)).arrange(DOWN, aligned_edge=LEFT,
                                                                     buff=0.35)
-        rows.move_to([2.3, -0.5, 0], aligned_edge=LEFT)
+        rows.move_to([1.2, -0.5, 0], aligned_edge=LEFT)
         live.number(pn, lambda j: v.theta_plain[j], path="theta_plain[{i}]")
         live.number(cn, lambda j: v.theta_clipped[j], path="theta_clipped[{i}]")
         self.say("cliff.say", t0=Val("param.start", "num"), lr=Val("lr", "num"))
@@ -366,14 +364,14 @@ class Gating(LectureScene):
         v = self.v
         K = int(v.steps)
         self.claim("twin", say=False)
-        xs = (-6.4, -4.3, -1.9)       # left edges of the table's three columns
+        xs = (-6.4, -3.7, -1.0)       # left edges of the table's three columns
         heads = VGroup(self.text("twin.head.case", size=L, color=P.muted),
                        self.text("twin.head.jac", size=L, color=P.muted),
                        self.text("twin.head.here", size=L, color=P.muted,
                                  k=Val("steps", "int")))
         for h, x in zip(heads, xs):
             h.move_to([x, 2.0, 0], aligned_edge=LEFT)
-        rule = Line([xs[0], 1.65, 0], [1.2, 1.65, 0], color=P.muted, stroke_width=2)
+        rule = Line([xs[0], 1.65, 0], [2.4, 1.65, 0], color=P.muted, stroke_width=2)
         rows = VGroup()
         for r, (case, lim, y) in enumerate((("twin.keep", "twin.keep.lim", 1.15),
                                             ("twin.wipe", "twin.wipe.lim", 0.45))):
@@ -389,13 +387,13 @@ class Gating(LectureScene):
             rows.add(cells)
         cite = self.label("He et al. 2015, arXiv:1512.03385", "citation year and arXiv id",
                           size=S, color=P.muted)
-        res = self.mathv("twin.res", scale=0.8).move_to([-2.6, -0.55, 0])
+        res = self.mathv("twin.res", scale=0.8).move_to([-2.9, -0.8, 0])
         mat = self.mathv("twin.mat", scale=0.8, name="residual_jacobian",
                          a=Val("residual_jacobian[0][0]", "dec:2"),
                          b=Val("residual_jacobian[0][1]", "dec:2"),
                          c=Val("residual_jacobian[1][0]", "dec:2"),
                          d=Val("residual_jacobian[1][1]", "dec:2"))
-        mat.move_to([3.6, -0.55, 0])
+        mat.move_to([3.6, -0.8, 0])
         gap = self.text("twin.gap", size=L, color=P.gradient, g=Val("residual_gap", "dec:2"))
         gap.next_to(mat, DOWN, buff=0.3)
         self.show("residual_gap", gap)
@@ -419,17 +417,17 @@ class Gating(LectureScene):
         v = self.v
         self.claim("table", say=False)
         cite = self.cite_row("CS230, Amidi & Amidi 2018", "Gers, Schmidhuber & Cummins 2000")
-        shape = self.mathv("table.shape", scale=0.8).move_to([0, 1.95, 0])
-        xs = (-6.5, -3.6, -1.2, 3.9)
+        shape = self.mathv("table.shape", scale=0.8).move_to([0, 1.75, 0])
+        xs = (-6.5, -3.9, -1.5, 4.7)
         heads = VGroup(*(self.text(f"table.h.{h}", size=L, color=P.muted)
                          for h in ("page", "ours", "job", "used")))
         for h, x in zip(heads, xs):
-            h.move_to([x, 1.1, 0], aligned_edge=LEFT)
-        rule = Line([xs[0], 0.8, 0], [6.6, 0.8, 0], color=P.muted, stroke_width=2)
+            h.move_to([x, 0.95, 0], aligned_edge=LEFT)
+        rule = Line([xs[0], 0.65, 0], [6.7, 0.65, 0], color=P.muted, stroke_width=2)
         colors = {"u": P.input_gate, "r": P.muted, "f": P.forget, "o": P.output_gate}
         rows = VGroup()
         for r, g in enumerate("urfo"):
-            y = 0.35 - 0.62 * r
+            y = 0.2 - 0.6 * r
             cells = VGroup(self.text(f"table.{g}", size=L, color=colors[g]),
                            self.text(f"table.{g}.ours", size=L, color=colors[g]),
                            self.text(f"table.{g}.job", size=L),
@@ -439,7 +437,7 @@ class Gating(LectureScene):
             rows.add(cells)
         hold = self.text("table.hold", size=L, g=Val("gate_count.gru", "int"),
                          l=Val("gate_count.lstm", "int"))
-        hold.move_to([0, -2.1, 0])
+        hold.move_to([0, -2.15, 0])
         self.show("gate_counts", hold)
         self.say("table.say")
         self.pace(Write(shape), Circumscribe(shape, color=P.highlight), FadeIn(cite))
@@ -459,38 +457,43 @@ class Gating(LectureScene):
     def cells(self):
         v = self.v
         self.claim("cells", say=False)
-        cite = self.cite_row("Cho et al. 2014, arXiv:1406.1078", "Hochreiter & Schmidhuber 1997")
-        sc = 0.62
-        gru = VGroup(self.text("cells.gru", size=style.BODY_SIZE, color=P.hidden),
+        cites = VGroup(self.label("Cho et al. 2014, arXiv:1406.1078", "citation year and arXiv id",
+                                  size=S, color=P.muted),
+                       self.label("Hochreiter & Schmidhuber 1997", "citation year", size=S,
+                                  color=P.muted))
+        sc = 0.58
+        gru = VGroup(self.text("cells.gru", size=L, color=P.hidden,
+                               gs=Val("state_count.gru", "int"), gg=Val("gate_count.gru", "int")),
                      *(self.mathv(f"cells.g.{k}", scale=sc) for k in ("gates", "cand", "upd")))
-        lstm = VGroup(self.text("cells.lstm", size=style.BODY_SIZE, color=P.cell),
+        lstm = VGroup(self.text("cells.lstm", size=L, color=P.cell,
+                                ls=Val("state_count.lstm", "int"), lg=Val("gate_count.lstm", "int")),
                       *(self.mathv(f"cells.l.{k}", scale=sc)
                         for k in ("gates", "cand", "upd", "out")))
         for col, x in ((gru, -6.5), (lstm, 0.4)):
-            col.arrange(DOWN, aligned_edge=LEFT, buff=0.28).move_to([x, 0.95, 0],
+            col.arrange(DOWN, aligned_edge=LEFT, buff=0.17).move_to([x, 0.95, 0],
                                                                    aligned_edge=LEFT)
-            col.align_to([0, 2.35, 0], UP)
+            col.align_to([0, 2.5, 0], UP)
+        cites[0].move_to([-6.5, -0.5, 0], aligned_edge=LEFT)
+        cites[1].move_to([0.4, -0.5, 0], aligned_edge=LEFT)
         jl = self.text("cells.jac", size=L, color=P.muted)
         gj = self.mathv("cells.g.jac", scale=sc, color=P.forget)
         lj = self.mathv("cells.l.jac", scale=sc, color=P.forget)
-        y_j = -0.55
-        jl.move_to([0, y_j + 0.45, 0])
-        gj.move_to([-3.6, y_j, 0])
-        lj.move_to([3.2, y_j, 0])
-        mp = self.text("cells.map", size=L, color=P.input_gate).move_to([0, -1.1, 0])
+        y_j = -1.0
+        jl.move_to([-1.3, y_j, 0])
+        gj.move_to([-4.6, y_j, 0])
+        lj.move_to([2.4, y_j, 0])
+        mp = self.text("cells.map", size=L, color=P.input_gate).move_to([0, -1.42, 0])
         er = self.text("cells.erratum", size=S, color=P.muted)
         bad = self.mathv("cells.bad", scale=0.55, color=P.muted)
-        errow = VGroup(er, bad).arrange(RIGHT, buff=0.25).move_to([0, -1.7, 0])
+        errow = VGroup(er, bad).arrange(RIGHT, buff=0.25).move_to([0, -2.08, 0])
         strike = Line(bad.get_left(), bad.get_right(), color=P.exploded, stroke_width=3)
-        box = DashedVMobject(Rectangle(width=errow.width + 0.4, height=errow.height + 0.3,
+        box = DashedVMobject(Rectangle(width=errow.width + 0.4, height=errow.height + 0.16,
                                        color=P.exploded, stroke_width=2).move_to(errow),
                              num_dashes=40)
-        hold = self.text("cells.hold", size=L, gs=Val("state_count.gru", "int"),
-                         gg=Val("gate_count.gru", "int"), ls=Val("state_count.lstm", "int"),
-                         lg=Val("gate_count.lstm", "int")).move_to([0, -2.2, 0])
-        self.show("cell_counts", hold)
+        self.show("gru_counts", gru[0])
+        self.show("lstm_counts", lstm[0])
         self.say("cells.say")
-        self.pace([FadeIn(gru[0]), FadeIn(lstm[0]), FadeIn(cite)],
+        self.pace([FadeIn(gru[0]), FadeIn(lstm[0]), FadeIn(cites)],
                   [FadeIn(gru[1]), FadeIn(lstm[1])], [FadeIn(gru[2]), FadeIn(lstm[2])],
                   [FadeIn(gru[3]), FadeIn(lstm[3])], FadeIn(lstm[4]))
         self.say("cells.update.say")
@@ -500,7 +503,8 @@ class Gating(LectureScene):
                   Circumscribe(VGroup(gj, lj), color=P.forget))
         self.say("cells.note.say")
         self.pace(FadeIn(mp), [Create(box), FadeIn(errow)], Create(strike))
-        self.pace(FadeIn(hold), over=1.2)
+        self.pace(Circumscribe(gru[0], color=P.hidden), Circumscribe(lstm[0], color=P.cell),
+                  over=2.0)
         self.hold()
         self.clear_stage()
 
@@ -508,7 +512,7 @@ class Gating(LectureScene):
     def name(self):
         v = self.v
         self.claim("name", say=False)
-        words = self.text("name.words", size=44, color=P.cell).move_to([0, 1.7, 0])
+        words = self.text("name.words", size=44, color=P.cell).move_to([0, 1.15, 0])
         # "long" | "short-term memory": the braces group the words as the hyphen does
         rest = VGroup(*words[len("long"):])
         b_short = Brace(rest, DOWN, color=P.hidden)
@@ -516,7 +520,7 @@ class Gating(LectureScene):
         t_short = self.text("name.short", size=L, color=P.hidden).next_to(b_short, DOWN, 0.1)
         t_long = self.text("name.long", size=L, color=P.forget).next_to(b_long, UP, 0.1)
         x0, unit = -3.0, 8.5 / max(v.reach_remember, v.reach_rnn or 1)
-        axis = self.text("name.axis", size=S, color=P.muted).move_to([0.6, -0.1, 0])
+        axis = self.text("name.axis", size=S, color=P.muted).move_to([0.6, -0.55, 0])
         rl = self.text("name.rnn", size=L, color=P.gradient, m=Val("reach_rnn", "int"))
         gl = self.text("name.gate", size=L, color=P.forget, f=Val("row_gates[0]", "num"),
                        n=Val("reach_remember", "int"))
@@ -524,7 +528,7 @@ class Gating(LectureScene):
                          fill_color=P.gradient, fill_opacity=0.85)
         gbar = Rectangle(width=v.reach_remember * unit, height=0.35, stroke_width=0,
                          fill_color=P.forget, fill_opacity=0.85)
-        for lab, bar, y in ((rl, rbar, -0.8), (gl, gbar, -1.6)):
+        for lab, bar, y in ((rl, rbar, -1.2), (gl, gbar, -1.9)):
             bar.move_to([x0, y, 0], aligned_edge=LEFT)
             lab.move_to([x0 - 0.25, y, 0], aligned_edge=RIGHT)
         self.show("reach_rnn", rl)
