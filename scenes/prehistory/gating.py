@@ -70,7 +70,7 @@ TEXT = {
     "circuit.eq": {"tex": r"c_l = f_l \odot c_{l-1} + g_l"},
     "circuit.jac": {"tex": r"\frac{\partial c_l}{\partial c_{l-1}} = \mathrm{diag}(f_l)"},
     "circuit.row.gate": {"zh": "$f$ = {f}", "en": "$f$ = {f}"},
-    "circuit.row.rnn": {"zh": "RNN，$\\sigma(W_h)$ = {s}", "en": "RNN, $\\sigma(W_h)$ = {s}"},
+    "circuit.row.rnn": {"zh": "RNN，$\\lVert W_h \\rVert$ = {s}", "en": "RNN, $\\lVert W_h \\rVert$ = {s}"},
     "circuit.norm": {"zh": "乘积的范数（对数刻度）", "en": "norm of the product (log scale)"},
     "circuit.k": {"zh": "步数 $k$ =", "en": "steps $k$ ="},
     # ----- beat 3: two extremes and the residual twin --------------------------------------
@@ -111,7 +111,8 @@ TEXT = {
         "fixed": {"0": "sigmoid's lower limit", "1": "sigmoid's upper limit"}},
     "table.rows.say": {
         "zh": "课程页的表照 CS230 速查表列出四个：更新门、相关门、遗忘门、输出门。在本讲的记号里，它们是输入门 i、重置门 r、遗忘门 f 和输出门 o。",
-        "en": "The page's table, after the CS230 cheat sheet, lists four: update, relevance, forget and output. In this lecture's letters they are the input gate i, the reset gate r, the forget gate f and the output gate o."},
+        "en": "The page's table, after the CS230 cheat sheet, lists four: update, relevance, forget and output. In this lecture's letters they are the input gate i, the reset gate r, the forget gate f and the output gate o.",
+        "fixed": {"230": "the Stanford course number CS230"}},
     "table.count.say": {
         "zh": "GRU 用其中 {g} 个，LSTM 用 {l} 个。遗忘门来自 Gers、Schmidhuber 和 Cummins 2000 年的论文。",
         "en": "The GRU uses {g} of them, the LSTM {l}. The forget gate came from Gers, Schmidhuber and Cummins in 2000.",
@@ -182,8 +183,8 @@ TEXT = {
         "zh": "连字符连的是 short 和 term：long short-term memory 是“拉长了的短期记忆”，不是长期记忆加短期记忆两套存储。",
         "en": "The hyphen joins short and term: a long short-term memory is a short-term memory made longer, not a long-term store beside a short-term one."},
     "name.reach.say": {
-        "zh": "长了多少？本节的普通 RNN，乘积在第 {m} 步跌破百分之一；遗忘门一直是 {f} 时，要到第 {n} 步才跌破。",
-        "en": "How much longer? In this section's plain RNN the product falls below one percent at step {m}; with the forget gate held at {f}, only at step {n}."},
+        "zh": "长了多少？本节的普通 RNN，乘积在第 {m} 步跌破百分之一；遗忘门一直是 {f} 时，在第 {n} 步跌破。",
+        "en": "How much longer? In this section's plain RNN the product falls below one percent at step {m}; with the forget gate held at {f}, at step {n}."},
     "name.end.say": {
         "zh": "只要门小于 1，记忆终会褪去；真正的长期记忆在网络之外，比如检索和数据库。",
         "en": "Any gate below 1 still fades in the end; lasting memory lives outside the network, in retrieval and databases.",
@@ -212,13 +213,14 @@ class Gating(LectureScene):
         self.claim("cliff", say=False)
         cite = self.cite_row("Pascanu, Mikolov & Bengio 2013, arXiv:1211.5063")
         ax = Axes([v.view_lo, v.view_hi, 1.0], [0, v.view_top * 1.05, v.view_top / 4],
-                  x_length=6.8, y_length=3.7,
+                  x_length=6.8, y_length=3.4,
                   axis_config={"color": P.muted, "include_tip": False})
-        ax.move_to([-3.35, -0.2, 0])
+        ax.move_to([-3.35, 0.05, 0])
         curve = ax.plot_line_graph(v.surface_theta, v.surface_loss, add_vertex_dots=False,
                                    line_color=P.muted, stroke_width=3)
         th = self.math(r"\theta", scale=0.7, color=P.muted).next_to(ax.x_axis, RIGHT, buff=0.15)
-        lab = self.math("L", scale=0.7, color=P.muted).next_to(ax.y_axis, UP, buff=0.1)
+        lab = self.math("L", scale=0.7, color=P.muted).next_to(ax.y_axis.get_top(), RIGHT,
+                                                                buff=0.15)
         toy = self.text("cliff.toy", size=S, color=P.muted)
         toy.next_to(ax, DOWN, buff=0.12).align_to(ax, LEFT)
         wall = self.mark(VGroup(Dot(ax.c2p(v.wall_at, 0.5 * float(v.surface_loss.max()))),
@@ -246,7 +248,7 @@ class Gating(LectureScene):
         cn = self.number("theta_clipped[0]", "dec:2", size=0.7, color=P.hidden)
         rows = VGroup(self.pair(pl, pn), self.pair(cl, cn)).arrange(DOWN, aligned_edge=LEFT,
                                                                     buff=0.35)
-        rows.move_to([1.2, -0.5, 0], aligned_edge=LEFT)
+        rows.move_to([0.9, -0.5, 0], aligned_edge=LEFT)
         live.number(pn, lambda j: v.theta_plain[j], path="theta_plain[{i}]")
         live.number(cn, lambda j: v.theta_clipped[j], path="theta_clipped[{i}]")
         self.say("cliff.say", t0=Val("param.start", "num"), lr=Val("lr", "num"))
@@ -269,7 +271,7 @@ class Gating(LectureScene):
                  y=Val(f"theta_clipped[{n}]", "dec:2"), ly=Val(f"loss_clipped[{n}]", "dec:2"))
         self.pace(Circumscribe(VGroup(rows[0], dp), color=P.exploded),
                   Circumscribe(VGroup(rows[1], dc), color=P.hidden))
-        hold = self.text("cliff.hold", size=L, a=Val("largest_step_plain", "dec:2"),
+        hold = self.text("cliff.hold", size=S, a=Val("largest_step_plain", "dec:2"),
                          b=Val("largest_step_clipped", "dec:2"))
         hold.next_to(rows, DOWN, buff=0.45, aligned_edge=LEFT)
         self.show("longest_steps", hold)
@@ -320,7 +322,7 @@ class Gating(LectureScene):
             bars.add(live.redraw(lambda j, r=r, y=y: self._bar(float(v.bar_units[j, r]), y,
                                                                ROW_COLORS[r]),
                                  path=f"bar_units[{{i}}][{r}]",
-                                 measure=lambda m: m.width / BAR_UNIT, tol=2e-3))
+                                 measure=lambda m: m.width / BAR_UNIT, tol=6e-3))
             nums.add(live.redraw(lambda j, r=r: num_at(j, r), path=f"products[{{i}}][{r}]",
                                  fmt="sig", read=lambda m, r=r: shown[r]))
         x_end = BAR_X0 + (-LOG_FLOOR) * BAR_UNIT
@@ -349,8 +351,14 @@ class Gating(LectureScene):
                   Plays(lambda rt: live.play(k.animate.set_value(K), run_time=rt,
                                              rate_func=linear)), fill=0.9)
         self.settle(kn, "steps", name="steps_shown")
-        for r in range(4):
-            self.show(f"final_product_{r}", nums[r])
+        ends = VGroup()
+        for r in range(4):         # the live copies give way to readouts bound at k = K
+            end = self.value(f"products[{K}][{r}]", "sig", size=L, color=ROW_COLORS[r],
+                             name=f"final_product_{r}")
+            ends.add(end.move_to(nums[r], aligned_edge=LEFT))
+        self.remove(*nums)
+        self.add(ends)
+        nums = ends
         self.say("circuit.end.say", k=Val("steps", "int"), a=Val(f"products[{K}][0]", "sig"),
                  b=Val(f"products[{K}][1]", "sig"), c=Val(f"products[{K}][2]", "sig"),
                  r=Val(f"products[{K}][3]", "sig"))
