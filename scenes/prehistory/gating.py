@@ -4,14 +4,14 @@ the four gates, GRU beside the LSTM (with the page's notation note), "long short
 from __future__ import annotations
 
 from manim import (DOWN, LEFT, RIGHT, UP, Axes, Brace, Circumscribe, Create, DashedVMobject,
-                   Dot, FadeIn, GrowFromEdge, Line, Rectangle, ValueTracker, VGroup, Write,
-                   linear)
+                   Dot, FadeIn, GrowFromEdge, Line, Rectangle, ValueTracker, VGroup, VMobject,
+                   Write, linear)
 
 from mathcore.prehistory.gating import LOG_FLOOR
 
 from .. import style
 from ..base import NUMBER_FONT, LectureScene, Plays, Val
-from ..live import Live
+from ..live import Live, corners
 
 P = style.PALETTE
 L = style.LABEL_SIZE
@@ -150,8 +150,8 @@ TEXT = {
         "en": "The GRU keeps z_t of the old state and writes 1 minus z_t of the candidate: one gate, two jobs. The LSTM's f_t and i_t are separate, so it can keep and write at once.",
         "fixed": {"1": "the whole: what is not kept is written"}},
     "cells.jac.say": {
-        "zh": "两者都是门控加法：沿直通的那条路，雅可比分别是 diag(z_t) 和 diag(f_t)，里面没有权重矩阵。",
-        "en": "Both update by gated addition: along the direct path their Jacobians are diag(z_t) and diag(f_t), with no weight matrix in them."},
+        "zh": "两者都是门控加法：沿直通的那条路，雅可比分别是 diag(z_t) 和 diag(f_t)，里面没有权重矩阵。LSTM 只在输出时才用 tanh 压缩 c_t，细胞状态本身可以一直增长，用来计数或计时。",
+        "en": "Both update by gated addition: along the direct path their Jacobians are diag(z_t) and diag(f_t), with no weight matrix in them. The LSTM squashes c_t by tanh only on the way out, so the cell itself can keep growing, to count or to time."},
     "cells.note.say": {
         "zh": "记法说明：课程页的更新门 Γ_u 乘的是候选，在 GRU 里对应 1 减 z_t，在 LSTM 里对应 i_t。CS230 速查表 2018 年版把 LSTM 的候选写成带重置门的形式，那是教学上的简写；标准 LSTM 的候选里没有重置门。",
         "en": "A note on notation: the page's update gate Γ_u multiplies the candidate, so it is 1 minus z_t in the GRU and i_t in the LSTM. The 2018 CS230 cheat sheet writes the LSTM candidate with a reset gate inside, a teaching shorthand; the standard LSTM candidate has none.",
@@ -237,6 +237,17 @@ class Gating(LectureScene):
 
         arr_path = {id(v.theta_plain): "theta_plain", id(v.theta_clipped): "theta_clipped"}
         loss_path = {id(v.theta_plain): "loss_plain", id(v.theta_clipped): "loss_clipped"}
+        def trail(arr, loss, color):     # the points visited so far, joined in order
+            def build(j):
+                pts = [ax.c2p(float(arr[m]), float(loss[m])) for m in range(j + 1)]
+                return VMobject(stroke_color=color, stroke_width=2, stroke_opacity=0.7
+                                ).set_points_as_corners(pts if j else pts * 2)
+            return live.redraw(build, path=(arr_path[id(arr)] + "[{i}]",
+                                            loss_path[id(arr)] + "[{i}]"),
+                               measure=lambda m: ax.p2c(corners(m)[-1])[:2], tol=1e-6)
+
+        tp = trail(v.theta_plain, v.loss_plain, P.exploded)
+        tc = trail(v.theta_clipped, v.loss_clipped, P.hidden)
         dp = dot(v.theta_plain, v.loss_plain, P.exploded)
         dc = dot(v.theta_clipped, v.loss_clipped, P.hidden)
         rule = self.mathv("cliff.rule", scale=0.75).move_to([3.6, 1.5, 0])
@@ -254,7 +265,7 @@ class Gating(LectureScene):
         self.say("cliff.say", t0=Val("param.start", "num"), lr=Val("lr", "num"))
         self.pace([Create(ax), FadeIn(th), FadeIn(lab), FadeIn(cite)],
                   [Create(curve), FadeIn(toy)], Create(wall),
-                  [FadeIn(dp), FadeIn(dc), FadeIn(rows)])
+                  [FadeIn(tp), FadeIn(tc), FadeIn(dp), FadeIn(dc), FadeIn(rows)])
         self.say("cliff.rule.say", tau=Val("tau", "num"))
         self.pace([wall.animate.set_stroke(opacity=0), Write(rule)], FadeIn(tau),
                   Circumscribe(rule, color=P.highlight))
@@ -480,20 +491,20 @@ class Gating(LectureScene):
         for col, x in ((gru, -6.5), (lstm, 0.4)):
             col.arrange(DOWN, aligned_edge=LEFT, buff=0.17).move_to([x, 0.95, 0],
                                                                    aligned_edge=LEFT)
-            col.align_to([0, 2.5, 0], UP)
-        cites[0].move_to([-6.5, -0.5, 0], aligned_edge=LEFT)
-        cites[1].move_to([0.4, -0.5, 0], aligned_edge=LEFT)
+            col.align_to([0, 2.35, 0], UP)
+        cites[0].move_to([-6.5, -0.62, 0], aligned_edge=LEFT)
+        cites[1].move_to([0.4, -0.62, 0], aligned_edge=LEFT)
         jl = self.text("cells.jac", size=L, color=P.muted)
         gj = self.mathv("cells.g.jac", scale=sc, color=P.forget)
         lj = self.mathv("cells.l.jac", scale=sc, color=P.forget)
-        y_j = -1.0
+        y_j = -1.02
         jl.move_to([-1.3, y_j, 0])
         gj.move_to([-4.6, y_j, 0])
         lj.move_to([2.4, y_j, 0])
-        mp = self.text("cells.map", size=L, color=P.input_gate).move_to([0, -1.42, 0])
+        mp = self.text("cells.map", size=L, color=P.input_gate).move_to([0, -1.5, 0])
         er = self.text("cells.erratum", size=S, color=P.muted)
         bad = self.mathv("cells.bad", scale=0.55, color=P.muted)
-        errow = VGroup(er, bad).arrange(RIGHT, buff=0.25).move_to([0, -2.08, 0])
+        errow = VGroup(er, bad).arrange(RIGHT, buff=0.25).move_to([0, -2.12, 0])
         strike = Line(bad.get_left(), bad.get_right(), color=P.exploded, stroke_width=3)
         box = DashedVMobject(Rectangle(width=errow.width + 0.4, height=errow.height + 0.16,
                                        color=P.exploded, stroke_width=2).move_to(errow),
@@ -508,7 +519,8 @@ class Gating(LectureScene):
         self.pace(Circumscribe(gru[3], color=P.hidden), Circumscribe(lstm[3], color=P.cell))
         self.say("cells.jac.say")
         self.pace(FadeIn(jl), [FadeIn(gj), FadeIn(lj)],
-                  Circumscribe(VGroup(gj, lj), color=P.forget))
+                  Circumscribe(VGroup(gj, lj), color=P.forget),
+                  Circumscribe(lstm[4], color=P.cell))
         self.say("cells.note.say")
         self.pace(FadeIn(mp), [Create(box), FadeIn(errow)], Create(strike))
         self.pace(Circumscribe(gru[0], color=P.hidden), Circumscribe(lstm[0], color=P.cell),
