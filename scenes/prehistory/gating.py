@@ -4,7 +4,7 @@ the four gates, GRU beside the LSTM (with the page's notation note), "long short
 from __future__ import annotations
 
 from manim import (DOWN, LEFT, RIGHT, UP, Axes, Brace, Circumscribe, Create, DashedVMobject,
-                   Dot, FadeIn, GrowFromEdge, Line, Rectangle, ValueTracker, VGroup, VMobject,
+                   Dot, FadeIn, FadeOut, GrowFromEdge, Line, Rectangle, ValueTracker, VGroup, VMobject,
                    Write, linear)
 
 from mathcore.prehistory.gating import LOG_FLOOR
@@ -48,6 +48,9 @@ TEXT = {
     "cliff.plain": {"zh": "不裁剪 $\\theta$ =", "en": "no clipping $\\theta$ ="},
     "cliff.clipped": {"zh": "裁剪 $\\theta$ =", "en": "clipped $\\theta$ ="},
     "cliff.tau": {"zh": "$\\tau$ = {tau}，$\\eta$ = {lr}", "en": "$\\tau$ = {tau}, $\\eta$ = {lr}"},
+    "cliff.arch": {"zh": "换架构：LSTM 1997，Transformer 2017",
+                   "en": "redesigns: LSTM 1997, Transformer 2017",
+                   "fixed": {"1997": YEARS["1997"], "2017": YEARS["2017"]}},
     "cliff.toy": {"zh": "玩具曲面（我们构造的）", "en": "a toy surface (ours)"},
     "cliff.hold": {"zh": "最长一步：不裁剪 {a}，裁剪 {b}",
                    "en": "longest step: {a} unclipped, {b} clipped"},
@@ -259,7 +262,7 @@ class Gating(LectureScene):
         cn = self.number("theta_clipped[0]", "dec:2", size=0.7, color=P.hidden)
         rows = VGroup(self.pair(pl, pn), self.pair(cl, cn)).arrange(DOWN, aligned_edge=LEFT,
                                                                     buff=0.35)
-        rows.move_to([0.9, -0.5, 0], aligned_edge=LEFT)
+        rows.move_to([0.9, -0.3, 0], aligned_edge=LEFT)
         live.number(pn, lambda j: v.theta_plain[j], path="theta_plain[{i}]")
         live.number(cn, lambda j: v.theta_clipped[j], path="theta_clipped[{i}]")
         self.say("cliff.say", t0=Val("param.start", "num"), lr=Val("lr", "num"))
@@ -284,11 +287,15 @@ class Gating(LectureScene):
                   Circumscribe(VGroup(rows[1], dc), color=P.hidden))
         hold = self.text("cliff.hold", size=S, a=Val("largest_step_plain", "dec:2"),
                          b=Val("largest_step_clipped", "dec:2"))
-        hold.next_to(rows, DOWN, buff=0.45, aligned_edge=LEFT)
+        hold.next_to(rows, DOWN, buff=0.4, aligned_edge=LEFT)
         self.show("longest_steps", hold)
+        arch = self.text("cliff.arch", size=S, color=P.cell)
+        arch.next_to(hold, DOWN, buff=0.3, aligned_edge=LEFT)
+        # "clipping assumes the direction is useful" (the rule keeps g's direction) / "how
+        # hard optimisation is depends on the architecture": the two changes, named
         self.say("cliff.arch.say")
-        self.pace(FadeIn(hold), Circumscribe(rule, color=P.muted),
-                  Circumscribe(hold, color=P.highlight))
+        self.pace(FadeIn(hold), Circumscribe(rule, color=P.muted), FadeIn(arch, shift=0.15 * UP),
+                  Circumscribe(arch, color=P.cell))
         self.hold()
         self.clear_stage()
 
@@ -553,8 +560,10 @@ class Gating(LectureScene):
             lab.move_to([x0 - 0.25, y, 0], aligned_edge=RIGHT)
         self.show("reach_rnn", rl)
         self.show("reach_remember", gl)
+        hyphen = self.mark(words[len("longshort")], P.highlight, buff=0.06)
         self.say("name.say")
-        self.pace(Write(words), [GrowFromEdge(b_short, UP), FadeIn(t_short)],
+        self.pace(Write(words), Create(hyphen), [FadeOut(hyphen), GrowFromEdge(b_short, UP),
+                                                FadeIn(t_short)],
                   [GrowFromEdge(b_long, DOWN), FadeIn(t_long)])
         self.say("name.reach.say", m=Val("reach_rnn", "int"), f=Val("row_gates[0]", "num"),
                  n=Val("reach_remember", "int"))
