@@ -253,7 +253,7 @@ class Gating(LectureScene):
         tc = trail(v.theta_clipped, v.loss_clipped, P.hidden)
         dp = dot(v.theta_plain, v.loss_plain, P.exploded)
         dc = dot(v.theta_clipped, v.loss_clipped, P.hidden)
-        rule = self.mathv("cliff.rule", scale=0.75).move_to([3.6, 1.5, 0])
+        rule = self.mathv("cliff.rule", scale=0.75).move_to([3.6, 1.75, 0])
         tau = self.text("cliff.tau", size=L, tau=Val("tau", "num"), lr=Val("lr", "num"))
         tau.next_to(rule, DOWN, buff=0.3)
         pl = self.text("cliff.plain", size=L, color=P.exploded)
