@@ -42,9 +42,10 @@ TEXT = {
         "zh": "{n} 步后，不裁剪停在 θ = {x}，损失 {lx}；裁剪停在 θ = {y}，损失 {ly}。",
         "en": "After {n} step{n_s}: θ = {x} with loss {lx} without clipping, θ = {y} with loss {ly} with it."},
     "cliff.arch.say": {
-        "zh": "裁剪的前提是方向本身有用；方向若因架构而错，裁剪只是走得慢些。优化难不难取决于架构：1997 年的 LSTM 和 2017 年的 Transformer 都是靠换架构解决的。",
-        "en": "Clipping assumes the direction is still useful; if the architecture makes it wrong, clipping only walks the wrong way slower. How hard optimisation is depends on the architecture: the LSTM in 1997 and the Transformer in 2017 both answered by changing it.",
-        "fixed": {"1997": YEARS["1997"], "2017": YEARS["2017"]}},
+        "zh": "裁剪的前提是方向本身有用；方向若因架构而错，裁剪只是走得慢些。优化难不难取决于架构（Ernest Ryu 2025 年课程中的观点）：1997 年的 LSTM 和 2017 年的 Transformer 都是靠换架构解决的。",
+        "en": "Clipping assumes the direction is still useful; if the architecture makes it wrong, clipping only walks the wrong way slower. How hard optimisation is depends on the architecture (a view from Ernest Ryu's 2025 course): the LSTM in 1997 and the Transformer in 2017 both answered by changing it.",
+        "fixed": {"1997": YEARS["1997"], "2017": YEARS["2017"],
+                  "2025": "year of Ernest Ryu's course the page cites for this view"}},
     "cliff.plain": {"zh": "不裁剪 $\\theta$ =", "en": "no clipping $\\theta$ ="},
     "cliff.clipped": {"zh": "裁剪 $\\theta$ =", "en": "clipped $\\theta$ ="},
     "cliff.tau": {"zh": "$\\tau$ = {tau}，$\\eta$ = {lr}", "en": "$\\tau$ = {tau}, $\\eta$ = {lr}"},
@@ -156,11 +157,13 @@ TEXT = {
         "zh": "两者都是门控加法：沿直通的那条路，雅可比分别是 diag(z_t) 和 diag(f_t)，里面没有权重矩阵。LSTM 只在输出时才用 tanh 压缩 c_t，细胞状态本身可以一直增长，用来计数或计时。",
         "en": "Both update by gated addition: along the direct path their Jacobians are diag(z_t) and diag(f_t), with no weight matrix in them. The LSTM squashes c_t by tanh only on the way out, so the cell itself can keep growing, to count or to time."},
     "cells.note.say": {
-        "zh": "记法说明：课程页的更新门 Γ_u 乘的是候选，在 GRU 里对应 1 减 z_t，在 LSTM 里对应 i_t。CS230 速查表 2018 年版把 LSTM 的候选写成带重置门的形式，那是教学上的简写；标准 LSTM 的候选里没有重置门。",
-        "en": "A note on notation: the page's update gate Γ_u multiplies the candidate, so it is 1 minus z_t in the GRU and i_t in the LSTM. The 2018 CS230 cheat sheet writes the LSTM candidate with a reset gate inside, a teaching shorthand; the standard LSTM candidate has none.",
+        "zh": "记法说明：课程页的更新门 Γ_u 乘的是候选，在 GRU 里对应 1 减 z_t，在 LSTM 里对应 i_t。CS230 速查表 2018 年版把 LSTM 的候选写成带重置门的形式，那是教学上的简写；标准 LSTM（Hochreiter 和 Schmidhuber 1997，Graves 2012）的候选里没有重置门。",
+        "en": "A note on notation: the page's update gate Γ_u multiplies the candidate, so it is 1 minus z_t in the GRU and i_t in the LSTM. The 2018 CS230 cheat sheet writes the LSTM candidate with a reset gate inside, a teaching shorthand; the standard LSTM candidate (Hochreiter and Schmidhuber 1997, Graves 2012) has none.",
         "fixed": {"1": "the GRU's tie: 1 - z_t is written",
                   "2018": "edition year of the CS230 cheat sheet the page cites",
-                  "230": "the Stanford course number CS230"}},
+                  "230": "the Stanford course number CS230",
+                  "1997": YEARS["1997"],
+                  "2012": "year of Graves's book on RNN sequence labelling, cited by the page"}},
     "cells.gru": {"zh": "GRU：{gs} 个状态，{gg} 个门", "en": "GRU: {gs} state{gs_s}, {gg} gate{gg_s}"},
     "cells.lstm": {"zh": "LSTM：{ls} 个状态，{lg} 个门", "en": "LSTM: {ls} state{ls_s}, {lg} gate{lg_s}"},
     "cells.g.gates": {"tex": r"r_t,\ z_t = \sigma(\cdot)"},
@@ -485,8 +488,8 @@ class Gating(LectureScene):
         self.claim("cells", say=False)
         cites = VGroup(self.label("Cho et al. 2014, arXiv:1406.1078", "citation year and arXiv id",
                                   size=S, color=P.muted),
-                       self.label("Hochreiter & Schmidhuber 1997", "citation year", size=S,
-                                  color=P.muted))
+                       self.label("Hochreiter & Schmidhuber 1997; Graves 2012", "citation years",
+                                  size=S, color=P.muted))
         sc = 0.58
         gru = VGroup(self.text("cells.gru", size=L, color=P.hidden,
                                gs=Val("state_count.gru", "int"), gg=Val("gate_count.gru", "int")),
@@ -529,7 +532,11 @@ class Gating(LectureScene):
                   Circumscribe(VGroup(gj, lj), color=P.forget),
                   Circumscribe(lstm[4], color=P.cell))
         self.say("cells.note.say")
-        self.pace(FadeIn(mp), [Create(box), FadeIn(errow)], Create(strike))
+        # "Γ_u multiplies the candidate": 1 − z_t in the GRU, i_t in the LSTM / "the CS230
+        # sheet writes ... a reset gate inside" / "the standard candidate has none"
+        self.pace(Circumscribe(gru[3], color=P.input_gate), Circumscribe(lstm[3], color=P.input_gate),
+                  FadeIn(mp), [Create(box), FadeIn(errow)], Create(strike),
+                  Circumscribe(lstm[2], color=P.cell), Circumscribe(cites[1], color=P.muted))
         self.pace(Circumscribe(gru[0], color=P.hidden), Circumscribe(lstm[0], color=P.cell),
                   over=2.0)
         self.hold()
