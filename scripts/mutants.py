@@ -679,6 +679,57 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
     ("c6-p2-one-factors", "scenes/prehistory/bptt.py",
      '"After {n} factor{n_s} the logs end at', '"After {n} factors the logs end at',
      degenerate("pre-02-bptt")),
+    # ---- P4 gating (class 0, then 1, 3, 4, 6; 2 and 5: NOT_APPLICABLE) --------------------
+    ("p4-hold-extra-char", "scenes/prehistory/gating.py",
+     '"en": "longest step: {a} unclipped, {b} clipped"',
+     '"en": "longest step: {a} unclipped, {b} clipped."', guard("gating")),
+    ("p4-theta-end-neighbour", "scenes/prehistory/gating.py",
+     'self.settle(pn, f"theta_plain[{n}]"', 'self.settle(pn, f"theta_plain[{n - 1}]"',
+     guard("gating")),
+    ("p4-product-end-neighbour", "scenes/prehistory/gating.py",
+     'end = self.value(f"products[{K}][{r}]"', 'end = self.value(f"products[{K - 1}][{r}]"',
+     guard("gating")),
+    ("p4-typed-gate-count", "scenes/prehistory/gating.py",
+     '"en": "GRU: {g} gate{g_s}, LSTM: {l} gate{l_s}"', '"en": "GRU: 2 gates, LSTM: {l} gate{l_s}"',
+     guard("gating")),
+    ("p4-clip-inverted", "mathcore/prehistory/gating.py",
+     "return g if n <= tau else g * (tau / n)", "return g if n <= tau else g * (n / tau)",
+     guard("gating")),
+    ("p4-residual-without-identity", "mathcore/prehistory/gating.py",
+     "return x, jf, np.eye(d) + jf", "return x, jf, jf", guard("gating")),
+    ("p4-reach-two-percent", "mathcore/prehistory/gating.py",
+     "REACH_LEFT = 0.01", "REACH_LEFT = 0.02", guard("gating")),
+    ("p4-product-order", "mathcore/prehistory/gating.py",
+     "        P = J @ P\n", "        P = P @ J.T @ J\n", guard("gating")),
+    ("c1-p4-dot-neighbour-index", "scenes/prehistory/gating.py",
+     "return live.redraw(lambda j: Dot(ax.c2p(float(arr[j]), float(loss[j])),",
+     "return live.redraw(lambda j: Dot(ax.c2p(float(arr[max(j - 1, 0)]), float(loss[j])),",
+     sweep_guard("gating")),
+    ("c1-p4-bar-neighbour-index", "scenes/prehistory/gating.py",
+     "self._bar(float(v.bar_units[j, r]), y,", "self._bar(float(v.bar_units[max(j - 1, 0), r]), y,",
+     sweep_guard("gating")),
+    ("c1-p4-readout-previous-point", "scenes/prehistory/gating.py",
+     "live.number(pn, lambda j: v.theta_plain[j],",
+     "live.number(pn, lambda j: v.theta_plain[max(j - 1, 0)],", sweep_guard("gating")),
+    ("c1-p4-product-text-neighbour", "scenes/prehistory/gating.py",
+     'made[key] = self.value(f"products[{j}][{r}]"',
+     'made[key] = self.value(f"products[{max(j - 1, 0)}][{r}]"', sweep_guard("gating")),
+    # the products' steps read as the descent's (the defaults differ: 60 and 15)
+    ("c3-p4-descent-steps-for-product-steps", "mathcore/prehistory/gating.py",
+     'k = int(p["steps"])', 'k = int(p["descent_steps"])', guard("gating")),
+    # fewer decimals than the pin: the defaults (3.5, 0.99) read alike, untidy ones do not
+    ("c4-p4-start-one-decimal", "scenes/prehistory/gating.py",
+     'self.say("cliff.say", t0=Val("param.start", "num")',
+     'self.say("cliff.say", t0=Val("param.start", "num:1")', untidy("pre-04-gating")),
+    ("c4-p4-remember-two-decimals", "scenes/prehistory/gating.py",
+     'gl = self.text("name.gate", size=L, color=P.forget, f=Val("row_gates[0]", "num"),',
+     'gl = self.text("name.gate", size=L, color=P.forget, f=Val("row_gates[0]", "num:2"),',
+     untidy("pre-04-gating")),
+    ("c6-p4-steps-plural", "scenes/prehistory/gating.py",
+     '"en": "After {k} step{k_s}, the three', '"en": "After {k} steps, the three',
+     degenerate("pre-04-gating")),
+    ("c6-p4-descent-plural", "scenes/prehistory/gating.py",
+     "Now {n} step{n_s} of each.", "Now {n} steps of each.", degenerate("pre-04-gating")),
 ]
 
 
@@ -691,6 +742,7 @@ SECTIONS = {"s01": "primer-01-recurrence", "s02": "primer-02-vanishing", "s03": 
             "p1": "pre-01-construction",
             "p3": "pre-03-spectral",
             "p2": "pre-02-bptt",
+            "p4": "pre-04-gating",
             "p5": "pre-05-deep-bidirectional"}
 
 #: issue 20's classes (0: the texts at holds, the first 28 mutants, ids without a class)
@@ -739,6 +791,10 @@ NOT_APPLICABLE: dict[tuple[str, int], str] = {
     ("s05", 5): "§05 chooses every variant on whole numbers (n, d, path_target), shown as "
                 "counts with every digit: the exact and the shown value never disagree",
     ("l6", 5): "L6 states no comparison: it chooses no sentence among variants",
+    ("p4", 2): "P4 chooses no sentence among variants (scenes/prehistory/gating.py passes no "
+               "variant): every sentence states its numbers, so no rule has an edge to move",
+    ("p4", 5): "P4 states no comparison chosen from the values: it chooses no sentence among "
+               "variants",
 
     # class 6
     ("l3", 6): "L3's counts are its fixed demo's (4 slots, 8 words, 5 passes, 40 words); its "

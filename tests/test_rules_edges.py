@@ -314,6 +314,12 @@ ZH_NO_SWEEP = re.compile(r"从 (-?[\d.,]+) (?:拖|拉长|升|降|变)?到 \1(?![
 DEGENERATE = [
     ("primer-01-recurrence", "en", {"width": 1}, {}),
     ("primer-03-gates", "en", {"steps": 1, "bias_steps": 1}, {}),
+    # P4: one descent step and one Jacobian (plural endings), a block with no weight (its
+    # Jacobian is I, its gap 0.00) and a threshold no gradient reaches (clipped = unclipped)
+    ("pre-04-gating", "en", {"descent_steps": 1, "steps": 1}, {}),
+    ("pre-04-gating", "zh", {"residual_scale": 0.0, "clip_threshold": 1000.0}, {}),
+    ("pre-04-gating", "en", {"gate": 0.999, "remember": 0.999, "forget": 0.001, "steps": 100,
+                             "rnn_scale": 0.5}, {}),
     ("primer-04-limits", "en", {"state_width": 1, "tokens": 1, "recall_tokens": 1, "d": 1},
      {"capacity.share": "single"}),
     # d = 1: no legal n is below d, so attention is never the cheaper layer
