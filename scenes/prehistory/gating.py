@@ -502,8 +502,8 @@ class Gating(LectureScene):
             col.arrange(DOWN, aligned_edge=LEFT, buff=0.17).move_to([x, 0.95, 0],
                                                                    aligned_edge=LEFT)
             col.align_to([0, 2.35, 0], UP)
-        cites[0].move_to([-6.5, -0.62, 0], aligned_edge=LEFT)
-        cites[1].move_to([0.4, -0.62, 0], aligned_edge=LEFT)
+        cites[0].move_to([-6.5, -0.42, 0], aligned_edge=LEFT)
+        cites[1].move_to([0.4, -0.42, 0], aligned_edge=LEFT)
         jl = self.text("cells.jac", size=L, color=P.muted)
         gj = self.mathv("cells.g.jac", scale=sc, color=P.forget)
         lj = self.mathv("cells.l.jac", scale=sc, color=P.forget)
@@ -514,11 +514,11 @@ class Gating(LectureScene):
         mp = self.text("cells.map", size=L, color=P.input_gate).move_to([0, -1.5, 0])
         er = self.text("cells.erratum", size=S, color=P.muted)
         bad = self.mathv("cells.bad", scale=0.55, color=P.muted)
-        errow = VGroup(er, bad).arrange(RIGHT, buff=0.25).move_to([0, -2.12, 0])
+        errow = VGroup(er, bad).arrange(RIGHT, buff=0.25).move_to([0, -2.05, 0])
         strike = Line(bad.get_left(), bad.get_right(), color=P.exploded, stroke_width=3)
         box = DashedVMobject(Rectangle(width=errow.width + 0.4, height=errow.height + 0.16,
                                        color=P.exploded, stroke_width=2).move_to(errow),
-                             num_dashes=40)
+                             num_dashes=90)
         self.show("gru_counts", gru[0])
         self.show("lstm_counts", lstm[0])
         self.say("cells.say")
