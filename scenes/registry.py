@@ -31,12 +31,24 @@ def ids() -> list[str]:
     return [s.id for s in SECTIONS]
 
 
+def _unknown(section_id: str) -> ParamError:
+    """One line for an unknown id: the closest ids, and where the whole list is (24 ids in a
+    line would be longer than a terminal's screen is wide)."""
+    import difflib
+
+    near = difflib.get_close_matches(str(section_id), ids(), n=3, cutoff=0.5)
+    hint = f"did you mean {', '.join(near)}? " if near else ""
+    return ParamError(f"unknown section '{shown(section_id)}'; {hint}allowed: the "
+                      f"{len(SECTIONS)} ids that `rnn-lecture list` prints ({ids()[0]} … "
+                      f"{ids()[-1]})")
+
+
 def part_of(section_id: str) -> str:
     """The id of the part a section belongs to."""
     for pid, _, part in PARTS:
         if any(s.id == section_id for s in part):
             return pid
-    raise ParamError(f"unknown section '{shown(section_id)}'; allowed: {', '.join(ids())}")
+    raise _unknown(section_id)
 
 
 def get(section_id: str) -> Section:
@@ -44,7 +56,7 @@ def get(section_id: str) -> Section:
     for s in SECTIONS:
         if s.id == section_id:
             return s
-    raise ParamError(f"unknown section '{shown(section_id)}'; allowed: {', '.join(ids())}")
+    raise _unknown(section_id)
 
 
 __all__ = ["PARTS", "SECTIONS", "Section", "get", "ids", "part_of", "to_json", "ParamError"]
