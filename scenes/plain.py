@@ -238,10 +238,10 @@ def tex_math(tex: str) -> str:
 # ----- plain text with code-style names ----------------------------------------------------
 
 #: A code-style symbol in plain text: one letter (Latin or Greek, not inside a word or after a
-#: backslash) and one or more scripts, each a braced group or a run of letters and digits;
+#: backslash) or an evaluation bar or a bracket (``|_{(t)}``, ``(0, 1)^d``), and one or more scripts, each a braced group or a run of letters and digits;
 #: or a number with a power (``10^{-3}``, ``2^10``).
-_SCRIPT = r"(?:\{[^{}]*\}|[A-Za-z0-9]+)"
-_NAME = re.compile(r"(?<![A-Za-z_\\])([A-Za-zα-ωΑ-Ω])((?:[_^]" + _SCRIPT + r")+)"
+_SCRIPT = r"(?:\{(?:[^{}]|\{[^{}]*\})*\}|[A-Za-z0-9]+)"    # one level of nesting: W_{T_{max}}
+_NAME = re.compile(r"(?<![A-Za-z_\\])([A-Za-zα-ωΑ-Ω|)])((?:[_^]" + _SCRIPT + r")+)"
                    r"(?![A-Za-z0-9_{])")
 _POWER = re.compile(r"(?<![\w.])(\d+)((?:\^(?:\{[^{}]*\}|\d+)))(?![\w{])")
 _SCRIPTS = re.compile(r"([_^])(" + _SCRIPT + r")")
