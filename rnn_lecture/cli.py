@@ -137,8 +137,10 @@ def list_cmd(as_json):
     if as_json:
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
+    width = max(len(r["id"]) for r in rows)     # one column of ids, however long
     for r in rows:
-        click.echo(f"{r['number']}  {r['id']:<24} {r['title']['en']} / {r['title']['zh']}")
+        click.echo(f"{r['number']:<3} {r['id']:<{width}}  {r['title']['en']} / "
+                   f"{r['title']['zh']}")
 
 
 @cli.command("params")
