@@ -46,6 +46,18 @@ class Section:
         return getattr(importlib.import_module(module), name)
 
 
+def lazy_values(ref: str) -> Callable[[dict], Any]:
+    """The values function ``"mathcore.<part>.module:function"``, imported on first use (a
+    part's registry names its sections' values without importing every mathcore module)."""
+    module, _, name = ref.partition(":")
+
+    def compute(params: dict):
+        return getattr(importlib.import_module(module), name)(params)
+
+    compute.__qualname__ = compute.__name__ = name
+    return compute
+
+
 def to_json(v: Any) -> Any:
     """Numbers, arrays, tuples and dicts to JSON-ready values; non-finite floats as strings."""
     if isinstance(v, dict):

@@ -7,21 +7,11 @@ values function is named as ``"module:function"`` and imported when first called
 
 from __future__ import annotations
 
-import importlib
-
 from ..params import Param, Schema
-from ..section import Section
+from ..section import Section, lazy_values
 
 
-def _values(ref: str):
-    """The values function ``"mathcore.lstm_chapter.module:function"``, imported on first use."""
-    module, _, name = ref.partition(":")
-
-    def compute(params: dict):
-        return getattr(importlib.import_module(module), name)(params)
-
-    compute.__qualname__ = compute.__name__ = name
-    return compute
+_values = lazy_values
 
 
 # ----- L1 why ----------------------------------------------------------------------------

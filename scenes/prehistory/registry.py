@@ -8,21 +8,11 @@ One block per section below, in lecture order.
 
 from __future__ import annotations
 
-import importlib
-
 from ..params import Param, Schema  # noqa: F401  (used by the sections' blocks)
-from ..section import Section
+from ..section import Section, lazy_values
 
 
-def _values(ref: str):
-    """The values function ``"mathcore.prehistory.module:function"``, imported on first use."""
-    module, _, name = ref.partition(":")
-
-    def compute(params: dict):
-        return getattr(importlib.import_module(module), name)(params)
-
-    compute.__qualname__ = compute.__name__ = name
-    return compute
+_values = lazy_values
 
 
 # ----- P1 construction ------------------------------------------------------------------
