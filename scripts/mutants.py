@@ -739,11 +739,8 @@ SECTIONS = {"s01": "primer-01-recurrence", "s02": "primer-02-vanishing", "s03": 
             "l1": "lstm-01-why", "l2": "lstm-02-cell", "l3": "lstm-03-conveyor",
             "l4": "lstm-04-sandbox", "l5": "lstm-05-trace", "l6": "lstm-06-gru",
             "l7": "lstm-07-variants", "l8": "lstm-08-ledger",
-            "p1": "pre-01-construction",
-            "p3": "pre-03-spectral",
-            "p2": "pre-02-bptt",
-            "p4": "pre-04-gating",
-            "p5": "pre-05-deep-bidirectional"}
+            "p1": "pre-01-construction", "p2": "pre-02-bptt", "p3": "pre-03-spectral",
+            "p4": "pre-04-gating", "p5": "pre-05-deep-bidirectional"}
 
 #: issue 20's classes (0: the texts at holds, the first 28 mutants, ids without a class)
 CLASSES = {0: "texts at holds", 1: "frames between holds", 2: "edges of sentence rules",
