@@ -103,7 +103,7 @@ TEXT = {
     # ----- pros and costs ----------------------------------------------------------------------
     "pros": {"zh": "好处和代价", "en": "What it buys, what it costs"},
     "pros.say": {
-        "zh": "好处：任意长度都能读；模型大小不随长度变；每一步都计入全部历史；权重跨时间共享。",
+        "zh": "好处：多长的输入都能读；模型不因输入变长而变大；每一步都带着此前读过的一切；各个时间步共用同一套权重。",
         "en": "It buys: inputs of any length; a model whose size does not grow with them; every step counting all of the history; weights shared across time."},
     "costs.say": {
         "zh": "代价：必须一步接一步地算；久远的信息很难取回；当前状态看不到未来的输入。",
@@ -112,8 +112,8 @@ TEXT = {
     "costs.head": {"zh": "代价", "en": "costs"},
     "pros.any": {"zh": "任意长度", "en": "any length"},
     "pros.size": {"zh": "大小不随长度变", "en": "size independent of length"},
-    "pros.history": {"zh": "计入全部历史", "en": "all history counts"},
-    "pros.shared": {"zh": "权重跨时间共享", "en": "weights shared in time"},
+    "pros.history": {"zh": "带着此前的一切", "en": "all history counts"},
+    "pros.shared": {"zh": "各步共用权重", "en": "weights shared in time"},
     "costs.serial": {"zh": "串行，不能并行", "en": "serial, not parallel"},
     "costs.far": {"zh": "久远信息难取回", "en": "distant information fades"},
     "costs.future": {"zh": "看不到未来输入", "en": "no view of future inputs"},
@@ -507,7 +507,7 @@ class Construction(LectureScene):
         box, point = self.pointer()
         all_cells = VGroup(cells, extra)
         self.say("pros.say")
-        self.cued({"zh": ("", "模型大小", "全部历史", "权重跨时间"),
+        self.cued({"zh": ("", "模型不因", "每一步都带着", "各个时间步"),
                    "en": ("", "a model whose", "every step", "weights shared")},
                   [FadeIn(heads[0]), FadeIn(pros[0]), Create(extra_a), FadeIn(extra),
                    FadeIn(extra_w)],
