@@ -123,6 +123,17 @@ def _overrides_for(sections, assignments: tuple[str, ...],
     return resolved
 
 
+def _train_dir(out: str | None = None) -> None:
+    """Where trained models are kept (:mod:`mathcore.train_cache`), unless
+    ``$RNN_LECTURE_TRAIN_DIR`` names a folder: ``OUT/train`` for a command with an output
+    folder, else ``$XDG_CACHE_HOME/rnn-lecture/train`` beside ``script``'s other caches."""
+    from mathcore.train_cache import ENV
+    from scenes.script import cache_dir
+
+    if not os.environ.get(ENV):
+        os.environ[ENV] = str(Path(out).absolute() / "train" if out else cache_dir().parent / "train")
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def cli():
     """Animated lecture videos on sequence models; every number computed."""
@@ -190,6 +201,7 @@ def values_cmd(section, assignments, config_path, as_json):
     """Print the values a section's scene will display."""
     s = get(section)
     params = _overrides_for([s], assignments, load_config(config_path))[s.id]
+    _train_dir()
     data = s.values_json(params)
     if as_json:
         click.echo(json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False))
@@ -214,6 +226,7 @@ def script_cmd(sections, lang, assignments, config_path, as_json):
 
     chosen = _sections(sections)
     params = _overrides_for(chosen, assignments, load_config(config_path))
+    _train_dir()
     out = [script(construct(s.id, lang, params[s.id], cache=cache_dir())) for s in chosen]
     if as_json:
         data = out[0] if len(out) == 1 else out
@@ -254,6 +267,7 @@ def motion_cmd(sections, langs, assignments, config_path, media, quality, show_l
 
     chosen = _sections(sections) if sections else list(SECTIONS)
     params = _overrides_for(chosen, assignments, load_config(config_path))
+    _train_dir(media)
     bad = 0
     for s in chosen:
         for lang in langs or ("zh", "en"):
@@ -295,6 +309,7 @@ def still_cmd(section, beats, lang, quality, assignments, config_path, out):
                              f"{', '.join(known)}")
     params = _overrides_for([s], assignments, load_config(config_path))[s.id]
     folder = Path(out) / lang / s.id
+    _train_dir()
     for path in stills(s.id, folder, lang, params, beats, QUALITIES[quality],
                        cache=cache_dir()):
         click.echo(str(path))
@@ -353,6 +368,7 @@ def render_cmd(sections, quality, lang, assignments, out, jobs, config_path, for
     chosen = _sections(sections)
     params = _overrides_for(chosen, assignments, load_config(config_path))
     job_list = [Job(s.id, params[s.id], quality, lang, out) for s in chosen]
+    _train_dir(out)
     if beats:
         _preview(chosen, sections, beats, job_list)
         return
@@ -456,6 +472,7 @@ def bench_cmd(out, section_ids, high, cluster, profile, repeat, baseline, previe
 
     for sid in section_ids:
         get(sid)
+    _train_dir(out)
     if motion_only:
         motion_figures(list(section_ids) or ids(), click.echo)
         return

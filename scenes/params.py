@@ -61,6 +61,10 @@ class Param:
         Allowed values for ``choice``.
     length : int, optional
         Required list length for ``floats``.
+    trains : bool
+        Changing it retrains a model (:mod:`mathcore.train_cache`): seconds to a minute on a
+        cold cache, nothing on a warm one. The harness draws such a parameter from its default
+        and its minimum only, so a test run trains a bounded number of models.
     """
 
     name: str
@@ -72,6 +76,7 @@ class Param:
     choices: tuple[str, ...] = ()
     length: int | None = None
     doc_zh: str = ""
+    trains: bool = False
 
     def doc_in(self, lang: str) -> str:
         """The description in ``lang`` ("zh" or "en"; English where no Chinese one is

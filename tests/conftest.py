@@ -56,6 +56,14 @@ def pytest_configure(config):
     share_tex_cache(manim_config.get_dir("tex_dir"))
     # renders (and the CLIs the tests start) typeset into the same cache, once per session
     os.environ.setdefault(TEX_DIR_ENV, str(manim_config.get_dir("tex_dir").resolve()))
+    # trained models (mathcore.train_cache): one folder per machine user, so a model trains
+    # once per code change however many tests, workers and CLIs ask for it
+    import tempfile
+
+    from mathcore.train_cache import ENV as TRAIN_ENV
+
+    os.environ.setdefault(TRAIN_ENV, os.path.join(tempfile.gettempdir(),
+                                                  f"rnn-lecture-train-{os.getuid()}"))
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if worker:   # text SVGs per worker (formulas stay shared: they are costly to typeset)
         manim_config.text_dir = str(manim_config.get_dir("media_dir") / f"texts-{worker}")

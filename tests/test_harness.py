@@ -59,6 +59,9 @@ def test_pinned_readouts(section_id):
 
 
 def _strategy(p):
+    if p.trains:   # each new value trains a model: its default (cached) or its cheapest end
+        low = {"choice": lambda: p.choices[0], "int": lambda: int(p.min)}.get(p.kind, lambda: p.min)()
+        return st.sampled_from(sorted({p.default, low}, key=str))
     if p.kind == "choice":
         return st.sampled_from(p.choices)
     if p.kind == "int":
