@@ -4,7 +4,7 @@ the four gates, GRU beside the LSTM (with the page's notation note), "long short
 from __future__ import annotations
 
 from manim import (DOWN, LEFT, RIGHT, UP, Axes, Brace, Circumscribe, Create, DashedVMobject,
-                   Dot, FadeIn, FadeOut, GrowFromEdge, Line, Rectangle, ValueTracker, VGroup, VMobject,
+                   Dot, FadeIn, FadeOut, GrowFromEdge, Line, PI, Rectangle, Triangle, ValueTracker, VGroup, VMobject,
                    Write, linear)
 
 from mathcore.prehistory.gating import LOG_FLOOR
@@ -303,10 +303,17 @@ class Gating(LectureScene):
         self.clear_stage()
 
     # ----- beat 2 -------------------------------------------------------------------------
-    def _bar(self, units: float, y: float, color: str) -> Rectangle:
+    def _bar(self, units: float, y: float, color: str) -> VGroup:
+        """The bar, and below the axis's floor (no bar left to draw) a small arrowhead
+        pointing off the scale, so an empty row reads as "smaller than 10^floor", not as
+        missing."""
         w = max(units * BAR_UNIT, 1e-3)
-        return Rectangle(width=w, height=0.38, stroke_width=0, fill_color=color,
-                         fill_opacity=0.85).move_to([BAR_X0 + w / 2, y, 0])
+        bar = VGroup(Rectangle(width=w, height=0.38, stroke_width=0, fill_color=color,
+                               fill_opacity=0.85).move_to([BAR_X0 + w / 2, y, 0]))
+        if units <= 0:
+            bar.add(Triangle(stroke_width=0, fill_color=color, fill_opacity=0.9)
+                    .scale(0.13).rotate(PI / 2).next_to([BAR_X0, y, 0], RIGHT, buff=0.04))
+        return bar
 
     def circuit(self):
         v = self.v
@@ -343,7 +350,7 @@ class Gating(LectureScene):
             bars.add(live.redraw(lambda j, r=r, y=y: self._bar(float(v.bar_units[j, r]), y,
                                                                ROW_COLORS[r]),
                                  path=f"bar_units[{{i}}][{r}]",
-                                 measure=lambda m: m.width / BAR_UNIT, tol=6e-3))
+                                 measure=lambda m: m[0].width / BAR_UNIT, tol=6e-3))
             nums.add(live.redraw(lambda j, r=r: num_at(j, r), path=f"products[{{i}}][{r}]",
                                  fmt="sig", read=lambda m, r=r: shown[r]))
         x_end = BAR_X0 + (-LOG_FLOOR) * BAR_UNIT

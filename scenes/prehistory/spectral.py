@@ -265,6 +265,7 @@ class Spectral(LectureScene):
                   x_axis_config={"numbers_to_include": list(range(xs, T + 1, xs)),
                                  "decimal_number_config": {"num_decimal_places": 0}})
         ax.move_to([center[0], center[1], 0])
+        ax.x_axis.numbers.set_color(P.muted)   # the step numbers as grey as the powers of ten
         self.ticks(ax)
         self.ax, self.lo = ax, lo
         grid, ticks = VGroup(), VGroup()
