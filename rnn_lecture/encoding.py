@@ -18,9 +18,22 @@ ends). And the video has no B-frames (``bf=0`` in :data:`rnn_lecture.render.job.
 VIDEO_ENCODER_OPTIONS`): with them x264 compresses the decoding timestamps of a variable-rate
 stream, and MP4's track length, counted in decoding time, came out short.
 
+A video joined from parts (Manim's segments into a beat's clip, the clips into a section) must
+keep every frame's duration too. Matroska writes a block's duration only where it differs
+from its track's default duration, and a track has one only if its stream states a frame
+rate. The join by FFmpeg's concat demuxer copied its stream from the first part, and PyAV
+takes an output stream's rate from its codec parameters, where H.264 states one and VP9 none:
+the joined WebM held no frame's duration (each read back as one period, or none), its length
+was in its header alone, and joined again (the clips into a section) it ended one period
+into its last frame, the last clip's final hold lost (primer-01 zh: the section's WebM 125.486 s
+against its MP4's 127.400 s; 101.3 s against 109.6 s when first seen). :func:`join_videos`
+states the rate, places each part where the previous one's last frame ends, and writes every
+packet with its duration, counted in frame periods.
+
 This module holds what the renderer and the site both use to handle the videos so encoded:
-the WebM/VP9 transcode (:func:`to_webm`), the H.264 codecs string, a video's duration. It
-imports nothing of :mod:`rnn_lecture`, so ``render`` and ``site`` both sit above it.
+the join (:func:`join_videos`), the WebM/VP9 transcode (:func:`to_webm`), the H.264 codecs
+string, a video's duration. It imports nothing of :mod:`rnn_lecture`, so ``render`` and
+``site`` both sit above it.
 """
 
 from __future__ import annotations
@@ -31,7 +44,8 @@ from pathlib import Path
 
 from scenes.manim_patches import WEBM_MUXER_OPTIONS, mux_timed, open_webm
 
-__all__ = ["WEBM_MUXER_OPTIONS", "h264_codecs", "mux_timed", "to_webm", "video_duration"]
+__all__ = ["WEBM_MUXER_OPTIONS", "frame_rate", "h264_codecs", "join_videos", "mux_timed",
+           "to_webm", "video_duration"]
 
 
 def video_duration(path: Path) -> float:
@@ -40,6 +54,72 @@ def video_duration(path: Path) -> float:
 
     with av.open(str(path)) as c:
         return float(c.duration / 1e6) if c.duration else 0.0
+
+
+def frame_rate(stream) -> Fraction:
+    """The frame rate of a video ``stream`` we wrote: every timestamp is a multiple of its
+    period (a held frame lasts a whole number of periods).
+
+    H.264 states it in the stream (its timing information), a WebM track as its default
+    duration (:func:`scenes.manim_patches.open_webm`, :func:`join_videos`). Not the average
+    rate, which held frames lower, nor FFmpeg's guess from the first timestamps, which two
+    frames three periods apart make a third of the rate.
+    """
+    rate = stream.codec_context.framerate or stream.average_rate
+    if not rate:
+        raise ValueError(f"{stream.container.name}: the video states no frame rate")
+    return Fraction(rate).limit_denominator(1001)
+
+
+def join_videos(parts: list[Path], dst: Path) -> None:
+    """Join videos of one encoding and frame rate into ``dst`` (a WebM if its name says so,
+    else an MP4) without re-encoding: packets copied, each part starting where the one before
+    ended, every packet with its frame's duration.
+
+    A part ends at its last frame's end (timestamp plus duration), not where its container
+    says: a held last frame lasts its whole hold in the join, and a joined video can be
+    joined again. Times are counted in frame periods (:func:`frame_rate`), so the
+    milliseconds a WebM rounds its times to do not add up along many parts.
+    """
+    import av
+
+    if not parts:
+        raise ValueError(f"{dst}: nothing to join")
+    webm = Path(dst).suffix == ".webm"
+    with av.open(str(dst), "w", format="webm" if webm else None,
+                 options=dict(WEBM_MUXER_OPTIONS) if webm else {}) as out:
+        vout, rate, start = None, None, 0
+        for part in parts:
+            with av.open(str(part)) as inp:
+                vin = inp.streams.video[0]
+                if vout is None:
+                    rate = frame_rate(vin)
+                    vout = out.add_stream_from_template(template=vin)
+                    # a frame rate: the WebM's default duration, so each packet's differing
+                    # duration is written (the concat demuxer's join had none)
+                    vout.codec_context.framerate = rate
+                    out.start_encoding()              # the muxer picks the time base
+                start = _copy_part(out, vout, inp, vin, rate, start)
+
+
+def _copy_part(out, vout, inp, vin, rate: Fraction, start: int) -> int:
+    """Mux the packets of one part (``inp``'s stream ``vin``) from frame period ``start`` of
+    the join on; return the period where the part ends (its last frame's end)."""
+    period = vin.time_base * rate                   # the input's time unit, in periods
+    unit = 1 / (rate * vout.time_base)              # a period, in the output's time unit
+    end = start
+    for packet in inp.demux(vin):
+        if packet.dts is None:                       # demux's flushing packets
+            continue
+        if not packet.duration:
+            raise ValueError(f"{inp.name}: a frame at {packet.pts} has no duration")
+        first = start + round(packet.pts * period)
+        end = first + max(round(packet.duration * period), 1)
+        packet.pts = packet.dts = round(first * unit)   # no B-frames: decoded as shown
+        packet.duration = round(end * unit) - packet.pts
+        packet.time_base, packet.stream = vout.time_base, vout
+        out.mux(packet)
+    return end
 
 
 def to_webm(src: Path, dst: Path, poster: Path | None = None) -> None:
@@ -55,15 +135,13 @@ def to_webm(src: Path, dst: Path, poster: Path | None = None) -> None:
     last = None
     with av.open(str(src)) as inp:
         vin = inp.streams.video[0]
-        # the frame period: the rate every timestamp is a multiple of (not the average rate,
-        # which holds lower)
-        rate = Fraction(vin.base_rate or vin.average_rate or 15).limit_denominator(1001)
+        rate = frame_rate(vin)
         out, vout = open_webm(tmp, rate, vin.codec_context.width, vin.codec_context.height)
         with out:
             durations: dict[int, int] = {}
             for frame in inp.decode(vin):
                 last = frame
-                f = frame.reformat(format="yuv420p")
+                f = frame.reformat(format="yuv420p", threads=1)   # one thread: the same bytes each run
                 f.pts, f.time_base = round(frame.time * rate), 1 / rate
                 durations[f.pts] = max(round(frame.duration * vin.time_base * rate), 1)
                 mux_timed(out, vout.encode(f), durations)

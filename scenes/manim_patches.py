@@ -427,20 +427,25 @@ def encode_held_frames_once() -> None:
         self._validate_frame(pixels, repeat)
         time_base = Fraction(self.spec.frame_rate.denominator, self.spec.frame_rate.numerator)
         try:
-            # a view of Manim's array, not a copy (the encoder converts it to YUV at once)
-            frame = av.VideoFrame.from_numpy_buffer(pixels, format="rgba")
-            frame.pts = self._next_pts
-            frame.time_base = time_base
+            # a view of Manim's array, not a copy (converted to YUV at once, below)
+            rgba = av.VideoFrame.from_numpy_buffer(pixels, format="rgba")
+            # the MP4's frame: converted here, the same way whether or not a WebM is encoded
+            # beside it, and handed to libx264 alone (an encoder may set fields of the frame
+            # it is given: a frame shared by two encoders made the MP4 depend on the WebM)
+            # one thread: libswscale's automatic slice threads split the picture differently
+            # from run to run and round a chroma row at a slice's edge either way (a 2-pixel
+            # strip, 2 levels), so the same drawing gave different MP4s under load
+            frame = rgba.reformat(format=self.spec.pixel_format, threads=1)
+            frame.pts, frame.time_base = self._next_pts, time_base
             self.__dict__.setdefault("_durations", {})[self._next_pts] = repeat
+            mux(self, self._stream.encode(frame))
             also = webm(self)
             if also is not None:
-                # one conversion for both encoders (the one libx264's stream would make)
-                frame = frame.reformat(format=self.spec.pixel_format)
-                frame.pts, frame.time_base = self._next_pts, time_base
+                vp9 = rgba.reformat(format=self.spec.pixel_format, threads=1)
+                vp9.pts, vp9.time_base = self._next_pts, time_base
                 also[2][self._next_pts] = repeat
-                mux_timed(also[0], also[1].encode(frame), also[2])
+                mux_timed(also[0], also[1].encode(vp9), also[2])
             self._next_pts += repeat
-            mux(self, self._stream.encode(frame))
         except BaseException as error:
             raise self._operation_error("encode", error) from error
 

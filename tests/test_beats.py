@@ -13,6 +13,7 @@ import av
 import numpy as np
 import pytest
 
+from rnn_lecture.encoding import video_duration
 from rnn_lecture.render import Job, beat_key, expected_seconds
 from rnn_lecture.render.scheduler import _Scheduler
 
@@ -72,13 +73,18 @@ def test_changed_parameter_draws_only_its_beats_and_equals_a_one_process_render(
     assert_same_frames(a / "poster.png", b / "poster.png")
     for f in (f"{SECTION}.srt", f"{SECTION}.vtt", f"{SECTION}.chapters.vtt"):
         assert (a / f).read_text() == (b / f).read_text(), f
-    # The WebM is a lossy VP9 transcode: each clip is encoded on its own and the section's
-    # WebM joins them, so its frames cannot be bit-equal to a WebM encoded in one piece. It
-    # has every frame, and each is close to the H.264 frame it was made from.
+    # The WebM is a lossy VP9 encoding of the drawn frames, segment by segment, and the
+    # section's WebM joins them, so its frames cannot be bit-equal to the MP4's. It has every
+    # frame, each close to the H.264 frame drawn from the same picture, and (both ways of
+    # rendering) every WebM lasts as long as its MP4.
     wa, ma = frames(a / f"{SECTION}.webm"), frames(a / f"{SECTION}.mp4")
     assert len(wa) == len(ma)
     worst = max(np.abs(x.astype(int) - y.astype(int)).mean() for x, y in zip(wa[::10], ma[::10]))
     assert worst < 4.0, worst
+    for d in (a, b):
+        for mp4 in [d / f"{SECTION}.mp4", *(d / c["file"] for c in after["clips"])]:
+            assert video_duration(mp4.with_suffix(".webm")) == \
+                pytest.approx(video_duration(mp4), abs=1e-3), mp4
 
 
 @pytest.mark.render

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import av
 import numpy as np
+import pytest
 from manim._config.video_encoder import VideoEncoderSpec
 from manim.scene.video_segment_encoder import VideoSegmentEncoder
 
@@ -80,13 +81,16 @@ def test_a_held_frame_is_one_frame_that_lasts(tmp_path):
         assert np.abs(a.astype(int) - b.astype(int)).mean() < 2.0
 
 
-def test_a_held_frame_transcodes_to_one_webm_frame(tmp_path):
-    """The WebM keeps the frames and their durations: the same starts, the same length."""
+@pytest.mark.parametrize("repeats", [[3, 1, 20, 1, 9], [3, 25]])
+def test_a_held_frame_transcodes_to_one_webm_frame(tmp_path, repeats):
+    """The WebM keeps the frames and their durations: the same starts, the same length. Its
+    frame period is the MP4's (not FFmpeg's guess, a fifth of a second for frames 3 periods
+    apart: the hold of 25 periods became 8 fifths)."""
     from rnn_lecture.encoding import to_webm
 
     manim_patches.encode_held_frames_once()
-    repeats = [3, 1, 20, 1, 9]
-    mp4 = _encode(tmp_path / "a.mp4", list(zip(repeats, _frames(5))), VIDEO_ENCODER_OPTIONS)
+    mp4 = _encode(tmp_path / "a.mp4", list(zip(repeats, _frames(len(repeats)))),
+                  VIDEO_ENCODER_OPTIONS)
     to_webm(mp4, tmp_path / "a.webm", poster=tmp_path / "a.png")
     starts, shown, seconds = _shown(tmp_path / "a.webm")
     assert starts == [sum(repeats[:i]) for i in range(len(repeats))]
@@ -168,3 +172,56 @@ def test_an_aborted_segment_leaves_no_webm(tmp_path):
     finally:
         manim_patches.encode_webm_beside(was)
     assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+#: Clips of segments, each segment its frames' repeats: most end on a long hold (a wait: one
+#: frame lasting its repeats); clip "c" is many short segments, each ending on a single frame,
+#: whose lengths a WebM's milliseconds round (2 frames at 15 fps are 133.3 ms).
+HELD_PLAN = {"a": [[1, 1, 30], [2, 1, 45], [1, 20]], "b": [[3, 25], [1, 1, 1, 40]],
+             "c": [[2, 1]] * 30 + [[1, 15]]}
+
+
+def _segments_with_webm(folder, plan) -> dict[str, list]:
+    """Encode ``plan``'s segments as the renderer does (held frames once, the WebM beside
+    each MP4); ``{clip: [segment MP4s]}``."""
+    was = _with_webm_beside(True)
+    try:
+        return {clip: [_encode(folder / f"{clip}{k:02d}.mp4",
+                               list(zip(repeats, _frames(len(repeats)))), VIDEO_ENCODER_OPTIONS)
+                       for k, repeats in enumerate(segments)]
+                for clip, segments in plan.items()}
+    finally:
+        manim_patches.encode_webm_beside(was)
+
+
+def test_webms_joined_twice_keep_every_held_frame(tmp_path):
+    """Segments' WebMs joined into clips, and the clips into a section, as the renderer joins
+    them: every joined WebM shows each frame where the MP4 joined alike does, for as long
+    (every packet keeps its duration, the last frame's included), and lasts as long.
+
+    Joined by FFmpeg's concat demuxer, a clip's WebM kept its length in its header only, not
+    on its packets: the section joined from such clips lost its last clip's final hold
+    (primer-01: 101.3 s against 109.6 s)."""
+    from rnn_lecture.encoding import join_videos
+
+    segments = _segments_with_webm(tmp_path, HELD_PLAN)
+    clips = []
+    for clip, parts in segments.items():
+        join_videos(parts, tmp_path / f"{clip}.mp4")
+        join_videos([manim_patches.webm_beside(p) for p in parts], tmp_path / f"{clip}.webm")
+        clips.append(tmp_path / f"{clip}.mp4")
+    join_videos(clips, tmp_path / "section.mp4")
+    join_videos([manim_patches.webm_beside(c) for c in clips], tmp_path / "section.webm")
+
+    def repeats(clip):
+        return [r for segment in HELD_PLAN[clip] for r in segment]
+
+    for name, reps in [*((c, repeats(c)) for c in HELD_PLAN),
+                       ("section", [r for c in HELD_PLAN for r in repeats(c)])]:
+        want = [sum(reps[:i]) for i in range(len(reps))]
+        mp4_starts, mp4_shown, mp4_seconds = _shown(tmp_path / f"{name}.mp4")
+        starts, shown, seconds = _shown(tmp_path / f"{name}.webm")
+        assert mp4_starts == starts == want, name
+        assert len(mp4_shown) == len(shown) == sum(reps), name   # each frame lasts as long
+        assert abs(mp4_seconds - sum(reps) / 15) < 2e-6, name
+        assert abs(seconds - sum(reps) / 15) < 1e-3, name          # milliseconds

@@ -58,8 +58,9 @@ from __future__ import annotations
 
 from scenes.tex_cache import TEX_DIR_ENV, share_tex_cache, tex_code, typeset
 
+from ..encoding import join_videos
 from ..encoding import video_duration as _video_duration
-from .assemble import assemble_section, concat_videos, publish_section
+from .assemble import assemble_section, publish_section
 from .draw import beat_seconds, render_beat, render_beats, render_one
 from .executors import Executor, make_executor
 from .failures import RenderFailed, _cause, describe_failure
@@ -82,9 +83,9 @@ __all__ = [
     "LANGS", "LOW_WATER", "MARGIN", "NoRoom", "QUALITIES", "REPLAY_COST", "ROOT", "RenderFailed",
     "SectionLock", "TEX_DIR_ENV", "VIDEO_ENCODER_OPTIONS", "_cause", "_video_duration",
     "assemble_section", "beat_key", "beat_rates", "beat_seconds", "check_output_paths",
-    "check_room", "check_writable", "code_hash", "concat_videos", "cut_runs", "describe_failure",
+    "check_room", "check_writable", "code_hash", "cut_runs", "describe_failure",
     "estimate_bytes", "expected_seconds", "free_bytes", "human", "is_up_to_date", "job_key",
-    "lock_path", "log_path", "make_executor", "manifest_path", "manim_config",
+    "join_videos", "lock_path", "log_path", "make_executor", "manifest_path", "manim_config",
     "needs_typesetting", "plan_section", "preview_beats", "publish_section",
     "remove_dead_leftovers", "render", "render_beat", "render_beats", "render_one",
     "render_rate", "room_needed", "run_cost", "section_dir", "share_tex_cache", "split_timing",

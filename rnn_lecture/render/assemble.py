@@ -1,44 +1,24 @@
 """Assembling: a section's folder made from its clips, captions, chapters and posters.
 
 A section rendered as beats is joined from its beats' clips without re-encoding (packets
-copied, :func:`concat_videos`), both the MP4 and the WebM; its narration is each beat's lines
-moved to where the beat's clip starts; the poster is the last beat's last frame
-(:func:`assemble_section`). A section rendered in one process (``--one-process``) gets the
-same web outputs from Manim's video and clips (:func:`publish_section`). Both write into a
-staging folder that :mod:`.publish` swaps in.
+copied, each with its duration: :func:`rnn_lecture.encoding.join_videos`), both the MP4 and
+the WebM; its narration is each beat's lines moved to where the beat's clip starts; the
+poster is the last beat's last frame (:func:`assemble_section`). A section rendered in one
+process (``--one-process``) gets the same web outputs from Manim's video and clips
+(:func:`publish_section`). Both write into a staging folder that :mod:`.publish` swaps in.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
-from io import BytesIO
 from pathlib import Path
 
 from .. import captions
-from ..encoding import WEBM_MUXER_OPTIONS, h264_codecs, to_webm
+from ..encoding import h264_codecs, join_videos, to_webm
 from ..encoding import video_duration as _video_duration
 from ..safefs import make_public
 from .job import Job
-
-def concat_videos(parts: list[Path], dst: Path) -> None:
-    """Join videos of one encoding into ``dst`` without re-encoding (packets are copied)."""
-    import av
-
-    listing = "".join(f"file 'file:{Path(p).resolve().as_posix()}'\n" for p in parts)
-    with av.open(BytesIO(listing.encode()), format="concat",
-                 options={"safe": "0", "an": "1"}) as inp:
-        webm = dst.suffix == ".webm"
-        with av.open(str(dst), "w", format="webm" if webm else None,
-                     options=dict(WEBM_MUXER_OPTIONS) if webm else {}) as out:
-            vin = inp.streams.video[0]
-            vout = out.add_stream_from_template(template=vin)
-            for packet in inp.demux(vin):
-                if packet.dts is None:
-                    continue
-                packet.dts = None  # consecutive files restart their clocks
-                packet.stream = vout
-                out.mux(packet)
 
 
 def _place(src: Path, dst: Path, move: bool) -> None:
@@ -83,9 +63,9 @@ def assemble_section(job: Job, key: str, stage: Path, work: Path, final: Path,
     last = beats[-1]
     _place(work / f"{last['beat']}.frame.png" if last["drawn"] else final / "poster.png",
            stage / "poster.png", move=last["drawn"])
-    concat_videos([stage / c["file"] for c in clips], stage / f"{sid}.mp4")
-    concat_videos([stage / c["file"].replace(".mp4", ".webm") for c in clips],
-                  stage / f"{sid}.webm")
+    join_videos([stage / c["file"] for c in clips], stage / f"{sid}.mp4")
+    join_videos([stage / c["file"].replace(".mp4", ".webm") for c in clips],
+                stage / f"{sid}.webm")
     # the narration as Manim writes it (one cue per line, its clock), split into cues below
     (stage / f"{sid}.srt").write_text(srt.compose(narration), encoding="utf-8")
     entry = {**section_meta, "duration": round(_video_duration(stage / f"{sid}.mp4"), 3),

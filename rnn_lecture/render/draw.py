@@ -3,10 +3,11 @@
 A *beat job* renders some beats of a section: the scene replays the earlier beats in Manim's
 skip-animations mode (their frames are never drawn; the clock steps as drawing would, see
 :meth:`scenes.base.LectureScene._drawn_time`), draws its own beats, and stops where the next
-beat's clip would begin; each clip is encoded by Manim (held frames once,
-:mod:`scenes.manim_patches`) and transcoded to WebM here (:func:`render_beats`). The clips
-are joined into the section by :mod:`.assemble`, which gives the frames a one-process render
-gives (``tests/test_beats.py`` decodes both and compares every frame). :func:`render_one` is
+beat's clip would begin; each clip is encoded by Manim (held frames once, and its WebM
+beside its MP4 as the frames are drawn: :mod:`scenes.manim_patches`), the WebM segment by
+segment, joined here (:func:`render_beats`). The clips are joined into the section by
+:mod:`.assemble`, which gives the frames a one-process render gives
+(``tests/test_beats.py`` decodes both and compares every frame). :func:`render_one` is
 that one-process render (``--one-process``): the whole section, assembled and published
 here.
 """
@@ -21,10 +22,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from scenes.manim_patches import webm_beside
 from scenes.tex_cache import share_tex_cache
 
 from .. import safefs
-from ..encoding import to_webm
+from ..encoding import join_videos
 from ..encoding import video_duration as _video_duration
 from .assemble import publish_section
 from .job import Job, manim_config, section_dir, tex_dir_for
@@ -82,6 +84,13 @@ def render_one(job: Job, key: str) -> dict:
             files.append(name)
             clips.append({"beat": sec["name"], "file": name,
                           "duration": round(_video_duration(stage / name), 3)})
+            # the WebM was encoded beside the drawing, segment by segment: joined here
+            own = _segments(fw, sec["name"])
+            join_videos([webm_beside(p) for p in own], stage / name.replace(".mp4", ".webm"))
+            last_frame(own[-1], stage / name.replace(".mp4", ".png"))
+        # the section's WebM from its clips', as assemble_section joins it
+        join_videos([stage / c["file"].replace(".mp4", ".webm") for c in clips],
+                    stage / f"{job.section}.webm")
         entry = {
             "section": job.section, "number": section.number, "title": section.title,
             "lang": job.lang, "quality": job.quality, "params": to_json(job.params),
@@ -92,7 +101,7 @@ def render_one(job: Job, key: str) -> dict:
             "captions": f"{job.section}.srt" if f"{job.section}.srt" in files else None,
             "clips": clips, "files": files, "key": key,
         }
-        entry = publish_section(stage, entry, beat_titles)  # captions, WebM, modes 0644/0755
+        entry = publish_section(stage, entry, beat_titles, encoded=True)  # captions, modes
         _write_json(stage / "render.json", split_timing(entry)[0])
         _swap_in(stage, final)
         return entry
@@ -168,7 +177,8 @@ def _render_beats(job: Job, drawn: tuple[str, ...], work: Path, media: Path,
             subs = [[c.start.total_seconds() - start, c.end.total_seconds() - start,
                      c.content] for c in fw.subcaptions
                     if start - 1e-6 <= c.start.total_seconds() < ends[beat] - 1e-6]
-            found.append((beat, Path(fw.sections_output_dir) / clips[0]["video"], start, subs))
+            found.append((beat, Path(fw.sections_output_dir) / clips[0]["video"], start, subs,
+                          _segments(fw, beat)))
         frame = scene.renderer.get_frame()
     clock = {"": time.perf_counter(), **scene.beat_clock}   # "": the last beat's end
 
@@ -177,11 +187,13 @@ def _render_beats(job: Job, drawn: tuple[str, ...], work: Path, media: Path,
         return clock.get(beats[i] if i < len(beats) else "", clock[""]) - clock[b]
 
     records, own = [], {}
-    for beat, clip_src, start, subs in found:
+    for beat, clip_src, start, subs, segments in found:
         mp4 = work / f"{beat}.mp4"
         shutil.move(str(clip_src), mp4)
         t = time.perf_counter()
-        to_webm(mp4, work / f"{beat}.webm", poster=work / f"{beat}.png")
+        # the WebM was encoded beside the drawing, segment by segment: joined here
+        join_videos([webm_beside(p) for p in segments], work / f"{beat}.webm")
+        last_frame(segments[-1], work / f"{beat}.png")
         own[beat] = span(beat) + time.perf_counter() - t
         records.append({"beat": beat, "index": beats.index(beat),
                         "duration": round(_video_duration(mp4), 3), "start": start,
@@ -194,6 +206,29 @@ def _render_beats(job: Job, drawn: tuple[str, ...], work: Path, media: Path,
     for r in records:
         r["render_seconds"] = seconds[r["beat"]]
     return records
+
+
+def _segments(fw, beat: str) -> list[Path]:
+    """The MP4 segments Manim joined into ``beat``'s clip, in order (each with its WebM
+    beside it, :func:`scenes.manim_patches.encode_webm_beside`)."""
+    found = [s for s in fw.sections if s.name == beat and s.video is not None]
+    if len(found) != 1 or not found[0].get_clean_partial_movie_files():
+        raise RuntimeError(f"beat {beat!r}: no video segments")
+    return [Path(p) for p in found[0].get_clean_partial_movie_files()]
+
+
+def last_frame(video: Path, png: Path) -> None:
+    """Save ``video``'s last frame, decoded, as PNG (a clip ends on its held frame: its
+    poster)."""
+    import av
+
+    last = None
+    with av.open(str(video)) as c:
+        for last in c.decode(c.streams.video[0]):
+            pass
+    if last is None:
+        raise RuntimeError(f"{video}: no frames")
+    last.to_image().convert("RGB").save(png)
 
 
 def beat_seconds(total: float, own: dict[str, float], durations: dict[str, float]) -> dict:

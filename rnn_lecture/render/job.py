@@ -111,13 +111,11 @@ def lock_path(job: Job) -> Path:
 
 def manim_config(job: Job, media: Path, tex_dir: Path) -> dict:
     """Manim's settings for drawing ``job`` with its files in ``media``; a held frame is
-    encoded once, as one frame that lasts (:func:`scenes.manim_patches.encode_held_frames_once`,
-    installed here)."""
-    from scenes.manim_patches import encode_held_frames_once
+    encoded once, as one frame that lasts, and every segment's WebM is encoded beside its MP4
+    as it is drawn (:func:`scenes.manim_patches.encode_webm_beside`, installed here)."""
+    from scenes.manim_patches import encode_webm_beside
 
-    # the WebM beside the drawing (encode_webm_beside) is not on yet: joined from its
-    # segments, a section's WebM came out shorter than its MP4 (see the README, Speed)
-    encode_held_frames_once()
+    encode_webm_beside()
     # no segment is pruned before the clips' WebMs are joined from them (the folder is the
     # job's own and removed after it)
     return {"quality": QUALITIES[job.quality], "media_dir": str(media),
