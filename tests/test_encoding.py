@@ -225,3 +225,18 @@ def test_webms_joined_twice_keep_every_held_frame(tmp_path):
         assert len(mp4_shown) == len(shown) == sum(reps), name   # each frame lasts as long
         assert abs(mp4_seconds - sum(reps) / 15) < 2e-6, name
         assert abs(seconds - sum(reps) / 15) < 1e-3, name          # milliseconds
+
+
+def test_every_pixel_conversion_runs_on_one_thread():
+    """libswscale's automatic slice threads (PyAV's default, ``threads=0``) split a picture
+    differently from run to run and round a chroma row at a slice's edge either way: the same
+    drawing gave MP4s 2 levels apart in a 2-pixel strip. Every conversion we call names one
+    thread."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).parents[1]
+    calls = [(p, m.group(0)) for d in ("scenes", "rnn_lecture") for p in (root / d).rglob("*.py")
+             for m in re.finditer(r"\.reformat\([^)]*\)", p.read_text())]
+    assert calls, "no conversions found: the check looks in the wrong place"
+    assert all("threads=1" in c for _, c in calls), [c for c in calls if "threads=1" not in c[1]]
