@@ -104,7 +104,7 @@ TEXT = {
         "zh": "两者用相对误差比较：差的绝对值，除以两者中绝对值较大的那个，梯度大小不同也能一样读。",
         "en": "The two are compared by their relative error: the size of the gap over the "
               "larger of the two sizes, so it reads alike for large and small gradients."},
-    "check.ab": {"zh": "$a$：BPTT　$b$：中心差分", "en": "$a$: BPTT, $b$: central difference"},
+    "check.ab": {"zh": "$a$：BPTT；$b$：中心差分", "en": "$a$: BPTT, $b$: central difference"},
     "check.rows.say": {
         "zh": "抽查哪几个分量由种子决定，行列从 1 数起。每检查完一个，就填上一行。",
         "en": "The seed picks the entries; rows and columns are counted from 1. Each row "
@@ -147,8 +147,8 @@ TEXT = {
         "zh": "最小误差 {e} 出现在 h = {b}；页面的 h = {h} 处是 {p}，正是表里的最大值。",
         "en": "The smallest error, {e}, comes at h = {b}; at the page's h = {h} it is {p}, the "
               "table's largest."},
-    "sweep.best": {"zh": "最小：$h$ = {b}，误差 {e}", "en": "smallest: $h$ = {b}, error {e}"},
-    "sweep.page": {"zh": "页面的 $h$ = {h}：误差 {p}", "en": "page's $h$ = {h}: error {p}"},
+    "sweep.best": {"zh": "最小：$h$ = {b} 处 {e}", "en": "best $h$ = {b}: {e}"},
+    "sweep.page": {"zh": "页面 $h$ = {h} 处 {p}", "en": "page's $h$ = {h}: {p}"},
     # ----- 5. and 6. the recap -------------------------------------------------------------
     "recap1": {"zh": "页面的验收清单：每一条都指回讲过它的地方",
                "en": "The page's checklist, each item pointed to where it was shown"},
@@ -476,9 +476,9 @@ class GradCheck(LectureScene):
         cd = self.mathv("check.cd", scale=0.62, h=Val("step"), name="step")
         cd.move_to([-6.6, 1.95, 0], aligned_edge=LEFT)
         rel = self.math(r"e_{\mathrm{rel}} = \frac{|a - b|}{\max(|a|,\ |b|)}", scale=0.62)
-        rel.move_to([3.0, 2.05, 0])
+        rel.move_to([6.8, 2.05, 0], aligned_edge=RIGHT)
         ab = self.text("check.ab", size=style.SMALL_SIZE, color=P.muted)
-        ab.next_to(rel, DOWN, buff=0.12)
+        ab.next_to(rel, DOWN, buff=0.12).align_to(rel, RIGHT)
         self.say("check.say", h=Val("step"))
         self.pace(Write(cd))
         self.say("check.rel.say")
@@ -487,10 +487,11 @@ class GradCheck(LectureScene):
         cols = [-6.6, -5.0, -2.6, -0.2]
         heads = VGroup(*(self.text(f"check.head_{h}", size=style.LABEL_SIZE, color=P.muted)
                          for h in ("entry", "bptt", "cd", "rel")))
-        y_head, y1, dy = 1.0, 0.62, 0.315
+        y_head, y1 = 1.05, 0.55
+        dy = min(0.45, 2.75 / max(n - 1, 1))
         for h, x in zip(heads, cols):
             h.move_to([x, y_head, 0], aligned_edge=LEFT)
-        rule = Line([cols[0], y_head - 0.22, 0], [1.5, y_head - 0.22, 0], color=P.muted,
+        rule = Line([cols[0], y_head - 0.25, 0], [1.5, y_head - 0.25, 0], color=P.muted,
                     stroke_width=1.5)
         rows = []
         for r in range(n):
@@ -530,9 +531,9 @@ class GradCheck(LectureScene):
         self.claim("sweep", h=Val("step"), say=False)
         lo, hi, st = v.axis_lo, v.axis_hi, v.axis_step
         ks = v.sweep_k
-        ax = Axes([0.5, 12.5, 1], [0, hi - lo, st], x_length=8.0, y_length=3.6,
+        ax = Axes([0.5, 12.5, 1], [0, hi - lo, st], x_length=7.4, y_length=3.6,
                   axis_config={"color": P.muted, "include_tip": False})
-        ax.move_to([-2.4, 0.05, 0])
+        ax.move_to([-2.0, 0.05, 0])
         grid, ticks = VGroup(), VGroup()
         for e in range(lo, hi + 1, st):
             grid.add(Line(ax.c2p(0.5, e - lo), ax.c2p(12.5, e - lo), color=P.muted,
@@ -543,7 +544,7 @@ class GradCheck(LectureScene):
             ticks.add(self.math(f"10^{{-{kk}}}", scale=0.6, color=P.muted, reason="axis tick")
                       .next_to(ax.c2p(kk, 0), DOWN, buff=0.12))
         xl = self.text("sweep.x", size=style.SMALL_SIZE, color=P.muted)
-        xl.next_to(ax.c2p(12.5, 0), UP + LEFT, buff=0.1)
+        xl.next_to(ax.c2p(12.5, 0), RIGHT, buff=0.15)
         yl = self.text("sweep.y", size=style.SMALL_SIZE, color=P.muted)
         yl.next_to(ax.y_axis.get_top(), UP, buff=0.1, aligned_edge=LEFT)
 
@@ -565,10 +566,10 @@ class GradCheck(LectureScene):
 
         drawn = live.redraw(curve, path=("sweep_k[{i}]", "sweep_log_err[{i}]"), measure=tip)
         hl = self.text("sweep.h", size=style.LABEL_SIZE, color=P.text)
-        hl.move_to([2.6, 1.2, 0], aligned_edge=LEFT)
+        hl.move_to([2.3, 1.2, 0], aligned_edge=LEFT)
         hv = live_value(self, live, "sweep_h[{i}]", "fmt", hl, P.text, size=style.LABEL_SIZE)
         el = self.text("sweep.err", size=style.LABEL_SIZE, color=P.gradient)
-        el.move_to([2.6, 0.65, 0], aligned_edge=LEFT)
+        el.move_to([2.3, 0.65, 0], aligned_edge=LEFT)
         ev = live_value(self, live, "sweep_err[{i}]", "fmt", el, P.gradient,
                         size=style.LABEL_SIZE)
         self.say("sweep.say", a=Val("largest_h"), b=Val("smallest_h"))
@@ -589,11 +590,11 @@ class GradCheck(LectureScene):
                          b=Val("best_h"), e=Val("best_err"))
         page = self.text("sweep.page", size=style.LABEL_SIZE, color=P.cell,
                          h=Val("step"), p=Val("page_err"))
-        best.move_to([2.6, -0.15, 0], aligned_edge=LEFT)
-        page.move_to([2.6, -0.75, 0], aligned_edge=LEFT)
+        best.move_to([2.3, -0.15, 0], aligned_edge=LEFT)
+        page.move_to([2.3, -0.75, 0], aligned_edge=LEFT)
         for t in (best, page):
             if t.get_right()[0] > 6.9:
-                t.scale_to_fit_width(6.9 - 2.6).move_to([2.6, t.get_y(), 0], aligned_edge=LEFT)
+                t.scale_to_fit_width(6.9 - 2.3).move_to([2.3, t.get_y(), 0], aligned_edge=LEFT)
         self.show("best", best)
         self.show("page_err", page)
         db = Dot(pt(b), color=P.highlight, radius=0.08)
@@ -622,7 +623,7 @@ class GradCheck(LectureScene):
         chips = self._strip()
         self.play(LaggedStartChips(chips), run_time=1.0)
         lit: list = []
-        for page in (items[:5], items[5:]):
+        for first_page, page in ((True, items[:5]), (False, items[5:])):
             rows = []
             for r, (key, secs) in enumerate(page):
                 y = 1.3 - r * 0.8
@@ -643,8 +644,8 @@ class GradCheck(LectureScene):
                 self.pace([FadeIn(row), *dim], [*light, *(Indicate(c[1], color=P.highlight)
                                                           for c in mine)], FadeIn(to))
                 lit = mine
-            if page is items[:5]:
-                self.play(*[FadeOut(VGroup(r, t)) for r, t, _ in rows], run_time=0.6)
+            if first_page:
+                self.play(*[FadeOut(m) for r, t, _ in rows for m in (r, t)], run_time=0.6)
         self.hold()
         self.clear_stage()
 
