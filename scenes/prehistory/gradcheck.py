@@ -37,7 +37,7 @@ def _item(key, n, zh, en, to_zh, to_en, say_zh, say_en, secs, extra=None):
     if extra:
         fx.update(extra)
     return {key: {"zh": f"{n}. {zh}", "en": f"{n}. {en}", "fixed": fx},
-            f"{key}.to": {"zh": to_zh, "en": to_en, "fixed": _fixed(*secs)},
+            f"{key}.to": {"zh": to_zh, "en": to_en, "fixed": {**_fixed(*secs), **(extra or {})}},
             f"{key}.say": {"zh": say_zh, "en": say_en, "fixed": _fixed(*secs)}}
 
 
@@ -147,8 +147,8 @@ TEXT = {
         "zh": "最小误差 {e} 出现在 h = {b}；页面的 h = {h} 处是 {p}，正是表里的最大值。",
         "en": "The smallest error, {e}, comes at h = {b}; at the page's h = {h} it is {p}, the "
               "table's largest."},
-    "sweep.best": {"zh": "最小：$h$ = {b} 处 {e}", "en": "best $h$ = {b}: {e}"},
-    "sweep.page": {"zh": "页面 $h$ = {h} 处 {p}", "en": "page's $h$ = {h}: {p}"},
+    "sweep.best": {"zh": "最小：$h$ = {b}，{e}", "en": "best $h$ = {b}: {e}"},
+    "sweep.page": {"zh": "页面 $h$ = {h}，{p}", "en": "page's $h$ = {h}: {p}"},
     # ----- 5. and 6. the recap -------------------------------------------------------------
     "recap1": {"zh": "页面的验收清单：每一条都指回讲过它的地方",
                "en": "The page's checklist, each item pointed to where it was shown"},
@@ -592,9 +592,6 @@ class GradCheck(LectureScene):
                          h=Val("step"), p=Val("page_err"))
         best.move_to([2.3, -0.15, 0], aligned_edge=LEFT)
         page.move_to([2.3, -0.75, 0], aligned_edge=LEFT)
-        for t in (best, page):
-            if t.get_right()[0] > 6.9:
-                t.scale_to_fit_width(6.9 - 2.3).move_to([2.3, t.get_y(), 0], aligned_edge=LEFT)
         self.show("best", best)
         self.show("page_err", page)
         db = Dot(pt(b), color=P.highlight, radius=0.08)

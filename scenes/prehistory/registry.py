@@ -172,7 +172,7 @@ _PRE_10 = Schema((
           min=0, max=2**32 - 1,
           doc_zh="输入、目标、权重和抽样分量的随机种子"),
     Param("samples", "int", 6, "entries of W_h checked by central differences (a table row "
-          "each)", min=1, max=10,
+          "each)", min=1, max=8,
           doc_zh="用中心差分检查的 W_h 分量个数（表中每个一行）"),
 ))
 
