@@ -4,7 +4,8 @@ page's checklist and oral questions, each pointed to the section that answers it
 
 from __future__ import annotations
 
-from manim import (DOWN, LEFT, RIGHT, UP, Axes, Create, Dot, FadeIn, FadeOut, Indicate, Line,
+from manim import (DOWN, LEFT, RIGHT, UP, Axes, Create, Dot, FadeIn, FadeOut, Indicate,
+                   LaggedStart, Line,
                    Rectangle, RoundedRectangle, Square, ValueTracker, VGroup, VMobject, Write,
                    linear)
 
@@ -480,7 +481,8 @@ class GradCheck(LectureScene):
         ab = self.text("check.ab", size=style.SMALL_SIZE, color=P.muted)
         ab.next_to(rel, DOWN, buff=0.12).align_to(rel, RIGHT)
         self.say("check.say", h=Val("step"))
-        self.pace(Write(cd))
+        self.cued({"zh": ["", "这里"], "en": ["", "Here"]}, Write(cd),
+                  Indicate(cd, color=P.cell, scale_factor=1.05))
         self.say("check.rel.say")
         self.pace(Write(rel), FadeIn(ab))
         # the table, a row per sampled entry
@@ -618,7 +620,8 @@ class GradCheck(LectureScene):
     def _recap(self, claim: str, items):
         self.claim(claim)
         chips = self._strip()
-        self.play(LaggedStartChips(chips), run_time=1.0)
+        self.pace(LaggedStartChips(chips),
+                  LaggedStart(*(Indicate(c, color=P.highlight) for c in chips), lag_ratio=0.2))
         lit: list = []
         for first_page, page in ((True, items[:5]), (False, items[5:])):
             rows = []
