@@ -356,6 +356,7 @@ class GradCheck(LectureScene):
         # the chain of steps, each step's loss a bar above its cell, arriving in turn
         x0, x1 = -6.2, 6.2
         pitch = self._pitch(x0, x1)
+        x0, x1 = -T * pitch / 2, T * pitch / 2      # centred on their own width
 
         def xs(t):      # t 1-based
             return x0 + (t - 0.5) * pitch
@@ -424,6 +425,8 @@ class GradCheck(LectureScene):
         # one entry's contributions, walked back from step T to step 1
         x0, x1 = -6.2, 2.0
         pitch = self._pitch(x0, x1)
+        x0 = (x0 + x1 - T * pitch) / 2      # the bars centred on their own width
+        x1 = x0 + T * pitch
 
         def xs(t):      # t 1-based, step T at the left (the walk starts there)
             return x0 + (T - t + 0.5) * pitch
@@ -433,8 +436,11 @@ class GradCheck(LectureScene):
         base = Line([x0, y0, 0], [x1, y0, 0], color=P.muted, stroke_width=2)
         lT = self.text("sum.last", size=style.SMALL_SIZE, color=P.muted, T=Val("T", "int"))
         l1 = self.text("sum.first", size=style.SMALL_SIZE, color=P.muted)
-        lT.move_to([x0, y0 - H - 0.3, 0], aligned_edge=LEFT)
-        l1.move_to([x1, y0 - H - 0.3, 0], aligned_edge=RIGHT)
+        lT.move_to([xs(T), y0 - H - 0.3, 0])
+        l1.move_to([xs(1), y0 - H - 0.3, 0])
+        if l1.get_left()[0] < lT.get_right()[0] + 0.2:      # a short unroll: apart, outward
+            lT.move_to([xs(T) - 0.1, y0 - H - 0.3, 0], aligned_edge=RIGHT)
+            l1.move_to([xs(1) + 0.1, y0 - H - 0.3, 0], aligned_edge=LEFT)
         k = ValueTracker(0)
         live = Live(self, lambda: self.at(k), over="entry_back_contrib")
 
