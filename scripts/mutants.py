@@ -57,6 +57,11 @@ def untidy(section_id: str) -> list[str]:
     return ["tests/test_untidy.py", "-k", f"untidy_parameters and {section_id}"]
 
 
+#: P10's guard: its section id (pre-10-lab) does not contain its module's name (gradcheck)
+P10_GUARD = ["tests/test_values_gradcheck.py", "tests/test_golden.py", "tests/test_harness.py",
+             "-k", "gradcheck or pre-10"]
+
+
 #: the check that both languages state the same values (a wrong field in one variant)
 LANGS_AGREE = ["tests/test_rules_edges.py", "-k", "both_languages"]
 
@@ -734,22 +739,22 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
     # class 0: the texts at holds
     ("p10-max-rel-shows-first-row", "scenes/prehistory/gradcheck.py",
      'color=P.highlight,\n                       m=Val("gradcheck_max_rel_error"))',
-     'color=P.highlight,\n                       m=Val("rel_error[0]"))', guard("gradcheck")),
+     'color=P.highlight,\n                       m=Val("rel_error[0]"))', P10_GUARD),
     ("p10-best-shows-page-error", "scenes/prehistory/gradcheck.py",
      'b=Val("best_h"), e=Val("best_err"))', 'b=Val("best_h"), e=Val("page_err"))',
-     guard("gradcheck")),
+     P10_GUARD),
     ("p10-template-extra-char", "scenes/prehistory/gradcheck.py",
-     '"en": "best $h$ = {b}: {e}"', '"en": "best $h$ = {b}: {e}."', guard("gradcheck")),
+     '"en": "best $h$ = {b}: {e}"', '"en": "best $h$ = {b}: {e}."', P10_GUARD),
     ("p10-loss-one-step-short", "mathcore/prehistory/gradcheck.py",
-     "loss=float(running[-1])", "loss=float(running[-2])", guard("gradcheck")),
+     "loss=float(running[-1])", "loss=float(running[-2])", P10_GUARD),
     ("p10-bptt-without-slope", "mathcore/prehistory/gradcheck.py",
-     "after = dh * (1.0 - h[t] ** 2)", "after = dh", guard("gradcheck")),
+     "after = dh * (1.0 - h[t] ** 2)", "after = dh", P10_GUARD),
     ("p10-contribution-from-h-t", "mathcore/prehistory/gradcheck.py",
      'contributions = np.einsum("ti,tj->tij", delta, h[:-1])',
-     'contributions = np.einsum("ti,tj->tij", delta, h[1:])', guard("gradcheck")),
+     'contributions = np.einsum("ti,tj->tij", delta, h[1:])', P10_GUARD),
     ("p10-difference-over-h", "mathcore/prehistory/gradcheck.py",
      "return (loss(x, y, up, w_x) - loss(x, y, down, w_x)) / (2.0 * step)",
-     "return (loss(x, y, up, w_x) - loss(x, y, down, w_x)) / step", guard("gradcheck")),
+     "return (loss(x, y, up, w_x) - loss(x, y, down, w_x)) / step", P10_GUARD),
     # class 1: a growing bar chart and a growing curve one point behind their sweep's index
     ("c1-p10-loss-bars-one-short", "scenes/prehistory/gradcheck.py",
      "P.gradient, 0.6 * pitch) for t in range(j + 1)))",
@@ -776,6 +781,12 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
     ("c4-p10-above-states-page-twice", "scenes/prehistory/gradcheck.py",
      '"en": "The largest relative error is {m}, not below the page\'s {p}."',
      '"en": "The largest relative error is {p}, not below the page\'s {p}."', LANGS_AGREE),
+    # class 5: the comparison with the page's 1e-6 on the exact value (seed 14386: 9.957e-7,
+    # shown "1.0×10⁻⁶")
+    ("c5-p10-max-exact", "scenes/prehistory/gradcheck.py",
+     'return "below" if m < self.shown_value("page_rel") else "above"',
+     'return "below" if self.v.gradcheck_max_rel_error < self.v.page_rel else "above"',
+     edges("pre-10-lab")),
     # class 6: a table of one row (samples = 1) spaced by dividing by n - 1
     ("c6-p10-one-row-table", "scenes/prehistory/gradcheck.py",
      "dy = min(0.45, 2.75 / max(n - 1, 1))", "dy = min(0.45, 2.75 / (n - 1))",

@@ -347,12 +347,13 @@ class GradCheck(LectureScene):
                          reason="the sum's first step and the squared error's one half",
                          scale=0.75)
         loss[0].set_color(P.gradient)
-        rec.move_to([-3.3, 1.95, 0])
-        loss.move_to([3.4, 1.95, 0])
+        rec.move_to([-3.3, 1.8, 0])
+        loss.move_to([3.4, 1.8, 0])
         data = self.text("lab.data", size=style.LABEL_SIZE, color=P.muted, s=Val("seed", "int"))
-        data.move_to([0, 1.2, 0])
+        data.move_to([0, 1.08, 0])
+        cite = self.cite_row("Elman 1990, Cognitive Science 14(2)")
         self.say("lab.say")
-        self.pace([Write(rec[:4])], [Write(rec[4])], Write(loss), FadeIn(data))
+        self.pace([Write(rec[:4]), FadeIn(cite)], [Write(rec[4])], Write(loss), FadeIn(data))
         # the chain of steps, each step's loss a bar above its cell, arriving in turn
         x0, x1 = -6.2, 6.2
         pitch = self._pitch(x0, x1)
