@@ -27,6 +27,17 @@ def test_defaults_are_the_pages_sizes():
     np.testing.assert_array_equal(v.h[0], np.zeros(8))
 
 
+@pytest.mark.parametrize("d_h, d_x, T, n", [(13, 6, 39, 8), (5, 16, 2, 1), (32, 1, 50, 3)])
+def test_sizes_are_the_parameters(d_h, d_x, T, n):
+    """Each size reaches the arrays it shapes (sizes that differ: one read for another fails)."""
+    v = values(d_h=d_h, d_x=d_x, T=T, samples=n)
+    assert (v.d_h, v.d_x, v.T, v.samples) == (d_h, d_x, T, n)
+    assert v.x.shape == (T, d_x) and v.y.shape == (T, d_h) and v.w_x.shape == (d_h, d_x)
+    assert v.w_h.shape == (d_h, d_h) and v.contributions.shape == (T, d_h, d_h)
+    assert v.bptt.shape == (n,) and len(set(zip(v.sample_row, v.sample_col))) == n
+    assert v.sample_row.max() <= d_h and v.sample_col.max() <= d_h and v.sample_row.min() >= 1
+
+
 def test_pinned_figures_at_the_defaults():
     """What the video shows at the defaults (seed 0): the loss, the checked entries, the
     relative errors (1e-9 to 1e-8, not the page's 1e-6) and the sweep's best step."""

@@ -148,8 +148,10 @@ TEXT = {
         "zh": "最小误差 {e} 出现在 h = {b}；页面的 h = {h} 处是 {p}，正是表里的最大值。",
         "en": "The smallest error, {e}, comes at h = {b}; at the page's h = {h} it is {p}, the "
               "table's largest."},
-    "sweep.best": {"zh": "最小：$h$ = {b}，{e}", "en": "best $h$ = {b}: {e}"},
-    "sweep.page": {"zh": "页面 $h$ = {h}，{p}", "en": "page's $h$ = {h}: {p}"},
+    "sweep.best": {"zh": "最小误差 {e}", "en": "smallest error {e}"},
+    "sweep.best_h": {"zh": "在 $h$ = {b} 处", "en": "at $h$ = {b}"},
+    "sweep.page": {"zh": "页面的 $h$ = {h}", "en": "the page's $h$ = {h}"},
+    "sweep.page_err": {"zh": "误差 {p}", "en": "error {p}"},
     # ----- 5. and 6. the recap -------------------------------------------------------------
     "recap1": {"zh": "页面的验收清单：每一条都指回讲过它的地方",
                "en": "The page's checklist, each item pointed to where it was shown"},
@@ -575,10 +577,10 @@ class GradCheck(LectureScene):
 
         drawn = live.redraw(curve, path=("sweep_k[{i}]", "sweep_log_err[{i}]"), measure=tip)
         hl = self.text("sweep.h", size=style.LABEL_SIZE, color=P.text)
-        hl.move_to([2.3, 1.2, 0], aligned_edge=LEFT)
+        hl.move_to([2.3, 1.65, 0], aligned_edge=LEFT)
         hv = live_value(self, live, "sweep_h[{i}]", "fmt", hl, P.text, size=style.LABEL_SIZE)
         el = self.text("sweep.err", size=style.LABEL_SIZE, color=P.gradient)
-        el.move_to([2.3, 0.65, 0], aligned_edge=LEFT)
+        el.move_to([2.3, 1.15, 0], aligned_edge=LEFT)
         ev = live_value(self, live, "sweep_err[{i}]", "fmt", el, P.gradient,
                         size=style.LABEL_SIZE)
         self.say("sweep.say", a=Val("largest_h"), b=Val("smallest_h"))
@@ -595,14 +597,21 @@ class GradCheck(LectureScene):
                                     else [pt(n - 1)] * 2)
         self.say("sweep.trunc.say")
         self.pace([Create(left)], [FadeOut(left), Create(right)], FadeOut(right))
-        best = self.text("sweep.best", size=style.LABEL_SIZE, color=P.highlight,
-                         b=Val("best_h"), e=Val("best_err"))
-        page = self.text("sweep.page", size=style.LABEL_SIZE, color=P.cell,
-                         h=Val("step"), p=Val("page_err"))
-        best.move_to([2.3, -0.15, 0], aligned_edge=LEFT)
-        page.move_to([2.3, -0.75, 0], aligned_edge=LEFT)
-        self.show("best", best)
-        self.show("page_err", page)
+        best = VGroup(self.text("sweep.best", size=style.LABEL_SIZE, color=P.highlight,
+                                e=Val("best_err")),
+                      self.text("sweep.best_h", size=style.LABEL_SIZE, color=P.highlight,
+                                b=Val("best_h")))
+        page = VGroup(self.text("sweep.page", size=style.LABEL_SIZE, color=P.cell,
+                                h=Val("step")),
+                      self.text("sweep.page_err", size=style.LABEL_SIZE, color=P.cell,
+                                p=Val("page_err")))
+        for grp, y in ((best, 0.2), (page, -0.85)):
+            grp.arrange(DOWN, buff=0.14, aligned_edge=LEFT)
+            grp.move_to([2.3, y, 0], aligned_edge=LEFT)
+        self.show("best", best[0])
+        self.show("best_h", best[1])
+        self.show("page_h", page[0])
+        self.show("page_err", page[1])
         db = Dot(pt(b), color=P.highlight, radius=0.08)
         dp = Dot(pt(v.page_index), color=P.cell, radius=0.08)
         self.say("sweep.best.say", e=Val("best_err"), b=Val("best_h"), h=Val("step"),

@@ -30,8 +30,10 @@ FIELDS = {
     "sweep.say": {"a": ("largest_h", "fmt"), "b": ("smallest_h", "fmt")},
     "sweep.best.say": {"e": ("best_err", "fmt"), "b": ("best_h", "fmt"), "h": ("step", "fmt"),
                        "p": ("page_err", "fmt")},
-    "sweep.best": {"b": ("best_h", "fmt"), "e": ("best_err", "fmt")},
-    "sweep.page": {"h": ("step", "fmt"), "p": ("page_err", "fmt")},
+    "sweep.best": {"e": ("best_err", "fmt")},
+    "sweep.best_h": {"b": ("best_h", "fmt")},
+    "sweep.page": {"h": ("step", "fmt")},
+    "sweep.page_err": {"p": ("page_err", "fmt")},
 }
 
 #: a readout named by its own path is pinned by its format (``[*]``: any index)
