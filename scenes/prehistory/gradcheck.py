@@ -349,11 +349,11 @@ class GradCheck(LectureScene):
                          reason="the sum's first step and the squared error's one half",
                          scale=0.75)
         loss[0].set_color(P.gradient)
-        rec.move_to([-3.3, 1.8, 0])
-        loss.move_to([3.4, 1.8, 0])
+        rec.move_to([-3.3, 1.78, 0])
+        loss.move_to([3.4, 1.78, 0])
         data = self.text("lab.data", size=style.LABEL_SIZE, color=P.muted, s=Val("seed", "int"))
-        data.move_to([0, 1.08, 0])
-        cite = self.cite_row("Elman 1990, Cognitive Science 14(2)")
+        data.move_to([0, 1.02, 0])
+        cite = self.cite_row("Elman 1990")
         self.say("lab.say")
         self.pace([Write(rec[:4]), FadeIn(cite)], [Write(rec[4])], Write(loss), FadeIn(data))
         # the chain of steps, each step's loss a bar above its cell, arriving in turn
@@ -363,7 +363,7 @@ class GradCheck(LectureScene):
 
         def xs(t):      # t 1-based
             return x0 + (t - 0.5) * pitch
-        yc, y0, H = -2.0, -1.55, 1.75
+        yc, y0, H = -2.0, -1.55, 1.55
         cells = VGroup(*(Square(0.55 * pitch, color=P.hidden, stroke_width=2)
                          .move_to([xs(t), yc, 0]) for t in range(1, T + 1)))
         first = self.text("lab.first", size=style.SMALL_SIZE, color=P.muted)
@@ -389,7 +389,7 @@ class GradCheck(LectureScene):
         cursor = live.redraw(lambda j: self.mark(cells[j], P.highlight, buff=0.05),
                              path="{i}", measure=lambda m: round((m.get_x() - xs(1)) / pitch))
         rl = self.text("lab.running", size=style.LABEL_SIZE, color=P.gradient)
-        rl.move_to([-6.2, 0.55, 0], aligned_edge=LEFT)
+        rl.move_to([-6.2, 0.4, 0], aligned_edge=LEFT)
         rn = live_value(self, live, "running_loss[{i}]", "fmt", rl, P.gradient,
                         size=style.LABEL_SIZE)
         self.say("lab.run.say", T=Val("T", "int"))
@@ -399,7 +399,7 @@ class GradCheck(LectureScene):
                   rate_func=linear)
         hold = self.text("lab.hold", size=style.BODY_SIZE, color=P.gradient,
                          L=Val("loss"), T=Val("T", "int"))
-        hold.move_to([-6.2, 0.55, 0], aligned_edge=LEFT)
+        hold.move_to([-6.2, 0.4, 0], aligned_edge=LEFT)
         self.show("loss", hold)
         self.say("lab.total.say", T=Val("T", "int"), L=Val("loss"))
         self.pace([FadeOut(rl), FadeOut(rn), FadeOut(cursor), FadeIn(hold)],
