@@ -57,6 +57,11 @@ def untidy(section_id: str) -> list[str]:
     return ["tests/test_untidy.py", "-k", f"untidy_parameters and {section_id}"]
 
 
+#: P10's guard: its section id (pre-10-lab) does not contain its module's name (gradcheck)
+P10_GUARD = ["tests/test_values_gradcheck.py", "tests/test_golden.py", "tests/test_harness.py",
+             "-k", "gradcheck or pre-10"]
+
+
 #: the check that both languages state the same values (a wrong field in one variant)
 LANGS_AGREE = ["tests/test_rules_edges.py", "-k", "both_languages"]
 
@@ -730,6 +735,62 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
      degenerate("pre-04-gating")),
     ("c6-p4-descent-plural", "scenes/prehistory/gating.py",
      "Now {n} step{n_s} of each.", "Now {n} steps of each.", degenerate("pre-04-gating")),
+    # ---- P10 pre-10-lab (every class in one block) --------------------------------------------
+    # class 0: the texts at holds
+    ("p10-max-rel-shows-first-row", "scenes/prehistory/gradcheck.py",
+     'color=P.highlight,\n                       m=Val("gradcheck_max_rel_error"))',
+     'color=P.highlight,\n                       m=Val("rel_error[0]"))', P10_GUARD),
+    ("p10-best-shows-page-error", "scenes/prehistory/gradcheck.py",
+     'color=P.highlight,\n                                e=Val("best_err")),',
+     'color=P.highlight,\n                                e=Val("page_err")),', P10_GUARD),
+    ("p10-template-extra-char", "scenes/prehistory/gradcheck.py",
+     '"en": "at $h$ = {b}"', '"en": "at $h$ = {b}."', P10_GUARD),
+    ("p10-loss-one-step-short", "mathcore/prehistory/gradcheck.py",
+     "loss=float(running[-1])", "loss=float(running[-2])", P10_GUARD),
+    ("p10-bptt-without-slope", "mathcore/prehistory/gradcheck.py",
+     "after = dh * (1.0 - h[t] ** 2)", "after = dh", P10_GUARD),
+    ("p10-contribution-from-h-t", "mathcore/prehistory/gradcheck.py",
+     'contributions = np.einsum("ti,tj->tij", delta, h[:-1])',
+     'contributions = np.einsum("ti,tj->tij", delta, h[1:])', P10_GUARD),
+    ("p10-difference-over-h", "mathcore/prehistory/gradcheck.py",
+     "return (loss(x, y, up, w_x) - loss(x, y, down, w_x)) / (2.0 * step)",
+     "return (loss(x, y, up, w_x) - loss(x, y, down, w_x)) / step", P10_GUARD),
+    # class 1: a growing bar chart and a growing curve one point behind their sweep's index
+    ("c1-p10-loss-bars-one-short", "scenes/prehistory/gradcheck.py",
+     "P.gradient, 0.6 * pitch) for t in range(j + 1)))",
+     "P.gradient, 0.6 * pitch) for t in range(max(j, 1))))", sweep_guard("pre-10-lab")),
+    ("c1-p10-sweep-curve-one-short", "scenes/prehistory/gradcheck.py",
+     "pts = [pt(m) for m in range(j + 1)]", "pts = [pt(m) for m in range(max(j, 1))]",
+     sweep_guard("pre-10-lab")),
+    # class 2: "below the page's 1e-6" only strictly below, as shown
+    ("c2-p10-max-at-page", "scenes/prehistory/gradcheck.py",
+     'return "below" if m < self.shown_value("page_rel") else "above"',
+     'return "below" if m <= self.shown_value("page_rel") else "above"',
+     edges("pre-10-lab")),
+    # class 3: the input width read for the state's (d_h = 13, d_x = 6 in the chosen draws)
+    ("c3-p10-d-x-for-d-h", "mathcore/prehistory/gradcheck.py",
+     'return gradcheck(int(p["d_h"]), int(p["d_x"]), int(p["T"]), int(p["seed"]),',
+     'return gradcheck(int(p["d_h"]), int(p["d_h"]), int(p["T"]), int(p["seed"]),',
+     P10_GUARD),
+    ("c3-p10-claim-d-x-reads-d-h", "scenes/prehistory/gradcheck.py",
+     'self.claim("lab", dh=Val("d_h", "int"), dx=Val("d_x", "int"),',
+     'self.claim("lab", dh=Val("d_h", "int"), dx=Val("d_h", "int"),',
+     ["tests/test_harness.py", "-k", "chosen_parameters and pre-10"]),
+    # class 4: the variant only off-default seeds select stating the page's figure twice in
+    # one language
+    ("c4-p10-above-states-page-twice", "scenes/prehistory/gradcheck.py",
+     '"en": "The largest relative error is {m}, not below the page\'s {p}."',
+     '"en": "The largest relative error is {p}, not below the page\'s {p}."', LANGS_AGREE),
+    # class 5: the comparison with the page's 1e-6 on the exact value (seed 14386: 9.957e-7,
+    # shown "1.0×10⁻⁶")
+    ("c5-p10-max-exact", "scenes/prehistory/gradcheck.py",
+     'return "below" if m < self.shown_value("page_rel") else "above"',
+     'return "below" if self.v.gradcheck_max_rel_error < self.v.page_rel else "above"',
+     edges("pre-10-lab")),
+    # class 6: a table of one row (samples = 1) spaced by dividing by n - 1
+    ("c6-p10-one-row-table", "scenes/prehistory/gradcheck.py",
+     "dy = min(0.45, 2.75 / max(n - 1, 1))", "dy = min(0.45, 2.75 / (n - 1))",
+     degenerate("pre-10-lab")),
 ]
 
 
@@ -740,7 +801,7 @@ SECTIONS = {"s01": "primer-01-recurrence", "s02": "primer-02-vanishing", "s03": 
             "l4": "lstm-04-sandbox", "l5": "lstm-05-trace", "l6": "lstm-06-gru",
             "l7": "lstm-07-variants", "l8": "lstm-08-ledger",
             "p1": "pre-01-construction", "p2": "pre-02-bptt", "p3": "pre-03-spectral",
-            "p4": "pre-04-gating", "p5": "pre-05-deep-bidirectional"}
+            "p4": "pre-04-gating", "p5": "pre-05-deep-bidirectional", "p10": "pre-10-lab"}
 
 #: issue 20's classes (0: the texts at holds, the first 28 mutants, ids without a class)
 CLASSES = {0: "texts at holds", 1: "frames between holds", 2: "edges of sentence rules",

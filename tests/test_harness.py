@@ -103,6 +103,8 @@ SIZE_PAIRS = {
     # of T + L matrices
     "pre-05-deep-bidirectional": [("vocab", "d"), ("vocab", "proj"), ("d", "proj"),
                                   ("steps", "layers")],
+    # P10's claim: "d_h = 8, d_x = 4, T = 12" in one line (W_h is d_h × d_h, W_x d_h × d_x)
+    "pre-10-lab": [("d_h", "d_x"), ("d_h", "T"), ("d_x", "T")],
 }
 
 
@@ -173,7 +175,10 @@ CHOSEN = [("primer-02-vanishing", "en", {"dims_sigma": 0.5}),
           ("pre-05-deep-bidirectional", "en", {"vocab": 3001, "d": 96, "proj": 40, "steps": 7,
                                                "layers": 4}),
           ("pre-05-deep-bidirectional", "zh", {"vocab": 57, "d": 24, "proj": 130, "steps": 5,
-                                               "layers": 3})]
+                                               "layers": 3}),
+          # P10 at sizes that differ, the table full (8 rows)
+          ("pre-10-lab", "zh", {"d_h": 13, "d_x": 6, "T": 39, "samples": 8, "seed": 5}),
+          ("pre-10-lab", "en", {"d_h": 32, "d_x": 16, "T": 50, "samples": 8, "seed": 7})]
 
 
 @pytest.mark.parametrize("section_id, lang, params", CHOSEN,

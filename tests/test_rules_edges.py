@@ -113,6 +113,10 @@ SHOWN = [
     # but both show "1.172": not clipped
     ("pre-02-bptt", "en", {"factors": 1, "clip_threshold": 1.1717},
      {"asym.big": "passes", "asym.clip": "passes"}),
+    # P10: seed 14386 at 8 entries: the largest relative error 9.957e-7 is below 1e-6 exactly,
+    # but shows "1.0×10⁻⁶", the page's figure as shown: not below it (found by a search)
+    ("pre-10-lab", "en", {"seed": 14386, "samples": 8}, {"check.max": "above"}),
+    ("pre-10-lab", "zh", {"seed": 14386, "samples": 8}, {"check.max": "above"}),
 ]
 
 
@@ -251,6 +255,12 @@ EDGES = [
     # 603 underflow to 0
     ("pre-02-bptt", "en", {"factors": 602}, {"lab.under": "tiny", "lab.product": "tiny"}),
     ("pre-02-bptt", "zh", {"factors": 603}, {"lab.under": "zero", "lab.product": "zero"}),
+    # P10: the largest relative error against the page's 1e-6 (found by a search over seeds at
+    # 8 entries): 9.63e-7 shows "9.6×10⁻⁷", below; 1.06e-6 shows "1.1×10⁻⁶", not below
+    ("pre-10-lab", "en", {"seed": 269, "samples": 8}, {"check.max": "below"}),
+    # ... 1.0014e-6 (seed 7433) shows "1.0×10⁻⁶", at the page's figure: not below
+    ("pre-10-lab", "en", {"seed": 7433, "samples": 8}, {"check.max": "above"}),
+    ("pre-10-lab", "zh", {"seed": 1973, "samples": 8}, {"check.max": "above"}),
 ]
 
 
@@ -377,6 +387,9 @@ DEGENERATE = [
     ("pre-02-bptt", "zh", {"radius": 0.0, "steps": 2, "factors": 1}, {}),
     ("pre-02-bptt", "en", {"steps": 12, "radius": 1.5, "factors": 5000},
      {"lab.under": "zero", "lab.product": "zero"}),
+    # P10 at its smallest sizes: two steps, one input, one checked entry (a table of one row)
+    ("pre-10-lab", "en", {"d_h": 5, "d_x": 1, "T": 2, "samples": 1}, {}),
+    ("pre-10-lab", "zh", {"d_h": 5, "d_x": 1, "T": 2, "samples": 1}, {}),
 ]
 
 

@@ -128,6 +128,9 @@ VARIANTS = [
      {"mid": "holds", "clip.small": "capped"}),
     ("pre-03-spectral", "zh", {"rhos": (0.5, 1.0, 2.0), "d": 64, "T": 300},
      {"big": "explodes", "row1": "explodes"}),
+    # P10: seed 44 samples an entry whose gradient is 3.3e-4; its relative error, 8.6e-6, is
+    # not below the page's 1e-6
+    ("pre-10-lab", "en", {"seed": 44, "samples": 8}, {"check.max": "above"}),
 ]
 
 

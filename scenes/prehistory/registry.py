@@ -160,5 +160,28 @@ SECTIONS += (
             f"{_S}.gating:Gating", _PRE_04, _values(f"{_M}.gating:gating_values")),
 )
 
+# ----- P10 gradcheck: the page's third lab (BPTT against central differences) and the recap
+_PRE_10 = Schema((
+    Param("d_h", "int", 8, "width d_h of the hidden state (W_h is d_h × d_h)", min=5, max=32,
+          doc_zh="隐藏状态的宽度 d_h（W_h 是 d_h × d_h）"),
+    Param("d_x", "int", 4, "width d_x of each input x_t", min=1, max=16,
+          doc_zh="每个输入 x_t 的宽度 d_x"),
+    Param("T", "int", 12, "steps T of the sequence (one loss term per step)", min=2, max=50,
+          doc_zh="序列的步数 T（每步一项损失）"),
+    Param("seed", "int", 0, "seed of the inputs, targets, weights and the sampled entries",
+          min=0, max=2**32 - 1,
+          doc_zh="输入、目标、权重和抽样分量的随机种子"),
+    Param("samples", "int", 6, "entries of W_h checked by central differences (a table row "
+          "each)", min=1, max=8,
+          doc_zh="用中心差分检查的 W_h 分量个数（表中每个一行）"),
+))
+
+SECTIONS += (
+    Section("pre-10-lab", "P10",
+            {"zh": "手写 BPTT 对拍中心差分；全篇回顾",
+             "en": "BPTT checked by central differences; the recap"},
+            f"{_S}.gradcheck:GradCheck", _PRE_10, _values(f"{_M}.gradcheck:gradcheck_values")),
+)
+
 #: in lecture order (P1, P2, …), whatever order the blocks above are written in
 SECTIONS = tuple(sorted(SECTIONS, key=lambda s: int(s.number[1:])))
