@@ -22,9 +22,9 @@ BAR_W, TABLE_TOP = 2.0, 1.3
 #: The heat map's top-left corner (right of the output labels) and the readout column.
 MAP_X, MAP_Y, PANEL_X = -5.6, 1.75, 1.2
 #: The accuracy chart: centre and size.
-ACC_X, ACC_Y, ACC_W, ACC_H = -2.4, -0.35, 7.2, 3.1
+ACC_X, ACC_Y, ACC_W, ACC_H = -2.2, 0.12, 7.2, 2.9
 #: The cost chart.
-COST_X, COST_Y, COST_W, COST_H = 3.4, -0.35, 5.6, 3.2
+COST_X, COST_Y, COST_W, COST_H = 3.4, 0.1, 5.6, 2.9
 
 TEXT = {
     # ----- 1. one step: score, softmax, weighted sum -------------------------------------------
@@ -224,15 +224,15 @@ class Bahdanau(LectureScene):
         col = VGroup()
         for f, lab in zip((f1, f2, f3), parts):
             col.add(VGroup(f, lab).arrange(DOWN, buff=0.12, aligned_edge=LEFT))
-        col.arrange(DOWN, buff=0.6, aligned_edge=LEFT)
-        col.move_to([-6.75, -0.1, 0], aligned_edge=LEFT)
+        col.arrange(DOWN, buff=0.45, aligned_edge=LEFT)
+        col.move_to([-6.75, 0.0, 0], aligned_edge=LEFT)
         head = self.text("step.head", size=L, color=P.attention, t=Val("focus_pos", "int"),
                          tok=Val("focus_token", "str"))
         head.move_to([COL_J - 0.2, 2.15, 0], aligned_edge=LEFT)
         self.show("focus_step", head)
         # the table: one row per source word
         n = v.src_len
-        dy = min(0.44, 3.4 / n)
+        dy = min(0.44, 3.1 / n)
         heads = [self.text("step.j", size=S, color=P.muted),
                  self.text("step.word", size=S, color=P.muted),
                  self.text("step.e", size=S, color=P.muted),
@@ -258,7 +258,7 @@ class Bahdanau(LectureScene):
                                fill_color=P.attention).move_to([COL_BAR, y, 0],
                                                                 aligned_edge=LEFT))
         total = self.text("step.sum", size=S, color=P.attention, s=Val("focus_sum", "fmt"))
-        total.move_to([COL_A, TABLE_TOP - n * dy - 0.2, 0], aligned_edge=RIGHT)
+        total.move_to([COL_A, TABLE_TOP - n * dy - 0.12, 0], aligned_edge=RIGHT)
         self.show("alpha_sum", total)
         rule = Line([COL_J - 0.3, hy - 0.22, 0], [COL_A + 0.1, hy - 0.22, 0], color=P.muted,
                     stroke_width=1.5)
@@ -404,9 +404,9 @@ class Bahdanau(LectureScene):
         ax.move_to([ACC_X, ACC_Y, 0])
         self.ticks(ax)
         xl = self.text("acc.x", size=S, color=P.muted)
-        xl.next_to(ax.x_axis, DOWN, buff=0.45)
+        xl.next_to(ax.x_axis, DOWN, buff=0.38)
         yl = self.text("acc.y", size=S, color=P.muted)
-        yl.next_to(ax.y_axis.get_top(), UP, buff=0.15, aligned_edge=LEFT)
+        yl.rotate(PI / 2).next_to(ax.y_axis, LEFT, buff=0.6)
         return ax, VGroup(ax, xl, yl)
 
     def _acc_curve(self, ax, path, j, color):
@@ -459,7 +459,7 @@ class Bahdanau(LectureScene):
         at = self.text("acc.at", size=L, color=P.text, l=Val("last_length", "int"),
                        c=Val("acc_attn[-1]", "fmt:2"), b=Val("acc_plain[-1]", "fmt:2"))
         at.move_to([2.1, 1.6, 0], aligned_edge=LEFT)
-        self.show("acc_at_trained", at)
+        self.show("acc_at_last", at)
         keys = VGroup(self.text("acc.plain", size=L, color=P.muted),
                       self.text("acc.attn", size=L, color=P.attention)).arrange(
             DOWN, buff=0.2, aligned_edge=LEFT).move_to([2.1, 0.8, 0], aligned_edge=LEFT)
@@ -512,7 +512,7 @@ class Bahdanau(LectureScene):
         ax.move_to([COST_X, COST_Y, 0])
         self.ticks(ax)
         xl = self.text("cost.x", size=S, color=P.muted)
-        xl.next_to(ax.x_axis, DOWN, buff=0.45)
+        xl.next_to(ax.x_axis, DOWN, buff=0.38)
         yl = self.text("cost.y", size=S, color=P.muted)
         yl.next_to(ax.y_axis.get_top(), UP, buff=0.12)
         k = ValueTracker(0)
