@@ -251,6 +251,11 @@ EDGES = [
     # 603 underflow to 0
     ("pre-02-bptt", "en", {"factors": 602}, {"lab.under": "tiny", "lab.product": "tiny"}),
     ("pre-02-bptt", "zh", {"factors": 603}, {"lab.under": "zero", "lab.product": "zero"}),
+    # P8: counts of right strings equal at both ends (0 and 0 after one epoch): no fall, no
+    # more with attention; the defaults are the other side (50 to 0, 43 against 0)
+    ("pre-08-bahdanau", "zh", {"epochs": 1}, {"acc.plain": "holds", "acc.attn": "not_above"}),
+    ("pre-08-bahdanau", "en", {}, {"acc.plain": "falls", "acc.attn": "above",
+                                   "context": "on", "map": "right", "map.end": "ended"}),
 ]
 
 
@@ -327,6 +332,10 @@ DEGENERATE = [
     ("primer-05-attention", "zh", {"d": 1}, {"cost.sides": "never", "cost.below": "never"}),
     ("primer-05-attention", "en", {"d": 2}, {"cost.sides": "crossing", "cost.below": "crossing"}),
     # n = d = 1: one multiply-add; a grid sweep from 1 to 1 position is none
+    # P8: one fresh string per length, one output token (4 wide, one epoch, 3 words): "1 of
+    # the 1 output", "1 fresh source"
+    ("pre-08-bahdanau", "en", {"epochs": 1, "eval_n": 1, "hidden": 4, "plain_hidden": 4,
+                               "source_length": 3}, {"map.end": "ended", "context": "off"}),
     ("primer-05-attention", "en", {"n": 1, "d": 1, "path_target": 0},
      {"grid.sweep": "one", "cost.below": "never", "cost.verdict": "equal"}),
     ("primer-05-attention", "zh", {"n": 1, "d": 3, "path_target": 0}, {"grid.sweep": "one"}),

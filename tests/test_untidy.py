@@ -128,6 +128,11 @@ VARIANTS = [
      {"mid": "holds", "clip.small": "capped"}),
     ("pre-03-spectral", "zh", {"rhos": (0.5, 1.0, 2.0), "d": 64, "T": 300},
      {"big": "explodes", "row1": "explodes"}),
+    # P8: one epoch (the cheapest retraining): the model never writes the end marker, its
+    # output is wrong, its focus step looks elsewhere, and neither model gets a string right
+    ("pre-08-bahdanau", "en", {"epochs": 1},
+     {"map": "wrong", "map.end": "cut", "cost": "cut", "context": "off", "acc.plain": "holds",
+      "acc.attn": "not_above"}),
 ]
 
 

@@ -117,6 +117,8 @@ class BahdanauValues:
     acc_plain, acc_attn : numpy.ndarray, shape (L,)
         Exact-match accuracy of the greedy output at each length, without and with attention
         (``eval_n`` fresh strings per length, ``accuracy_by_length(tr, lengths, eval_n, seed)``).
+    right_plain, right_attn : numpy.ndarray of int, shape (L,)
+        The same as counts: strings of ``eval_n`` written exactly right.
     sample_pairs : int
         Fresh sources (lengths in the training range) of the alignment agreement.
     sample_agree, sample_total : int
@@ -173,6 +175,8 @@ class BahdanauValues:
     last_length: int
     acc_plain: np.ndarray
     acc_attn: np.ndarray
+    right_plain: np.ndarray
+    right_attn: np.ndarray
     sample_pairs: int
     sample_agree: int
     sample_total: int
@@ -255,6 +259,8 @@ def bahdanau(hidden: int, plain_hidden: int, epochs: int, seed: int, source_leng
     sample = translate.make_pairs("en", SAMPLE_PAIRS, SAMPLE_SEED, attn.min_len, attn.max_len)
     s_agree, s_total = agreement(attn, sample)
     steps = lengths + 1
+    acc_plain = np.asarray(translate.accuracy_by_length(plain, lengths, eval_n, seed))
+    acc_attn = np.asarray(translate.accuracy_by_length(attn, lengths, eval_n, seed))
     v = BahdanauValues(
         hidden=int(hidden), plain_hidden=int(plain_hidden), epochs=int(epochs), seed=int(seed),
         source_length=int(source_length), example_seed=int(example_seed), eval_n=int(eval_n),
@@ -273,12 +279,13 @@ def bahdanau(hidden: int, plain_hidden: int, epochs: int, seed: int, source_leng
         focus_known_pos=int(known[focus]) + 1 if focus < T_o else 0,
         steps=T_o + int(ended), scores=T_x * (T_o + int(ended)), lengths=lengths,
         first_length=int(lengths[0]), last_length=int(lengths[-1]),
-        acc_plain=np.asarray(translate.accuracy_by_length(plain, lengths, eval_n, seed)),
-        acc_attn=np.asarray(translate.accuracy_by_length(attn, lengths, eval_n, seed)),
+        acc_plain=acc_plain, acc_attn=acc_attn,
+        right_plain=np.rint(acc_plain * eval_n).astype(np.int64),
+        right_attn=np.rint(acc_attn * eval_n).astype(np.int64),
         sample_pairs=SAMPLE_PAIRS, sample_agree=int(s_agree), sample_total=int(s_total),
         cost_steps=steps, cost_scores=lengths * steps)
     for a in (alpha, argmax, known, agree, states, H, e, fa, lengths, steps, v.argmax_pos,
-              v.align, v.acc_plain, v.acc_attn, v.cost_scores):
+              v.align, v.acc_plain, v.acc_attn, v.right_plain, v.right_attn, v.cost_scores):
         a.setflags(write=False)
     _MEMO[key] = v
     return v

@@ -102,13 +102,13 @@ TEXT = {
     "map.agree.say": {
         "zh": "虚线框是每个数字真正来自的源词。这个例子里，{n} 个输出中有 {m} 个的最大权重落在框里。",
         "en": "The dashed boxes mark the word each digit really comes from. On this example, "
-              "{m} of the {n} outputs have their largest weight inside the box."},
+              "{m} of the {n} output{n_s} put the largest weight inside the box."},
     "map.agree": {"zh": "本例：{m} / {n} 落在框里", "en": "this example: {m} of {n} in the box"},
     "map.sample.say": {
         "zh": "再换 {p} 个没见过的源句：{n} 个输出里有 {m} 个这样。训练时从没给过对齐，"
               "它是只学翻译时自己长出来的。",
-        "en": "On {p} fresh sources, {m} of {n} outputs do. Training never gave the model an "
-              "alignment: it grew out of learning to translate alone."},
+        "en": "On {p} fresh sources, {m} of {n} output{n_s} do. Training never gave the model "
+              "an alignment: it grew out of learning to translate alone."},
     "map.sample": {"zh": "{p} 个新源句：{m} / {n}", "en": "{p} fresh sources: {m} of {n}"},
     # ----- 3. accuracy against source length ----------------------------------------------------
     "acc": {"zh": "完全正确率随源句长度：有无注意力",
@@ -116,31 +116,33 @@ TEXT = {
     "acc.say": {
         "zh": "两个模型做同一个任务，都在 {a} 到 {b} 个词的源句上训练 {e} 轮；没有注意力的状态有 {hp} 个数，"
               "有注意力的 {h} 个。每个长度取 {n} 个新源句，数字和长度全对才算对。",
-        "en": "Two models, one task, both trained for {e} epochs on sources of {a} to {b} "
+        "en": "Two models, one task, both trained for {e} epoch{e_s} on sources of {a} to {b} "
               "words; the one without attention has a state of {hp} numbers, the one with "
-              "attention {h}. {n} fresh sources at each length; an output counts only if every "
-              "digit and its length are right."},
+              "attention {h}. {n} fresh source{n_s} at each length; an output counts only if "
+              "every digit and its length are right."},
     "acc.x": {"zh": "源句长度（词）", "en": "source length (words)"},
     "acc.y": {"zh": "完全正确率", "en": "exact match"},
     "acc.plain": {"zh": "无注意力", "en": "no attention"},
     "acc.attn": {"zh": "有注意力", "en": "attention"},
     "acc.len": {"zh": "长度", "en": "length"},
     "acc.plain.say.falls": {
-        "zh": "没有注意力：{l0} 个词时 {a}，到 {l1} 个词只剩 {b}。一个向量装不下长句。",
-        "en": "Without attention: {a} at {l0} words, down to {b} at {l1}. One vector does not "
-              "hold the longer sources."},
+        "zh": "没有注意力：{l0} 个词时 {n} 个里对 {a} 个，到 {l1} 个词只对 {b} 个。一个向量装不下长句。",
+        "en": "Without attention: {a} of {n} right at {l0} words, {b} of {n} at {l1}. One vector "
+              "does not hold the longer sources."},
     "acc.plain.say.holds": {
-        "zh": "没有注意力：{l0} 个词时 {a}，到 {l1} 个词是 {b}，没有下降。",
-        "en": "Without attention: {a} at {l0} words and {b} at {l1}: no fall."},
+        "zh": "没有注意力：{l0} 个词时 {n} 个里对 {a} 个，到 {l1} 个词对 {b} 个，没有减少。",
+        "en": "Without attention: {a} of {n} right at {l0} words and {b} of {n} at {l1}: no "
+              "fall."},
     "acc.attn.say.above": {
-        "zh": "有注意力：{l1} 个词时是 {c}，高于没有注意力的 {b}。解码器每一步都直接读源词，"
+        "zh": "有注意力：{l1} 个词时对 {c} 个，多于没有注意力的 {b} 个。解码器每一步都直接读源词，"
               "不必把整句塞进一个向量。",
-        "en": "With attention: {c} at {l1} words, above the {b} without. The decoder reads the "
-              "source words directly at every step instead of one vector holding them all."},
+        "en": "With attention: {c} of {n} right at {l1} words, more than the {b} without. The "
+              "decoder reads the source words directly at every step instead of one vector "
+              "holding them all."},
     "acc.attn.say.not_above": {
-        "zh": "有注意力：{l1} 个词时是 {c}，并不高于没有注意力的 {b}。",
-        "en": "With attention: {c} at {l1} words, not above the {b} without."},
-    "acc.at": {"zh": "{l} 个词：{c} 对 {b}", "en": "{l} words: {c} against {b}"},
+        "zh": "有注意力：{l1} 个词时对 {c} 个，并不多于没有注意力的 {b} 个。",
+        "en": "With attention: {c} of {n} right at {l1} words, no more than the {b} without."},
+    "acc.at": {"zh": "{l} 个词：{c} 对 {b}（共 {n} 个）", "en": "{l} words: {c} against {b} of {n}"},
     # ----- 4. the price ---------------------------------------------------------------------------
     "cost": {"zh": "代价：每对源词与解码步一个分数",
              "en": "The price: one score per source word and decoder step"},
@@ -198,10 +200,12 @@ class Bahdanau(LectureScene):
         return "right" if self.v.out_text == self.v.tgt_text else "wrong"
 
     def _plain_case(self) -> str:
-        return "falls" if self._cmp("acc_plain[-1]", "acc_plain[0]") < 0 else "holds"
+        return "falls" if self._cmp("right_plain[-1]", "right_plain[0]", "int", "int") < 0 \
+            else "holds"
 
     def _attn_case(self) -> str:
-        return "above" if self._cmp("acc_attn[-1]", "acc_plain[-1]") > 0 else "not_above"
+        return "above" if self._cmp("right_attn[-1]", "right_plain[-1]", "int", "int") > 0 \
+            else "not_above"
 
     def _src(self, j: int) -> str:
         return f"src_{self.lang}[{j}]"
@@ -247,7 +251,7 @@ class Bahdanau(LectureScene):
             y = TABLE_TOP - j * dy - 0.1
             rows_j.add(self.label(str(j + 1), "the source position, counted from 1", size=S,
                                   color=P.muted).move_to([COL_J, y, 0]))
-            rows_w.add(self.value(self._src(j), "str", size=S, color=P.token)
+            rows_w.add(self.value(self._src(j), "str", size=L, color=P.token)
                        .move_to([COL_W, y, 0], aligned_edge=LEFT))
             rows_e.add(self.value(f"focus_scores[{j}]", "fmt:2", size=S, color=P.text)
                        .move_to([COL_E, y, 0], aligned_edge=RIGHT))
@@ -296,21 +300,22 @@ class Bahdanau(LectureScene):
         self.claim("map", say=False)
         T_o, T_x = v.out_len, v.src_len
         rows = T_o + int(v.ended)
-        probe = max(self.value(self._src(j), "str", size=S).width for j in range(T_x))
-        side = min(0.6, 6.0 / T_x)
+        probe = max(self.value(self._src(j), "str", size=L).width for j in range(T_x))
+        side = min(0.6, 6.0 / T_x)                  # a cell's width (a source word's column)
         y0 = MAP_Y if probe <= 0.95 * side else 2.2 - probe - 0.2
-        side = min(side, (y0 + 2.3) / rows)
+        tall = min(side, (y0 + 2.3) / rows)         # and its height (a decoder step's row)
+        every = max(1, int(-(-0.34 // tall)))       # label every k-th row when rows are thin
         x0 = MAP_X
 
         def cell_at(i, j):
-            return [x0 + (j + 0.5) * side, y0 - (i + 0.5) * side, 0]
+            return [x0 + (j + 0.5) * side, y0 - (i + 0.5) * tall, 0]
 
         cells = VGroup()
         for i in range(rows):
             for j in range(T_x):
-                cells.add(Square(side, stroke_width=1, stroke_color=P.muted, stroke_opacity=0.4,
+                cells.add(Rectangle(width=side, height=tall, stroke_width=1, stroke_color=P.muted, stroke_opacity=0.4,
                                  fill_color=P.attention, fill_opacity=0).move_to(cell_at(i, j)))
-        words = VGroup(*(self.value(self._src(j), "str", size=S, color=P.token)
+        words = VGroup(*(self.value(self._src(j), "str", size=L, color=P.token)
                          for j in range(T_x)))
         upright = max(w.width for w in words) > 0.95 * side     # English words stand up
         for j, w in enumerate(words):
@@ -318,12 +323,14 @@ class Bahdanau(LectureScene):
                 w.rotate(PI / 2).move_to([cell_at(0, j)[0], y0 + 0.12, 0], aligned_edge=DOWN)
             else:
                 w.move_to([cell_at(0, j)[0], y0 + 0.28, 0])
+        labeled = [i for i in range(T_o)      # thin rows: every k-th token, clear of "end"
+                   if i % every == 0 and (not v.ended or T_o - i >= every)]
         outs = VGroup(*(self.value(f"out[{i}]", "str", size=S, color=P.attention)
-                        .move_to([x0 - 0.3, cell_at(i, 0)[1], 0]) for i in range(T_o)))
+                        .move_to([x0 - 0.3, cell_at(i, 0)[1], 0]) for i in labeled))
         end = self.text("map.end", size=S, color=P.muted)
         end.move_to([x0 - 0.12, cell_at(T_o, 0)[1], 0], aligned_edge=RIGHT)
-        frame = Rectangle(width=side * T_x, height=side * rows, stroke_color=P.muted,
-                          stroke_width=1.5).move_to([x0 + side * T_x / 2, y0 - side * rows / 2, 0])
+        frame = Rectangle(width=side * T_x, height=tall * rows, stroke_color=P.muted,
+                          stroke_width=1.5).move_to([x0 + side * T_x / 2, y0 - tall * rows / 2, 0])
         k = ValueTracker(0)
         live = Live(self, lambda: self.at(k), over="argmax")
 
@@ -340,7 +347,7 @@ class Bahdanau(LectureScene):
         live.follow(cells, paint, path="alpha[{i}]", measure=row_read)
 
         def show_outs(m, i):
-            for r, o in enumerate(m):
+            for r, o in zip(labeled, m):
                 o.set_opacity(1.0 if r <= i else 0.0)
 
         live.follow(outs, show_outs, decor="the written tokens, each shown once its row is "
@@ -373,7 +380,8 @@ class Bahdanau(LectureScene):
             self.say("map.end.say", variant="cut", n=Val("out_len", "int"))
             self.pace(Indicate(outs[-1], color=P.exploded))
         # the known alignment: a dashed box where each output token is read from
-        boxes = VGroup(*(DashedVMobject(Square(side * 0.92, color=P.highlight, stroke_width=2.5),
+        boxes = VGroup(*(DashedVMobject(Rectangle(width=side * 0.92, height=tall * 0.92,
+                                                  color=P.highlight, stroke_width=2.5),
                                         num_dashes=8).move_to(cell_at(i, int(v.known[i])))
                          for i in range(T_o) if v.known[i] >= 0))
         agree = self.text("map.agree", size=L, color=P.attention, m=Val("agree_count", "int"),
@@ -457,7 +465,8 @@ class Bahdanau(LectureScene):
                   rate_func=linear)
         self.remove(lv, pv, av, ll, pl, al)
         at = self.text("acc.at", size=L, color=P.text, l=Val("last_length", "int"),
-                       c=Val("acc_attn[-1]", "fmt:2"), b=Val("acc_plain[-1]", "fmt:2"))
+                       c=Val("right_attn[-1]", "int"), b=Val("right_plain[-1]", "int"),
+                       n=Val("eval_n", "int"))
         at.move_to([2.1, 1.6, 0], aligned_edge=LEFT)
         self.show("acc_at_last", at)
         keys = VGroup(self.text("acc.plain", size=L, color=P.muted),
@@ -466,11 +475,12 @@ class Bahdanau(LectureScene):
         self.play(FadeIn(keys), run_time=0.4)
         box, point = self.pointer()
         self.say("acc.plain.say", variant=self._plain_case(), l0=Val("first_length", "int"),
-                 l1=Val("last_length", "int"), a=Val("acc_plain[0]", "fmt:2"),
-                 b=Val("acc_plain[-1]", "fmt:2"))
+                 l1=Val("last_length", "int"), a=Val("right_plain[0]", "int"),
+                 b=Val("right_plain[-1]", "int"), n=Val("eval_n", "int"))
         self.pace(point(keys[0], P.muted), Indicate(curves[0], color=P.text))
         self.say("acc.attn.say", variant=self._attn_case(), l1=Val("last_length", "int"),
-                 b=Val("acc_plain[-1]", "fmt:2"), c=Val("acc_attn[-1]", "fmt:2"))
+                 b=Val("right_plain[-1]", "int"), c=Val("right_attn[-1]", "int"),
+                 n=Val("eval_n", "int"))
         self.pace([point(keys[1], P.attention), FadeIn(at)], Indicate(curves[1],
                                                                       color=P.highlight))
         self.play(FadeOut(box["b"]), run_time=0.4)
@@ -482,7 +492,7 @@ class Bahdanau(LectureScene):
         v = self.v
         self.claim("cost", say=False)
         T_x, st = v.src_len, v.steps
-        side = min(0.3, 2.5 / st, 4.6 / T_x)
+        side = min(0.3, 2.2 / st, 4.6 / T_x)
         dots = VGroup()
         for i in range(st):
             row = VGroup(*(Square(side * 0.8, stroke_width=0, fill_color=P.attention,
@@ -549,7 +559,7 @@ class Bahdanau(LectureScene):
         mat = self.math(r"E", "=", r"\frac{Q K^{\top}}{\sqrt{d_k}}")
         for m in (add, dot, mat):
             m[0].set_color(P.attention)
-            m.move_to([-4.4, -1.75, 0])
+            m.move_to([-4.4, -1.85, 0])
         self.say("cost.dot.say")
         self.pace([FadeIn(cite), Write(add)], ReplacementTransform(add, dot),
                   ReplacementTransform(dot, mat))

@@ -6,7 +6,6 @@ numbers as displayed (``fmt:2`` for accuracies).
 """
 
 import numpy as np
-from rules_edges import shown
 
 SECTION = "pre-08-bahdanau"
 
@@ -18,8 +17,8 @@ PINS = {
     "agree": {"m": ("agree_count", "int"), "n": ("out_len", "int")},
     "sample": {"p": ("sample_pairs", "int"), "m": ("sample_agree", "int"),
                "n": ("sample_total", "int")},
-    "acc_at_last": {"l": ("last_length", "int"), "c": ("acc_attn[-1]", "fmt:2"),
-                    "b": ("acc_plain[-1]", "fmt:2")},
+    "acc_at_last": {"l": ("last_length", "int"), "c": ("right_attn[-1]", "int"),
+                    "b": ("right_plain[-1]", "int"), "n": ("eval_n", "int")},
     "scores": {"tx": ("src_len", "int"), "st": ("steps", "int"), "s": ("scores", "count")},
     "out[0]": {"v": ("out[0]", "str")},
 }
@@ -42,13 +41,15 @@ def _ended(v, p):
 
 
 def _plain(v, p):
-    a = np.asarray(v.acc_plain)
-    return "falls" if shown(a[-1], "fmt:2") < shown(a[0], "fmt:2") else "holds"
+    """Strings right at the last length fewer than at the first (counts of eval_n)."""
+    a = np.asarray(v.acc_plain) * p["eval_n"]
+    return "falls" if round(a[-1]) < round(a[0]) else "holds"
 
 
 def _attn(v, p):
-    a, b = np.asarray(v.acc_attn), np.asarray(v.acc_plain)
-    return "above" if shown(a[-1], "fmt:2") > shown(b[-1], "fmt:2") else "not_above"
+    """With attention, more strings right at the last length than without."""
+    a, b = np.asarray(v.acc_attn) * p["eval_n"], np.asarray(v.acc_plain) * p["eval_n"]
+    return "above" if round(a[-1]) > round(b[-1]) else "not_above"
 
 
 CHOICES = {
