@@ -306,6 +306,7 @@ def test_every_text_at_full_precision_parameters(section_id):
 # --------------------------------------------------------------------------------------------
 #: "1 steps", "1 layers": a count of exactly one before a plural noun (English only).
 ONE_PLURAL = re.compile(r"(?<![\d.,])1 (steps|numbers|layers|bytes|tokens|hops|words|cells|"
+                        r"epochs|fresh sources|outputs|digits|"
                         r"positions|ticks|waits|factors|slots|columns|key-value heads|"
                         r"query heads|multiplications|multiply-adds|decades|times)\b")
 #: "from 5 to 5", "from 0.9 up to 0.9": a sweep from a value to itself.
