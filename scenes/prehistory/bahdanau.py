@@ -167,11 +167,12 @@ TEXT = {
     "cost.y": {"zh": "分数个数", "en": "scores"},
     "cost.n": {"zh": "$T_x$ =", "en": "$T_x$ ="},
     "cost.dot.say": {
-        "zh": "Vaswani 等人（2017）把加性打分换成缩放点积：一句话的全部分数成了一次矩阵乘法，"
-              "就是 §05 里的那个形式。",
+        "zh": "Vaswani 等人（2017）把加性打分换成缩放点积：查询由解码器的状态投影而来，键由编码器状态投影而来，"
+              "一句话的全部分数成了一次矩阵乘法，就是 §05 里的那个形式。",
         "en": "Vaswani and colleagues (2017) replaced the additive score by a scaled dot "
-              "product: all the scores of a sentence become one matrix product, the form §05 "
-              "showed.",
+              "product of a query, projected from the decoder's state, and a key, projected "
+              "from an encoder state: all the scores of a sentence become one matrix product, "
+              "the form §05 showed.",
         "fixed": {"2017": "year of the cited paper", "05": "the primer's section number (§05)"}},
     "cost.end.say": {
         "zh": "为一个定长向量打的补丁成了主角：Transformer 留下注意力，去掉了循环。",
