@@ -791,6 +791,56 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
     ("c6-p10-one-row-table", "scenes/prehistory/gradcheck.py",
      "dy = min(0.45, 2.75 / max(n - 1, 1))", "dy = min(0.45, 2.75 / (n - 1))",
      degenerate("pre-10-lab")),
+    # ---- P8 pre-08-bahdanau (every class in one block) --------------------------------------
+    # class 0: the texts at holds
+    ("p8-agree-shows-output-length", "scenes/prehistory/bahdanau.py",
+     'agree = self.text("map.agree", size=L, color=P.attention, m=Val("agree_count", "int"),',
+     'agree = self.text("map.agree", size=L, color=P.attention, m=Val("out_len", "int"),',
+     guard("bahdanau")),
+    ("p8-scores-without-end-step", "mathcore/prehistory/bahdanau.py",
+     "scores=T_x * (T_o + int(ended))", "scores=T_x * T_o", guard("bahdanau")),
+    ("p8-score-without-tanh", "mathcore/prehistory/bahdanau.py",
+     'return np.tanh(params["att_w"] @ state + H @ params["att_u"].T) @ params["att_v"]',
+     'return (params["att_w"] @ state + H @ params["att_u"].T) @ params["att_v"]',
+     guard("bahdanau")),
+    ("p8-known-position-zero-based", "mathcore/prehistory/bahdanau.py",
+     "focus_known_pos=int(known[focus]) + 1 if focus < T_o else 0,",
+     "focus_known_pos=int(known[focus]) if focus < T_o else 0,", guard("bahdanau")),
+    ("p8-sum-one-decimal", "scenes/prehistory/bahdanau.py",
+     'total = self.text("step.sum", size=S, color=P.attention, s=Val("focus_sum", "fmt"))',
+     'total = self.text("step.sum", size=S, color=P.attention, s=Val("focus_sum", "fmt:1"))',
+     guard("bahdanau")),
+    # class 1: the heat map's row and the accuracy curve one step behind the sweep
+    ("c1-p8-heat-row-behind", "scenes/prehistory/bahdanau.py",
+     "a = float(v.alpha[r, j]) if r <= i and r < T_o else 0.0",
+     "a = float(v.alpha[r, j]) if r <= i - 1 and r < T_o else 0.0", sweep_guard("bahdanau")),
+    ("c1-p8-curve-previous-point", "scenes/prehistory/bahdanau.py",
+     "pts = [ax.c2p(float(xs[k]), float(ys[k])) for k in range(j + 1)]",
+     "pts = [ax.c2p(float(xs[k]), float(ys[max(k - 1, 0)])) for k in range(j + 1)]",
+     sweep_guard("bahdanau")),
+    # class 2: "falls" only strictly (0 right at both ends after one epoch holds)
+    ("c2-p8-falls-at-equal", "scenes/prehistory/bahdanau.py",
+     'return "falls" if self._cmp("right_plain[-1]", "right_plain[0]", "int", "int") < 0',
+     'return "falls" if self._cmp("right_plain[-1]", "right_plain[0]", "int", "int") <= 0',
+     edges("pre-08-bahdanau")),
+    # class 3: the two models' widths (32 and 64 at the defaults) read one for the other
+    ("c3-p8-plain-width-reads-attention", "scenes/prehistory/bahdanau.py",
+     'hp=Val("plain_hidden", "int"), h=Val("hidden", "int"))',
+     'hp=Val("hidden", "int"), h=Val("hidden", "int"))',
+     ["tests/test_harness.py", "-k", "chosen_parameters and pre-08"]),
+    ("c3-p8-plain-model-at-attention-width", "mathcore/prehistory/bahdanau.py",
+     'plain = translate.train_translator("en", False, plain_hidden, epochs, seed)',
+     'plain = translate.train_translator("en", False, hidden, epochs, seed)', guard("bahdanau")),
+    # class 4: a variant only a cut output selects, stating the source length for the steps in
+    # one language
+    ("c4-p8-cut-steps-read-source", "scenes/prehistory/bahdanau.py",
+     '"and {st} decoder steps, up to the length limit: {s} scores."',
+     '"and {tx} decoder steps, up to the length limit: {s} scores."', LANGS_AGREE),
+    # class 6: one epoch, one fresh string per length
+    ("c6-p8-epochs-plural", "scenes/prehistory/bahdanau.py",
+     '"en": "Two models, one task, both trained for {e} epoch{e_s} on sources of {a} to {b} "',
+     '"en": "Two models, one task, both trained for {e} epochs on sources of {a} to {b} "',
+     degenerate("pre-08-bahdanau")),
 ]
 
 
@@ -801,7 +851,8 @@ SECTIONS = {"s01": "primer-01-recurrence", "s02": "primer-02-vanishing", "s03": 
             "l4": "lstm-04-sandbox", "l5": "lstm-05-trace", "l6": "lstm-06-gru",
             "l7": "lstm-07-variants", "l8": "lstm-08-ledger",
             "p1": "pre-01-construction", "p2": "pre-02-bptt", "p3": "pre-03-spectral",
-            "p4": "pre-04-gating", "p5": "pre-05-deep-bidirectional", "p10": "pre-10-lab"}
+            "p4": "pre-04-gating", "p5": "pre-05-deep-bidirectional",
+            "p8": "pre-08-bahdanau", "p10": "pre-10-lab"}
 
 #: issue 20's classes (0: the texts at holds, the first 28 mutants, ids without a class)
 CLASSES = {0: "texts at holds", 1: "frames between holds", 2: "edges of sentence rules",
@@ -853,6 +904,10 @@ NOT_APPLICABLE: dict[tuple[str, int], str] = {
                "variant): every sentence states its numbers, so no rule has an edge to move",
     ("p4", 5): "P4 states no comparison chosen from the values: it chooses no sentence among "
                "variants",
+    ("p8", 5): "P8 chooses every variant on whole numbers shown with every digit (strings "
+               "right out of eval_n, source positions counted from 1) or on tokens (the output "
+               "against the reference, an end marker written or not): the exact and the shown "
+               "value never disagree",
 
     # class 6
     ("l3", 6): "L3's counts are its fixed demo's (4 slots, 8 words, 5 passes, 40 words); its "

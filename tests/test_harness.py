@@ -93,6 +93,8 @@ SIZE_PAIRS = {
     "lstm-07-variants": [("h", "d")],
     # P3's lab: "d = 16, T = 100" in one line
     "pre-03-spectral": [("d", "T")],
+    # P8: the two models' widths in one sentence ("64 numbers, the one with attention 32")
+    "pre-08-bahdanau": [("hidden", "plain_hidden")],
     "primer-05-attention": [("n", "d"), ("n_long", "d")],
     # pre-01's cell count: the state's width beside the input's in one formula
     "pre-01-construction": [("d", "d_x")],
@@ -169,6 +171,7 @@ CHOSEN = [("primer-02-vanishing", "en", {"dims_sigma": 0.5}),
           ("lstm-08-ledger", "zh", {"h": 40, "d": 24, "layers": 5}),
           ("lstm-07-variants", "en", {"h": 24, "d": 40, "steps": 5}),
           ("pre-03-spectral", "zh", {"d": 24, "T": 40}),
+          ("pre-08-bahdanau", "zh", {"hidden": 4}),
           ("primer-05-attention", "en", {"n": 12, "d": 40, "n_long": 30}),
           ("primer-06-cheatsheet", "en", {"query_heads": 12, "kv_heads": 4, "gqa_kv_heads": 2,
                                           "width": 96, "layers": 3, "context": 50}),

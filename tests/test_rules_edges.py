@@ -261,6 +261,11 @@ EDGES = [
     # ... 1.0014e-6 (seed 7433) shows "1.0×10⁻⁶", at the page's figure: not below
     ("pre-10-lab", "en", {"seed": 7433, "samples": 8}, {"check.max": "above"}),
     ("pre-10-lab", "zh", {"seed": 1973, "samples": 8}, {"check.max": "above"}),
+    # P8: counts of right strings equal at both ends (0 and 0 after one epoch): no fall, no
+    # more with attention; the defaults are the other side (50 to 0, 43 against 0)
+    ("pre-08-bahdanau", "zh", {"epochs": 1}, {"acc.plain": "holds", "acc.attn": "not_above"}),
+    ("pre-08-bahdanau", "en", {}, {"acc.plain": "falls", "acc.attn": "above",
+                                   "context": "on", "map": "right", "map.end": "ended"}),
 ]
 
 
@@ -311,6 +316,7 @@ def test_every_text_at_full_precision_parameters(section_id):
 # --------------------------------------------------------------------------------------------
 #: "1 steps", "1 layers": a count of exactly one before a plural noun (English only).
 ONE_PLURAL = re.compile(r"(?<![\d.,])1 (steps|numbers|layers|bytes|tokens|hops|words|cells|"
+                        r"epochs|fresh sources|outputs|digits|"
                         r"positions|ticks|waits|factors|slots|columns|key-value heads|"
                         r"query heads|multiplications|multiply-adds|decades|times)\b")
 #: "from 5 to 5", "from 0.9 up to 0.9": a sweep from a value to itself.
@@ -337,6 +343,10 @@ DEGENERATE = [
     ("primer-05-attention", "zh", {"d": 1}, {"cost.sides": "never", "cost.below": "never"}),
     ("primer-05-attention", "en", {"d": 2}, {"cost.sides": "crossing", "cost.below": "crossing"}),
     # n = d = 1: one multiply-add; a grid sweep from 1 to 1 position is none
+    # P8: one fresh string per length, one output token (4 wide, one epoch, 3 words): "1 of
+    # the 1 output", "1 fresh source"
+    ("pre-08-bahdanau", "en", {"epochs": 1, "eval_n": 1, "hidden": 4, "plain_hidden": 4,
+                               "source_length": 3}, {"map.end": "ended", "context": "off"}),
     ("primer-05-attention", "en", {"n": 1, "d": 1, "path_target": 0},
      {"grid.sweep": "one", "cost.below": "never", "cost.verdict": "equal"}),
     ("primer-05-attention", "zh", {"n": 1, "d": 3, "path_target": 0}, {"grid.sweep": "one"}),

@@ -131,6 +131,11 @@ VARIANTS = [
     # P10: seed 44 samples an entry whose gradient is 3.3e-4; its relative error, 8.6e-6, is
     # not below the page's 1e-6
     ("pre-10-lab", "en", {"seed": 44, "samples": 8}, {"check.max": "above"}),
+    # P8: one epoch (the cheapest retraining): the model never writes the end marker, its
+    # output is wrong, its focus step looks elsewhere, and neither model gets a string right
+    ("pre-08-bahdanau", "en", {"epochs": 1},
+     {"map": "wrong", "map.end": "cut", "cost": "cut", "context": "off", "acc.plain": "holds",
+      "acc.attn": "not_above"}),
 ]
 
 

@@ -183,5 +183,37 @@ SECTIONS += (
             f"{_S}.gradcheck:GradCheck", _PRE_10, _values(f"{_M}.gradcheck:gradcheck_values")),
 )
 
+# ----- P8 Bahdanau attention -------------------------------------------------------------------
+# The two trained models are P7's (mathcore.prehistory.translate, DEFAULT_ATTENTION and
+# DEFAULT_PLAIN): the defaults here train the same keys, so the two sections share them.
+_PRE_08 = Schema((
+    Param("hidden", "int", 32, "state width H of the model with attention",
+          min=4, max=48, trains=True,
+          doc_zh="有注意力的模型的状态宽度 H"),
+    Param("plain_hidden", "int", 64, "state width of the model without attention (its one vector)",
+          min=4, max=96, trains=True,
+          doc_zh="无注意力的模型的状态宽度（它唯一的那个向量）"),
+    Param("epochs", "int", 50, "training epochs of both models (40 batches of 32 strings each)",
+          min=1, max=60, trains=True,
+          doc_zh="两个模型的训练轮数（每轮 40 批，每批 32 个串）"),
+    Param("seed", "int", 0, "seed of both models' weights, training strings and test strings",
+          min=0, max=2**32 - 1, trains=True,
+          doc_zh="两个模型的权重、训练串和测试串的随机种子"),
+    Param("source_length", "int", 8, "source words T_x of the example drawn in the heat map",
+          min=3, max=10,
+          doc_zh="热图里例子的源词个数 T_x"),
+    Param("example_seed", "int", 3, "seed of the example's digits", min=0, max=2**32 - 1,
+          doc_zh="例子中数字的随机种子"),
+    Param("eval_n", "int", 50, "fresh strings per source length for the accuracy curves",
+          min=1, max=200,
+          doc_zh="正确率曲线上每个源句长度的新测试串个数"),
+))
+
+SECTIONS += (
+    Section("pre-08-bahdanau", "P8",
+            {"zh": "Bahdanau 注意力：瓶颈的补丁", "en": "Bahdanau attention: a patch for the bottleneck"},
+            f"{_S}.bahdanau:Bahdanau", _PRE_08, _values(f"{_M}.bahdanau:bahdanau_values")),
+)
+
 #: in lecture order (P1, P2, …), whatever order the blocks above are written in
 SECTIONS = tuple(sorted(SECTIONS, key=lambda s: int(s.number[1:])))
