@@ -51,7 +51,16 @@ READINGS = 4
 
 
 def _corpus_path(name: str) -> str:
-    from gensim.test.utils import datapath
+    """``gensim.test.utils.datapath(name)``; the import builds gensim's toy dictionary and
+    logs it at INFO, kept out of a render's log."""
+    import logging
+    log = logging.getLogger("gensim")
+    level = log.level
+    log.setLevel(logging.WARNING)
+    try:
+        from gensim.test.utils import datapath
+    finally:
+        log.setLevel(level)
     return datapath(name)
 
 
@@ -377,8 +386,9 @@ class Word2VecValues:
     onehot_words : tuple of str
         The first ``ONEHOT_ROWS`` vocabulary words (the rows drawn).
     example_doc : int
-        The document the window example is read from (the first with a query word at
-        position ``window`` or later, and ``window`` words after it).
+        The document the window example is read from, counted from 1: the first with the
+        first query word at position ``window`` or later and ``window`` words after it
+        (positions among the kept tokens).
     example_tokens : tuple of str
         ``2·window + 1`` tokens centred on the example's centre word.
     example_pairs : int
@@ -419,9 +429,10 @@ class Word2VecValues:
     an_accuracy : float
         ``an_correct / an_covered`` (0 if none covered).
     shown_analogies : tuple of tuple
-        Up to 3 questions shown: the first two answered (file order) then the first missed;
-        if fewer than two are answered, misses fill up. Each ``(a, b, c, d, answer, rank,
-        cos of answer)``; rank 1 means answered.
+        The questions shown: the first two answered (file order), then misses (file order)
+        up to three rows, so the last row is always a miss (and there are two rows only when
+        nothing is missed). Each ``(a, b, c, d, answer, rank of d, cos of answer)``; rank 1
+        means answered.
     shown_ranks, shown_cos : numpy.ndarray
         The ranks and answer cosines of ``shown_analogies``.
     shown_hit : numpy.ndarray of bool
@@ -566,7 +577,7 @@ def word2vec(dim: int = 50, window: int = 5, negatives: int = 5, epochs: int = 1
         kept = [w for w in doc if w in vocab.index]
         for t, w in enumerate(kept):
             if w == queries[0] and window <= t < len(kept) - window:
-                ex_doc, ex_tokens = di, tuple(kept[t - window:t + window + 1])
+                ex_doc, ex_tokens = di + 1, tuple(kept[t - window:t + window + 1])
                 break
         if ex_doc >= 0:
             break
@@ -575,6 +586,8 @@ def word2vec(dim: int = 50, window: int = 5, negatives: int = 5, epochs: int = 1
     rho, covered = wordsim_eval(V, vocab.index, ws)
     qs = analogy_questions()
     rows = analogy_answers(V, vocab.index, qs)
+    if len(rows) < 3:
+        raise ValueError("fewer than three analogy questions in the vocabulary")
     hits = [r for r in rows if r[2] == 1]
     misses = [r for r in rows if r[2] != 1]
     pick = hits[:2] + misses[:1]

@@ -19,7 +19,9 @@ P = style.PALETTE
 CHART_X, CHART_Y, CHART_W, CHART_H = -2.4, -0.15, 7.4, 3.6
 PANEL_X = 2.2
 #: The PCA view: centre and half-size of its box.
-PCA_X, PCA_Y, PCA_W, PCA_H = -3.6, -0.2, 6.0, 4.0
+PCA_X, PCA_Y, PCA_W, PCA_H = -4.1, -0.2, 5.4, 4.0
+#: The neighbour table's left edge.
+TABLE_X = -0.8
 #: A group's colours in the PCA view and the neighbour table (by role: one query each).
 GROUP_COLORS = ("hidden", "cell", "candidate")
 
@@ -103,7 +105,8 @@ TEXT = {
         "zh": "噪声词按词频的 0.75 次幂抽取：最常见的「{w}」占全部词的 {p}，在噪声里只占 {q}。",
         "en": "Noise words are drawn by count to the power 0.75: the commonest word, “{w}”, "
               "is {p} of the text but only {q} of the noise.",
-        "fixed": {"0.75": "the noise distribution's exponent (Mikolov et al. 2013)"}},
+        "fixed": {"0": "the exponent 0.75 of the noise distribution (Mikolov et al. 2013)",
+                  "75": "the exponent 0.75 of the noise distribution"}},
     "neg.rare.say": {
         "zh": "最罕见的词被抽中的机会反而提高到 {r} 倍。这个形状，正对拉近、负对推远，"
               "和噪声对比估计 NCE 是近亲。",
@@ -112,9 +115,10 @@ TEXT = {
               "noise-contrastive estimation, NCE."},
     "neg.head_word": {"zh": "词", "en": "word"},
     "neg.head_uni": {"zh": "词频占比", "en": "share of text"},
-    "neg.head_noise": {"zh": "噪声占比 $\\propto$ count$^{{0.75}}$",
-                       "en": "share of noise $\\propto$ count$^{{0.75}}$",
-                       "fixed": {"0.75": "the noise distribution's exponent"}},
+    "neg.head_noise": {"zh": "噪声占比，$\\propto \\mathrm{{count}}^{{0.75}}$",
+                       "en": "share of noise, $\\propto \\mathrm{{count}}^{{0.75}}$",
+                       "fixed": {"0": "the exponent 0.75 of the noise distribution",
+                                 "75": "the exponent 0.75 of the noise distribution"}},
     "neg.rare": {"zh": "最罕见的词：{r} 倍", "en": "rarest words: {r} times"},
     # ----- 4. training ---------------------------------------------------------------------
     "train": {"zh": "用 numpy 训练：每对的损失逐轮下降",
@@ -143,7 +147,8 @@ TEXT = {
               "每列是它余弦最大的 {k} 个词，查询词本身除外。",
         "en": "The query words follow a rule: the {q} commonest words that WordSim-353 also "
               "lists. Each column holds a query's {k} nearest words by cosine, itself left "
-              "out."},
+              "out.",
+        "fixed": {"353": "the data set's name, WordSim-353"}},
     "near.first.say": {
         "zh": "「{q}」最近的是「{w}」，余弦 {c}。",
         "en": "The nearest to “{q}” is “{w}”, cosine {c}."},
@@ -165,12 +170,6 @@ TEXT = {
         "zh": "Mikolov 的类比题共 {total} 道，四个词都在词表里的只有 {cov} 道；一道也没答对。",
         "en": "Of Mikolov's {total} analogy questions only {cov} have all four words in the "
               "vocabulary, and none is answered right."},
-    "analogy.row.say.hit": {
-        "zh": "{a} 之于 {b}，如 {c} 之于？答「{x}」，对了，余弦 {s}。",
-        "en": "{a} is to {b} as {c} is to? “{x}”, right, cosine {s}."},
-    "analogy.row.say.miss": {
-        "zh": "{a} 之于 {b}，如 {c} 之于？答「{x}」，错了：「{d}」排第 {r}。",
-        "en": "{a} is to {b} as {c} is to? “{x}”, wrong: “{d}” ranks {r}."},
     "analogy.small.say.pos": {
         "zh": "这份语料只有 {tokens} 个词，类比很少答对。WordSim-353 的 {total} 对里有 {cov} 对"
               "在词表中，余弦与人的打分的 Spearman 相关是 {rho}，高于 0。",
@@ -186,8 +185,6 @@ TEXT = {
               "people's scores is {rho}, not above 0.",
         "fixed": {"353": "the data set's name", "0": "zero correlation"}},
     "analogy.q": {"zh": "{a} : {b} :: {c} : ?", "en": "{a} : {b} :: {c} : ?"},
-    "analogy.hit": {"zh": "→ {x}（对，余弦 {s}）", "en": "→ {x} (right, cosine {s})"},
-    "analogy.miss": {"zh": "→ {x}（错；{d} 排第 {r}）", "en": "→ {x} (wrong; {d} ranks {r})"},
     "analogy.acc": {"zh": "类比：{ok} / {cov} 答对（共 {total} 题）",
                     "en": "analogies: {ok} / {cov} right ({total} in all)"},
     "analogy.ws": {"zh": "WordSim-353：{cov} 对，Spearman {rho}",
@@ -223,6 +220,26 @@ TEXT = {
 }
 
 
+#: The analogy rows: row r (0 and 1) is a hit or a miss as the trained vectors answer it;
+#: the last row is the first question missed (a miss by construction).
+_ROW = {
+    "hit": {"zh": "{a} 之于 {b}，如 {c} 之于？答「{x}」，对了，余弦 {s}。",
+            "en": "{a} is to {b} as {c} is to? “{x}”, right, cosine {s}."},
+    "miss": {"zh": "{a} 之于 {b}，如 {c} 之于？答「{x}」，错了：「{d}」排第 {r}。",
+             "en": "{a} is to {b} as {c} is to? “{x}”, wrong: “{d}” ranks {r}."},
+}
+_ANS = {
+    "hit": {"zh": "→ {x}（对，余弦 {s}）", "en": "→ {x} (right, cosine {s})"},
+    "miss": {"zh": "→ {x}（错；{d} 排第 {r}）", "en": "→ {x} (wrong; {d} ranks {r})"},
+}
+for _r in (0, 1):
+    for _v in ("hit", "miss"):
+        TEXT[f"row{_r}.say.{_v}"] = dict(_ROW[_v])
+        TEXT[f"ans{_r}.{_v}"] = dict(_ANS[_v])
+TEXT["row2.say"] = dict(_ROW["miss"])
+TEXT["ans2"] = dict(_ANS["miss"])
+
+
 class Word2Vec(LectureScene):
     """P6: one-hot, skip-gram's windows, negative sampling, training, neighbours, analogies,
     the static limit."""
@@ -238,6 +255,13 @@ class Word2Vec(LectureScene):
 
     def _an_case(self) -> str:
         return "some" if self.v.an_correct > 0 else "none"
+
+    def _row_case(self, r: int) -> str | None:
+        """Rows 0 and 1: hit or miss, as the expected word ranks first or not; the last row
+        is a miss by construction (no variant)."""
+        if r == 2:
+            return None
+        return "hit" if int(self.v.shown_ranks[r]) == 1 else "miss"
 
     def _cites(self, *refs):
         return self.cite_row(*refs)
@@ -315,21 +339,21 @@ class Word2Vec(LectureScene):
         words.arrange(RIGHT, buff=0.28)
         if words.width > 13.4:
             words.scale_to_fit_width(13.4)
-        words.move_to([0, 1.45, 0])
+        words.move_to([0, 0.95, 0])
         doc = self.text("window.doc", size=style.LABEL_SIZE, color=P.muted,
                         doc=Val("example_doc", "int"), w=Val("window", "int"))
-        doc.next_to(words, UP, buff=0.3).align_to(words, LEFT)
+        doc.next_to(words, UP, buff=0.35).align_to(words, LEFT)
         centre = words[w]
         arcs = VGroup()
         for k in range(n):
             if k == w:
                 continue
-            a = Line(centre.get_bottom() + 0.08 * DOWN, words[k].get_bottom() + 0.08 * DOWN,
-                     color=P.token, stroke_width=2.5, path_arc=0.9 if k < w else -0.9)
+            a = Line(centre.get_bottom() + 0.1 * DOWN, words[k].get_bottom() + 0.1 * DOWN,
+                     color=P.token, stroke_width=2.5, path_arc=-1.2 if k < w else 1.2)
             arcs.add(a)
         npairs = self.text("window.npairs", size=style.LABEL_SIZE, color=P.token,
                            n=Val("example_pairs", "int"))
-        npairs.move_to([0, 0.05, 0])
+        npairs.move_to([0, -0.45, 0])
         self.show("example_pairs", npairs)
         self.say("window.say")
         self.pace([FadeIn(cite), FadeIn(doc)], FadeIn(words), Indicate(centre, color=P.hidden))
@@ -342,12 +366,12 @@ class Word2Vec(LectureScene):
                       r"\frac{\exp(u_o^{\top} v_c)}{\sum_{w \in V} \exp(u_w^{\top} v_c)}",
                       scale=0.85)
         f[1].set_color(P.hidden)
-        f.move_to([0, -1.15, 0])
+        f.move_to([0, -1.35, 0])
         self.say("window.formula.say", nv=Val("vocab_size", "count"))
         self.pace(FadeIn(f[0]), Write(f[1]), Indicate(f[1], color=P.attention))
         conv = self.text("window.conv", size=style.LABEL_SIZE, color=P.muted,
                          d=Val("dim", "int"), w=Val("window", "int"))
-        conv.move_to([0, -2.1, 0])
+        conv.move_to([0, -2.15, 0])
         self.say("window.conv.say", tokens=Val("tokens", "count"), d=Val("dim", "int"),
                  w=Val("window", "int"))
         self.pace(FadeIn(conv), Indicate(conv, color=P.highlight))
@@ -366,18 +390,18 @@ class Word2Vec(LectureScene):
                       reason="the sum's first index, i = 1")
         f[0].set_color(P.forget)
         f[2].set_color(P.gradient)
-        f.move_to([0, 1.55, 0])
+        f.move_to([0, 1.2, 0])
         self.say("neg.say", k=Val("negatives", "int"))
         self.pace(FadeIn(cite), Write(f[0]), [FadeIn(f[1]), Write(f[2])], FadeIn(f[3]))
         # the noise table: the four commonest words, their share of the text and of the noise
         heads = VGroup(self.text("neg.head_word", size=style.LABEL_SIZE, color=P.muted),
                        self.text("neg.head_uni", size=style.LABEL_SIZE, color=P.muted),
                        self.text("neg.head_noise", size=style.LABEL_SIZE, color=P.muted))
-        xs = (-4.6, -2.2, 1.2)
-        y0, dy = 0.55, 0.48
+        xs = (-5.2, -3.2, 0.6)
+        y0, dy = 0.2, 0.48
         for h, x in zip(heads, xs):
             h.move_to([x, y0, 0], aligned_edge=LEFT)
-        bar_w = 2.6 / max(float(v.unigram_share[0]), 1e-12)
+        bar_w = 2.4 / max(float(v.unigram_share[0]), 1e-12)
         rows = []
         for r in range(len(v.noise_words)):
             y = y0 - (r + 1) * dy
@@ -429,7 +453,7 @@ class Word2Vec(LectureScene):
         ax.move_to([CHART_X, CHART_Y, 0])
         self.ticks(ax)
         xl = self.text("train.x", size=style.SMALL_SIZE, color=P.muted)
-        xl.next_to(ax.x_axis.get_right(), UP, buff=0.15, aligned_edge=RIGHT)
+        xl.next_to(ax.x_axis.get_right(), UP, buff=0.4, aligned_edge=RIGHT)
         yl = self.text("train.y", size=style.SMALL_SIZE, color=P.muted)
         yl.next_to(ax.y_axis.get_top(), RIGHT, buff=0.2)
         self.ax = ax
@@ -482,24 +506,27 @@ class Word2Vec(LectureScene):
         Q, K = len(v.queries), v.neigh_cos.shape[1]
         # the table: one column per query, its neighbours under it
         cols = []
-        x0, dx, y0, dy = 0.7, 2.2, 1.75, 0.5
+        x, y0, dy = TABLE_X, 1.75, 0.5
         for q in range(Q):
             color = group_color(q)
             head = self.text("word", size=style.BODY_SIZE, color=color,
                              w=Val(f"queries[{q}]", "str"))
-            head.move_to([x0 + q * dx, y0, 0], aligned_edge=LEFT)
+            head.move_to([x, y0, 0], aligned_edge=LEFT)
             cells = []
             for j in range(K):
                 c = self.text("near.cell", size=style.SMALL_SIZE, color=color,
                               w=Val(f"neigh_words[{q}][{j}]", "str"),
                               c=Val(f"neigh_cos[{q}][{j}]", "fmt:2"))
-                c.move_to([x0 + q * dx, y0 - (j + 1) * dy, 0], aligned_edge=LEFT)
+                c.move_to([x, y0 - (j + 1) * dy, 0], aligned_edge=LEFT)
                 cells.append(c)
             cols.append((head, VGroup(*cells)))
+            x = VGroup(head, *cells).get_right()[0] + 0.4
         width = max(VGroup(h, c).get_right()[0] for h, c in cols)
-        if width > 6.9:
-            table = VGroup(*(VGroup(h, c) for h, c in cols))
-            table.scale((6.9 - x0) / (width - x0), about_point=np.array([x0, y0, 0]))
+        if width > 6.9:     # long words: the columns closer together, never smaller
+            gap = max(0.1, 0.4 - (width - 6.9) / max(Q - 1, 1))
+            for q in range(1, Q):
+                left = VGroup(*cols[q - 1]).get_right()[0] + gap
+                VGroup(*cols[q]).shift((left - VGroup(*cols[q]).get_left()[0]) * RIGHT)
         self.say("near.say", q=Val("n_queries", "int"), k=Val("n_neighbours", "int"))
         self.pace(*[[FadeIn(h), LaggedStart(*[FadeIn(c) for c in cells], lag_ratio=0.3)]
                     for h, cells in cols])
@@ -518,7 +545,7 @@ class Word2Vec(LectureScene):
         for i in range(len(v.proj_words)):
             p = [PCA_X + 0.45 * PCA_W * xy[i, 0] / span[0],
                  PCA_Y + 0.42 * PCA_H * xy[i, 1] / span[1], 0]
-            dots.add(Dot(p, radius=0.08 if v.proj_group[i] >= 0 else 0.05,
+            dots.add(Dot(p, radius=0.11 if v.proj_words[i] in v.queries else 0.07,
                          color=group_color(int(v.proj_group[i]))))
         labels = VGroup()
         placed = []
@@ -571,14 +598,15 @@ class Word2Vec(LectureScene):
                           b=Val(f"shown_analogies[{r}][1]", "str"),
                           c=Val(f"shown_analogies[{r}][2]", "str"))
             q.move_to([-6.6, y, 0], aligned_edge=LEFT)
-            hit = bool(v.shown_hit[r])
+            case = self._row_case(r)
+            hit = case == "hit"
             if hit:
-                ans = self.text("analogy.hit", size=style.LABEL_SIZE, color=P.forget,
-                                x=Val(f"shown_analogies[{r}][4]", "str"),
+                ans = self.text(f"ans{r}", variant=case, size=style.LABEL_SIZE,
+                                color=P.forget, x=Val(f"shown_analogies[{r}][4]", "str"),
                                 s=Val(f"shown_cos[{r}]", "fmt:2"))
             else:
-                ans = self.text("analogy.miss", size=style.LABEL_SIZE, color=P.exploded,
-                                x=Val(f"shown_analogies[{r}][4]", "str"),
+                ans = self.text(f"ans{r}", variant=case, size=style.LABEL_SIZE,
+                                color=P.exploded, x=Val(f"shown_analogies[{r}][4]", "str"),
                                 d=Val(f"shown_analogies[{r}][3]", "str"),
                                 r=Val(f"shown_ranks[{r}]", "int"))
             ans.next_to(q, RIGHT, buff=0.35)
@@ -596,7 +624,7 @@ class Word2Vec(LectureScene):
             else:
                 base.update(d=Val(f"shown_analogies[{r}][3]", "str"),
                             r=Val(f"shown_ranks[{r}]", "int"))
-            self.say("analogy.row.say", variant="hit" if hit else "miss", **base)
+            self.say(f"row{r}.say", variant=self._row_case(r), **base)
             self.pace(FadeIn(q), FadeIn(ans))
         ws = self.text("analogy.ws", size=style.LABEL_SIZE, color=P.text,
                        cov=Val("ws_covered", "count"), rho=Val("ws_spearman", "fmt:2"))
