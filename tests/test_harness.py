@@ -103,6 +103,9 @@ SIZE_PAIRS = {
     # of T + L matrices
     "pre-05-deep-bidirectional": [("vocab", "d"), ("vocab", "proj"), ("d", "proj"),
                                   ("steps", "layers")],
+    # P6: "here d = 50, window 5" in one line; the window and k (both 5 at the defaults) in
+    # one beat's claim and narration
+    "pre-06-word2vec": [("dim", "window"), ("window", "negatives")],
 }
 
 
@@ -173,7 +176,9 @@ CHOSEN = [("primer-02-vanishing", "en", {"dims_sigma": 0.5}),
           ("pre-05-deep-bidirectional", "en", {"vocab": 3001, "d": 96, "proj": 40, "steps": 7,
                                                "layers": 4}),
           ("pre-05-deep-bidirectional", "zh", {"vocab": 57, "d": 24, "proj": 130, "steps": 5,
-                                               "layers": 3})]
+                                               "layers": 3}),
+          # P6: a window of 1 beside k = 5 and d = 50 (a cheap retrain)
+          ("pre-06-word2vec", "en", {"window": 1})]
 
 
 @pytest.mark.parametrize("section_id, lang, params", CHOSEN,

@@ -169,7 +169,7 @@ _PRE_06 = Schema((
     Param("window", "int", 5, "largest window w (each position draws its own width 1..w)",
           min=1, max=8, trains=True,
           doc_zh="最大窗口 w（每个位置在 1..w 中抽取自己的宽度）"),
-    Param("negatives", "int", 5, "noise words k per pair (drawn ∝ count^0.75)", min=1, max=10,
+    Param("negatives", "int", 5, "noise words k per pair (drawn in proportion to count to the power 0.75)", min=1, max=10,
           trains=True,
           doc_zh="每个正样本对配的噪声词数 k（按词频的 0.75 次幂抽取）"),
     Param("epochs", "int", 10, "passes over the corpus", min=1, max=12, trains=True,

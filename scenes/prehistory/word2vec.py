@@ -68,7 +68,7 @@ TEXT = {
     "window.pairs.say": {
         "zh": "第 {doc} 篇文档里，以「{c}」为中心、窗口 {w}：两边各 {w} 个词，配成 {n} 个"
               "训练对 (c, o)。",
-        "en": "In document {doc}, centre “{c}” with window {w}: {w} words on each side "
+        "en": "In document {doc}, centre “{c}” with window {w}: {w} word{w_s} on each side "
               "make {n} training pairs (c, o)."},
     "window.formula.say": {
         "zh": "每个词有两个向量：中心向量 v 和上下文向量 u。Skip-gram 用 softmax 给出 "
@@ -94,7 +94,7 @@ TEXT = {
                               "10": "the 2013 papers' largest usual window"}},
     # ----- 3. negative sampling ------------------------------------------------------------
     "neg": {"zh": "负采样：{k} 个噪声词代替整个词表",
-            "en": "Negative sampling: {k} noise words instead of the whole vocabulary"},
+            "en": "Negative sampling: {k} noise word{k_s} instead of the whole vocabulary"},
     "neg.say": {
         "zh": "负采样把这个多分类换成 k + 1 个二分类：真实的一对拉近，k 个噪声词推远。"
               "这里 k = {k}。",
@@ -165,7 +165,7 @@ TEXT = {
         "zh": "Mikolov 的类比题共 {total} 道，四个词都在词表里的只有 {cov} 道；答对 {ok} 道，"
               "准确率 {acc}。",
         "en": "Of Mikolov's {total} analogy questions only {cov} have all four words in the "
-              "vocabulary; {ok} are answered right, an accuracy of {acc}."},
+              "vocabulary; the vectors answer {ok} of them right, an accuracy of {acc}."},
     "analogy.say.none": {
         "zh": "Mikolov 的类比题共 {total} 道，四个词都在词表里的只有 {cov} 道；一道也没答对。",
         "en": "Of Mikolov's {total} analogy questions only {cov} have all four words in the "
@@ -633,7 +633,7 @@ class Word2Vec(LectureScene):
         self.say("analogy.small.say", variant=self._ws_case(), tokens=Val("tokens", "count"),
                  total=Val("ws_total", "count"), cov=Val("ws_covered", "count"),
                  rho=Val("ws_spearman", "fmt:2"))
-        self.pace(FadeIn(ws), Indicate(ws, color=P.highlight))
+        self.pace(Indicate(acc, color=P.highlight), FadeIn(ws), Indicate(ws, color=P.highlight))
         self.hold()
         self.clear_stage()
 
