@@ -10,7 +10,8 @@ Conventions.
 
 - Tokens: ``gensim.utils.simple_preprocess`` of each line (lowercase, 2–15 letters, accents
   dropped); one document is one sentence. The vocabulary is every token seen ``min_count``
-  times or more, ordered by count (descending), ties by first appearance (gensim's order);
+  times or more, ordered by count (descending), ties by first appearance (gensim keeps the
+  same words and counts; its order among equal counts differs and changes nothing);
   tokens outside it are dropped before the windows are taken (as word2vec does).
 - Pairs: for every position a reduced window ``b = window - r``, ``r`` uniform in
   ``0..window-1`` (word2vec's), and every other token at most ``b`` away in the same document is
@@ -107,7 +108,8 @@ class Vocab:
 
 
 def build_vocab(docs: list[list[str]], min_count: int) -> Vocab:
-    """Words seen ``min_count`` times or more, ordered as gensim orders them."""
+    """Words seen ``min_count`` times or more, by count descending, ties by first
+    appearance."""
     counts: dict[str, int] = {}
     for doc in docs:
         for w in doc:
