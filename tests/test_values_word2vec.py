@@ -157,6 +157,8 @@ def test_default_figures():
         ("he", "she", "his", "her", "her"), ("his", "her", "he", "she", "she")]
     assert list(v.shown_ranks[:2]) == [1, 1] and v.shown_ranks[2] > 1
     assert v.noise_words == ("the", "to", "of", "in")
+    # the page's king - man + woman: all four words kept, the answer is not queen
+    assert v.page_in_vocab and (v.page_answer, v.page_rank) == ("village", 946)
     assert v.rare_boost == pytest.approx(2.05, abs=5e-3)
 
 

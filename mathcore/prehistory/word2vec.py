@@ -45,6 +45,8 @@ NOISE_POWER = 0.75
 BATCH = 256
 #: Neighbours listed per query word; query words shown; words in the 2-D projection.
 NEIGHBOURS, QUERIES, PROJECTED = 5, 3, 24
+#: The page's analogy, a : b :: c : d (king − man + woman ≈ queen).
+PAGE_ANALOGY = ("man", "king", "woman", "queen")
 #: One-hot rows drawn (the first words of the vocabulary).
 ONEHOT_ROWS = 5
 #: Training-loss readings per epoch (the curve's points).
@@ -447,6 +449,14 @@ class Word2VecValues:
         Its row of ``V``.
     onehot_cols : int
         One-hot entries drawn per row (``ONEHOT_ROWS + 3``).
+    page_in_vocab : bool
+        All four words of the page's king − man + woman ≈ queen are in the vocabulary.
+    page_missing : str
+        The first of them that is not ("" if none).
+    page_answer : str
+        The word nearest king − man + woman (query words left out; "" if not asked).
+    page_rank : int
+        Where "queen" ranks among the candidates (1 = answered; 0 if not asked).
     n_queries, n_neighbours, n_projected : int
         ``len(queries)``, neighbours per query, ``len(proj_words)``.
     V : numpy.ndarray, shape (|V|, dim)
@@ -508,6 +518,10 @@ class Word2VecValues:
     static_docs: int
     static_vector: np.ndarray
     onehot_cols: int
+    page_in_vocab: bool
+    page_missing: str
+    page_answer: str
+    page_rank: int
     n_queries: int
     n_neighbours: int
     n_projected: int
@@ -596,6 +610,8 @@ def word2vec(dim: int = 50, window: int = 5, negatives: int = 5, epochs: int = 1
     pick += misses[1:1 + max(0, 3 - len(pick))]
     pick.sort(key=lambda r: (r[2] != 1, r[0]))
     shown = tuple((*qs[r[0]][1:], vocab.words[r[1]], r[2], r[3]) for r in pick)
+    missing = [x for x in PAGE_ANALOGY if x not in vocab.index]
+    page = analogy_answers(V, vocab.index, [("page", *PAGE_ANALOGY)])
     p_uni = vocab.counts / vocab.counts.sum()
     p_noise = noise_distribution(vocab.counts)
     loss = res["loss"]
@@ -622,6 +638,9 @@ def word2vec(dim: int = 50, window: int = 5, negatives: int = 5, epochs: int = 1
         shown_hit=np.array([s[5] == 1 for s in shown]), n_shown=len(shown),
         static_word=queries[0], static_docs=static_docs,
         static_vector=V[vocab.index[queries[0]]].copy(), onehot_cols=ONEHOT_ROWS + 3,
+        page_in_vocab=not missing, page_missing=missing[0] if missing else "",
+        page_answer=vocab.words[page[0][1]] if page else "",
+        page_rank=page[0][2] if page else 0,
         n_queries=len(queries), n_neighbours=NEIGHBOURS, n_projected=len(proj), V=V)
 
 

@@ -170,6 +170,18 @@ TEXT = {
         "zh": "Mikolov 的类比题共 {total} 道，四个词都在词表里的只有 {cov} 道；一道也没答对。",
         "en": "Of Mikolov's {total} analogy questions only {cov} have all four words in the "
               "vocabulary, and none is answered right."},
+    "analogy.page.say.in": {
+        "zh": "页面的例子 king − man + woman：最近的词是「{x}」，queen 排第 {r}。",
+        "en": "The page's example, king − man + woman: the nearest word is “{x}”, and "
+              "“queen” ranks {r}."},
+    "analogy.page.say.oov": {
+        "zh": "页面的例子 king − man + woman 在这里问不了：「{m}」不在词表里。",
+        "en": "The page's example, king − man + woman, cannot be asked here: “{m}” is not in "
+              "the vocabulary."},
+    "analogy.page.in": {"zh": "页面：king − man + woman → {x}（queen 排第 {r}）",
+                        "en": "page: king − man + woman → {x} (queen ranks {r})"},
+    "analogy.page.oov": {"zh": "页面：king − man + woman（{m} 不在词表）",
+                         "en": "page: king − man + woman (“{m}” not in the vocabulary)"},
     "analogy.small.say.pos": {
         "zh": "这份语料只有 {tokens} 个词，类比很少答对。WordSim-353 的 {total} 对里有 {cov} 对"
               "在词表中，余弦与人的打分的 Spearman 相关是 {rho}，高于 0。",
@@ -592,7 +604,7 @@ class Word2Vec(LectureScene):
         self.pace(FadeIn(acc), Indicate(acc, color=P.highlight))
         rows = []
         for r in range(v.n_shown):
-            y = 0.95 - r * 0.85
+            y = 1.05 - r * 0.72
             q = self.text("analogy.q", size=style.LABEL_SIZE, color=P.token,
                           a=Val(f"shown_analogies[{r}][0]", "str"),
                           b=Val(f"shown_analogies[{r}][1]", "str"),
@@ -626,9 +638,18 @@ class Word2Vec(LectureScene):
                             r=Val(f"shown_ranks[{r}]", "int"))
             self.say(f"row{r}.say", variant=self._row_case(r), **base)
             self.pace(FadeIn(q), FadeIn(ans))
+        case = "in" if v.page_in_vocab else "oov"
+        pf = (dict(x=Val("page_answer", "str"), r=Val("page_rank", "int")) if case == "in"
+              else dict(m=Val("page_missing", "str")))
+        page = self.text("analogy.page", variant=case, size=style.LABEL_SIZE, color=P.muted,
+                         **pf)
+        page.move_to([-6.6, -1.3, 0], aligned_edge=LEFT)
+        self.show("page_analogy", page)
+        self.say("analogy.page.say", variant=case, **pf)
+        self.pace(FadeIn(page), Indicate(page, color=P.highlight))
         ws = self.text("analogy.ws", size=style.LABEL_SIZE, color=P.text,
                        cov=Val("ws_covered", "count"), rho=Val("ws_spearman", "fmt:2"))
-        ws.move_to([-6.6, -2.0, 0], aligned_edge=LEFT)
+        ws.move_to([-6.6, -2.05, 0], aligned_edge=LEFT)
         self.show("wordsim", ws)
         self.say("analogy.small.say", variant=self._ws_case(), tokens=Val("tokens", "count"),
                  total=Val("ws_total", "count"), cov=Val("ws_covered", "count"),

@@ -83,7 +83,14 @@ def _spearman(v):
     return float(spearmanr(got, human).statistic)
 
 
+def _page(v, p):
+    """The page's king − man + woman ≈ queen is asked when all four words are in the
+    vocabulary."""
+    return "in" if all(x in v.words for x in ("man", "king", "woman", "queen")) else "oov"
+
+
 CHOICES = {
+    "analogy.page": _page,
     "analogy": lambda v, p: "some" if _hits(v) > 0 else "none",
     "analogy.small": lambda v, p: "pos" if shown(_spearman(v), "fmt:2") > 0 else "nonpos",
     "row0": _row(0),

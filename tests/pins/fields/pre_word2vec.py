@@ -53,6 +53,10 @@ FIELDS = {
                     "total": ("an_total", "count")},
     "analogy.ws": {"cov": ("ws_covered", "count"), "rho": ("ws_spearman", "fmt:2")},
     "analogy.q": {"a": _Q, "b": _Q, "c": _Q},
+    "analogy.page.say": [{"x": ("page_answer", "str"), "r": ("page_rank", "int")},
+                         {"m": ("page_missing", "str")}],
+    "analogy.page": [{"x": ("page_answer", "str"), "r": ("page_rank", "int")},
+                     {"m": ("page_missing", "str")}],
     "static.say": {"w": ("static_word", "str"), "n": ("static_docs", "count")},
     "static.row": {"w": ("static_word", "str"), "n": ("static_docs", "count")},
 }
@@ -74,6 +78,7 @@ READOUTS = {
 #: every variant of each sentence chosen among variants (the rule's base in ``tests/pins/``)
 VARIANTS = {
     "analogy": ("none", "some"),
+    "analogy.page": ("in", "oov"),
     "analogy.small": ("nonpos", "pos"),
     "row0": ("hit", "miss"),
     "row1": ("hit", "miss"),
