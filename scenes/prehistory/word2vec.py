@@ -662,35 +662,39 @@ class Word2Vec(LectureScene):
     def static_limit(self):
         v = self.v
         self.claim("static", say=False)
-        cite = self._cites("Pennington, Socher & Manning, EMNLP 2014",
-                           "Peters et al., NAACL 2018, arXiv:1802.05365")
         row = self.text("static.row", size=style.BODY_SIZE, color=P.hidden,
                         w=Val("static_word", "str"), n=Val("static_docs", "count"))
-        row.move_to([0, 1.5, 0])
+        row.move_to([0, 1.75, 0])
         self.show("static_docs", row)
         # one row of V, looked up from every document
         strip = VGroup(*(Square(0.3, stroke_color=P.hidden, stroke_width=1.5)
                          .set_fill(P.hidden, opacity=0.25 + 0.6 * abs(float(x)) /
                                    max(float(np.abs(v.static_vector).max()), 1e-12))
                          for x in v.static_vector[:16])).arrange(RIGHT, buff=0.04)
-        strip.next_to(row, DOWN, buff=0.3)
+        strip.next_to(row, DOWN, buff=0.22)
         self.say("static.say", w=Val("static_word", "str"), n=Val("static_docs", "count"))
         self.pace(FadeIn(row), Create(strip), Indicate(strip, color=P.highlight))
         heads = [self.text(f"static.head_{h}", size=style.LABEL_SIZE, color=P.muted)
                  for h in ("rep", "how", "one")]
-        xs, y0, dy = (-6.2, -2.2, 3.4), 0.15, 0.5
+        xs, y0, dy = (-6.2, -2.2, 3.4), 0.45, 0.88
         for h, x in zip(heads, xs):
             h.move_to([x, y0, 0], aligned_edge=LEFT)
+        # each row's papers under it, in the citation grey
+        refs = (("Mikolov et al. 2013, arXiv:1301.3781", "Pennington, Socher & Manning, EMNLP 2014"),
+                ("Peters et al., NAACL 2018, arXiv:1802.05365",),
+                ("Vaswani et al., NeurIPS 2017, arXiv:1706.03762",))
         rows = []
         for r in range(3):
-            y = y0 - (r + 1) * dy
+            y = y0 - (r + 1) * dy + 0.15
             cells = [self.text(f"static.{c}{r + 1}", size=style.LABEL_SIZE,
                                color=P.hidden if r == 0 else P.attention)
                      for c in ("rep", "how", "one")]
             for m, x in zip(cells, xs):
                 m.move_to([x, y, 0], aligned_edge=LEFT)
-            rows.append(VGroup(*cells))
+            cite = VGroup(*(self.label(t, "citation year", size=style.SMALL_SIZE, color=P.muted)
+                            for t in refs[r])).arrange(RIGHT, buff=0.45)
+            cite.next_to(cells[0], DOWN, buff=0.1, aligned_edge=LEFT)
+            rows.append(VGroup(*cells, cite))
         self.say("static.line.say")
-        self.pace([FadeIn(cite), FadeIn(VGroup(*heads)), FadeIn(rows[0])], FadeIn(rows[1]),
-                  FadeIn(rows[2]))
+        self.pace([FadeIn(VGroup(*heads)), FadeIn(rows[0])], FadeIn(rows[1]), FadeIn(rows[2]))
         self.hold(2.0)
