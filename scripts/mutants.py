@@ -769,7 +769,8 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
      '              "vocabulary, and none',
      '"en": "Of Mikolov\'s {cov} analogy questions only {cov} have all four words in the "\n'
      '              "vocabulary, and none', LANGS_AGREE),
-    # class 5: the sign of Spearman's correlation read on the exact value
+    # class 5: the sign of Spearman's correlation read on the exact value (seed 76, one
+    # epoch: +0.0011, shown "0.00")
     ("c5-p6-spearman-exact", "scenes/prehistory/word2vec.py",
      'return "pos" if self.shown_value("ws_spearman") > 0 else "nonpos"',
      'return "pos" if float(self.v.ws_spearman) > 0 else "nonpos"', edges("pre-06-word2vec")),

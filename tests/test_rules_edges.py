@@ -116,6 +116,9 @@ SHOWN = [
     # P6: one epoch's Spearman correlation on WordSim-353 is -0.0005, shown "−0.00": not
     # above 0 (the rule reads the number as shown)
     ("pre-06-word2vec", "zh", {"epochs": 1}, {"analogy.small": "nonpos"}),
+    # ... and seed 76's one epoch gives +0.0011, shown "0.00": not above 0 either, though the
+    # exact value is (found by a search over seeds 0-76 at one epoch)
+    ("pre-06-word2vec", "en", {"epochs": 1, "seed": 76}, {"analogy.small": "nonpos"}),
 ]
 
 
