@@ -754,8 +754,8 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
      "for i in range(j + 1)]", "for i in range(max(j, 1))]", sweep_guard("word2vec")),
     # class 2: "above 0" decided with >= (one epoch's -0.0005 shows "−0.00")
     ("c2-p6-spearman-at-zero", "scenes/prehistory/word2vec.py",
-     'return "pos" if self.shown_value("ws_spearman") > 0 else "nonpos"',
-     'return "pos" if self.shown_value("ws_spearman") >= 0 else "nonpos"',
+     'return "pos" if self.shown_value("ws_spearman", "fmt:2") > 0 else "nonpos"',
+     'return "pos" if self.shown_value("ws_spearman", "fmt:2") >= 0 else "nonpos"',
      edges("pre-06-word2vec")),
     # class 3: the conventions line reads k for the window (both 5 at the defaults)
     ("c3-p6-window-reads-k", "scenes/prehistory/word2vec.py",
@@ -772,7 +772,7 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
     # class 5: the sign of Spearman's correlation read on the exact value (seed 76, one
     # epoch: +0.0011, shown "0.00")
     ("c5-p6-spearman-exact", "scenes/prehistory/word2vec.py",
-     'return "pos" if self.shown_value("ws_spearman") > 0 else "nonpos"',
+     'return "pos" if self.shown_value("ws_spearman", "fmt:2") > 0 else "nonpos"',
      'return "pos" if float(self.v.ws_spearman) > 0 else "nonpos"', edges("pre-06-word2vec")),
     # class 6: "1 words on each side" at a window of one
     ("c6-p6-window-plural", "scenes/prehistory/word2vec.py",

@@ -263,7 +263,7 @@ class Word2Vec(LectureScene):
 
     # ----- cases, decided on the numbers as displayed ---------------------------------------
     def _ws_case(self) -> str:
-        return "pos" if self.shown_value("ws_spearman") > 0 else "nonpos"
+        return "pos" if self.shown_value("ws_spearman", "fmt:2") > 0 else "nonpos"
 
     def _an_case(self) -> str:
         return "some" if self.v.an_correct > 0 else "none"
@@ -676,7 +676,7 @@ class Word2Vec(LectureScene):
         self.pace(FadeIn(row), Create(strip), Indicate(strip, color=P.highlight))
         heads = [self.text(f"static.head_{h}", size=style.LABEL_SIZE, color=P.muted)
                  for h in ("rep", "how", "one")]
-        xs, y0, dy = (-6.2, -2.2, 3.4), 0.45, 0.88
+        xs, y0, dy = (-6.2, -2.2, 3.4), 0.5, 0.78
         for h, x in zip(heads, xs):
             h.move_to([x, y0, 0], aligned_edge=LEFT)
         # each row's papers under it, in the citation grey
