@@ -145,6 +145,7 @@ def test_default_figures():
     assert (v.documents, v.tokens, v.vocab_size) == (300, 58152, 2747)
     assert v.onehot_min == v.onehot_max == math.sqrt(2) and v.onehot_cos_max == 0.0
     assert v.onehot_pairs == 2747 * 2746 // 2
+    assert v.n_params == 2 * 2747 * 50 == v.V.size + v.V.size
     assert v.loss_start == pytest.approx(6 * math.log(2))
     assert v.loss_end == pytest.approx(2.400, abs=5e-4)
     assert v.loss_end < v.loss_start

@@ -457,6 +457,8 @@ class Word2VecValues:
         The word nearest king − man + woman (query words left out; "" if not asked).
     page_rank : int
         Where "queen" ranks among the candidates (1 = answered; 0 if not asked).
+    n_params : int
+        Numbers the model holds: two tables (``V`` and ``U``) of ``|V| × dim``.
     n_queries, n_neighbours, n_projected : int
         ``len(queries)``, neighbours per query, ``len(proj_words)``.
     V : numpy.ndarray, shape (|V|, dim)
@@ -522,6 +524,7 @@ class Word2VecValues:
     page_missing: str
     page_answer: str
     page_rank: int
+    n_params: int
     n_queries: int
     n_neighbours: int
     n_projected: int
@@ -641,7 +644,8 @@ def word2vec(dim: int = 50, window: int = 5, negatives: int = 5, epochs: int = 1
         page_in_vocab=not missing, page_missing=missing[0] if missing else "",
         page_answer=vocab.words[page[0][1]] if page else "",
         page_rank=page[0][2] if page else 0,
-        n_queries=len(queries), n_neighbours=NEIGHBOURS, n_projected=len(proj), V=V)
+        n_params=2 * nv * dim, n_queries=len(queries), n_neighbours=NEIGHBOURS,
+        n_projected=len(proj), V=V)
 
 
 def word2vec_values(p: dict) -> Word2VecValues:

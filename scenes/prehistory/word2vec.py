@@ -62,20 +62,23 @@ TEXT = {
     "window": {"zh": "Skip-gram：中心词预测窗口里的每个词",
                "en": "Skip-gram: the centre word predicts each word in its window"},
     "window.say": {
-        "zh": "出发点是分布假设：词的意思由它的上下文决定。上下文相近的词，向量就该相近。",
+        "zh": "出发点是分布假设：词的意思由它的上下文决定，上下文相近的词，向量就该相近。"
+              "CBOW 用上下文预测中心词；这里训练的 skip-gram 反过来，用中心词预测上下文。",
         "en": "The starting point is the distributional hypothesis: a word is known by its "
-              "contexts. Words with similar contexts should get similar vectors."},
+              "contexts, so words with similar contexts should get similar vectors. CBOW "
+              "predicts the centre from its context; skip-gram, trained here, predicts the "
+              "context from the centre."},
     "window.pairs.say": {
         "zh": "第 {doc} 篇文档里，以「{c}」为中心、窗口 {w}：两边各 {w} 个词，配成 {n} 个"
               "训练对 (c, o)。",
         "en": "In document {doc}, centre “{c}” with window {w}: {w} word{w_s} on each side "
               "make {n} training pairs (c, o)."},
     "window.formula.say": {
-        "zh": "每个词有两个向量：中心向量 v 和上下文向量 u。Skip-gram 用 softmax 给出 "
-              "P(o | c)，分母要对全部 {nv} 个词求和。",
-        "en": "Each word holds two vectors, a centre vector v and a context vector u. "
-              "Skip-gram gives P(o | c) by a softmax whose denominator sums over all {nv} "
-              "words."},
+        "zh": "每个词有两个向量：中心向量 v 和上下文向量 u，两张表共 {np} 个数。Skip-gram 用 "
+              "softmax 给出 P(o | c)，分母要对全部 {nv} 个词求和。",
+        "en": "Each word holds two vectors, a centre vector v and a context vector u: two "
+              "tables, {np} numbers in all. Skip-gram gives P(o | c) by a softmax whose "
+              "denominator sums over all {nv} words."},
     "window.conv.say": {
         "zh": "2013 年论文常用 d 约 300、窗口 5 到 10；这份语料只有 {tokens} 个词，"
               "这里用 d = {d}、窗口 {w}。",
@@ -379,7 +382,8 @@ class Word2Vec(LectureScene):
                       scale=0.85)
         f[1].set_color(P.hidden)
         f.move_to([0, -1.35, 0])
-        self.say("window.formula.say", nv=Val("vocab_size", "count"))
+        self.say("window.formula.say", nv=Val("vocab_size", "count"),
+                 np=Val("n_params", "count"))
         self.pace(FadeIn(f[0]), Write(f[1]), Indicate(f[1], color=P.attention))
         conv = self.text("window.conv", size=style.LABEL_SIZE, color=P.muted,
                          d=Val("dim", "int"), w=Val("window", "int"))

@@ -21,7 +21,7 @@ FIELDS = {
     "onehot.cos": {"cos": ("onehot_cos_max", "fmt")},
     "window.pairs.say": {"doc": ("example_doc", "int"), "c": ("example_tokens[*]", "str"),
                          "w": ("window", "int"), "n": ("example_pairs", "int")},
-    "window.formula.say": {"nv": ("vocab_size", "count")},
+    "window.formula.say": {"nv": ("vocab_size", "count"), "np": ("n_params", "count")},
     "window.conv.say": {"tokens": ("tokens", "count"), "d": ("dim", "int"),
                         "w": ("window", "int")},
     "window.doc": {"doc": ("example_doc", "int"), "w": ("window", "int")},
