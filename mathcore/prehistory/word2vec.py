@@ -549,8 +549,12 @@ def onehot_geometry(n: int) -> tuple[float, float, float]:
 
 
 def trained(docs, vocab: Vocab, dim, window, negatives, epochs, min_count, seed):
-    """The trained arrays for these settings, through the training cache."""
-    inputs = {"data": "gensim lee_background.cor", "dim": dim, "window": window,
+    """The trained arrays for these settings, through the training cache (the key holds the
+    corpus file's hash besides the settings: another copy of the data trains anew)."""
+    import hashlib
+    with open(_corpus_path("lee_background.cor"), "rb") as f:
+        data = hashlib.sha256(f.read()).hexdigest()[:16]
+    inputs = {"data": f"gensim lee_background.cor sha256:{data}", "dim": dim, "window": window,
               "negatives": negatives, "epochs": epochs, "min_count": min_count, "seed": seed,
               "alpha": ALPHA, "batch": BATCH}
     ids = encode(docs, vocab)
