@@ -61,6 +61,8 @@ def untidy(section_id: str) -> list[str]:
 P10_GUARD = ["tests/test_values_gradcheck.py", "tests/test_golden.py", "tests/test_harness.py",
              "-k", "gradcheck or pre-10"]
 
+#: P6's scene mutants: its goldens and harness (no training, no peer)
+P6_SCENE = ["tests/test_golden.py", "tests/test_harness.py", "-k", "word2vec"]
 
 #: the check that both languages state the same values (a wrong field in one variant)
 LANGS_AGREE = ["tests/test_rules_edges.py", "-k", "both_languages"]
@@ -841,6 +843,55 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
      '"en": "Two models, one task, both trained for {e} epoch{e_s} on sources of {a} to {b} "',
      '"en": "Two models, one task, both trained for {e} epochs on sources of {a} to {b} "',
      degenerate("pre-08-bahdanau")),
+    # ---- P6 word2vec (every class in one block) ----------------------------------------------
+    # a scene mutant needs no training and is caught by its goldens or harness first (the
+    # value tests train twice and run gensim: a minute and a half before either)
+    # class 0: the texts at holds
+    ("p6-neighbour-cosine-shifted", "scenes/prehistory/word2vec.py",
+     'c=Val(f"neigh_cos[{q}][{j}]", "fmt:2"))', 'c=Val(f"neigh_cos[{q}][{max(j - 1, 0)}]", "fmt:2"))',
+     P6_SCENE),
+    ("p6-loss-end-shows-start", "scenes/prehistory/word2vec.py",
+     'e=Val("epochs", "int"), l1=Val("loss_end"))', 'e=Val("epochs", "int"), l1=Val("loss_start"))',
+     P6_SCENE),
+    ("p6-onehot-squared-distance", "mathcore/prehistory/word2vec.py",
+     "return math.sqrt(lo), math.sqrt(hi), float(", "return float(lo), float(hi), float(",
+     guard("word2vec")),
+    ("p6-analogy-keeps-queries", "mathcore/prehistory/word2vec.py",
+     "sims[[ia, ib, ic]] = -np.inf", "pass", guard("word2vec")),
+    ("p6-wordsim-template-extra-char", "scenes/prehistory/word2vec.py",
+     '"analogy.ws": {"zh": "WordSim-353：{cov} 对，Spearman {rho}",',
+     '"analogy.ws": {"zh": "WordSim-353：{cov} 对，Spearman {rho}。",', P6_SCENE),
+    ("p6-row-verdict-fixed", "scenes/prehistory/word2vec.py",
+     'return "hit" if int(self.v.shown_ranks[r]) == 1 else "miss"', 'return "hit"',
+     edges("pre-06-word2vec")),
+    # class 1: the loss curve one reading behind its sweep's index
+    ("c1-p6-loss-curve-behind", "scenes/prehistory/word2vec.py",
+     "for i in range(j + 1)]", "for i in range(max(j, 1))]", sweep_guard("word2vec")),
+    # class 2: "above 0" decided with >= (one epoch's -0.0005 shows "−0.00")
+    ("c2-p6-spearman-at-zero", "scenes/prehistory/word2vec.py",
+     'return "pos" if self.shown_value("ws_spearman", "fmt:2") > 0 else "nonpos"',
+     'return "pos" if self.shown_value("ws_spearman", "fmt:2") >= 0 else "nonpos"',
+     edges("pre-06-word2vec")),
+    # class 3: the conventions line reads k for the window (both 5 at the defaults)
+    ("c3-p6-window-reads-k", "scenes/prehistory/word2vec.py",
+     'd=Val("dim", "int"), w=Val("window", "int"))',
+     'd=Val("dim", "int"), w=Val("negatives", "int"))',
+     ["tests/test_harness.py", "-k", "chosen_parameters and pre-06"]),
+    # class 4: the variant only one epoch selects states the covered count for the total in
+    # one language
+    ("c4-p6-none-variant-total", "scenes/prehistory/word2vec.py",
+     '"en": "Of Mikolov\'s {total} analogy questions only {cov} have all four words in the "\n'
+     '              "vocabulary, and none',
+     '"en": "Of Mikolov\'s {cov} analogy questions only {cov} have all four words in the "\n'
+     '              "vocabulary, and none', LANGS_AGREE),
+    # class 5: the sign of Spearman's correlation read on the exact value (seed 76, one
+    # epoch: +0.0011, shown "0.00")
+    ("c5-p6-spearman-exact", "scenes/prehistory/word2vec.py",
+     'return "pos" if self.shown_value("ws_spearman", "fmt:2") > 0 else "nonpos"',
+     'return "pos" if float(self.v.ws_spearman) > 0 else "nonpos"', edges("pre-06-word2vec")),
+    # class 6: "1 words on each side" at a window of one
+    ("c6-p6-window-plural", "scenes/prehistory/word2vec.py",
+     "{w} word{w_s} on each side", "{w} words on each side", degenerate("pre-06-word2vec")),
 ]
 
 
@@ -852,7 +903,7 @@ SECTIONS = {"s01": "primer-01-recurrence", "s02": "primer-02-vanishing", "s03": 
             "l7": "lstm-07-variants", "l8": "lstm-08-ledger",
             "p1": "pre-01-construction", "p2": "pre-02-bptt", "p3": "pre-03-spectral",
             "p4": "pre-04-gating", "p5": "pre-05-deep-bidirectional",
-            "p8": "pre-08-bahdanau", "p10": "pre-10-lab"}
+            "p6": "pre-06-word2vec", "p8": "pre-08-bahdanau", "p10": "pre-10-lab"}
 
 #: issue 20's classes (0: the texts at holds, the first 28 mutants, ids without a class)
 CLASSES = {0: "texts at holds", 1: "frames between holds", 2: "edges of sentence rules",

@@ -107,6 +107,9 @@ SIZE_PAIRS = {
                                   ("steps", "layers")],
     # P10's claim: "d_h = 8, d_x = 4, T = 12" in one line (W_h is d_h × d_h, W_x d_h × d_x)
     "pre-10-lab": [("d_h", "d_x"), ("d_h", "T"), ("d_x", "T")],
+    # P6: "here d = 50, window 5" in one line; the window and k (both 5 at the defaults) in
+    # one beat's claim and narration
+    "pre-06-word2vec": [("dim", "window"), ("window", "negatives")],
 }
 
 
@@ -181,7 +184,9 @@ CHOSEN = [("primer-02-vanishing", "en", {"dims_sigma": 0.5}),
                                                "layers": 3}),
           # P10 at sizes that differ, the table full (8 rows)
           ("pre-10-lab", "zh", {"d_h": 13, "d_x": 6, "T": 39, "samples": 8, "seed": 5}),
-          ("pre-10-lab", "en", {"d_h": 32, "d_x": 16, "T": 50, "samples": 8, "seed": 7})]
+          ("pre-10-lab", "en", {"d_h": 32, "d_x": 16, "T": 50, "samples": 8, "seed": 7}),
+          # P6: a window of 1 beside k = 5 and d = 50 (a cheap retrain)
+          ("pre-06-word2vec", "en", {"window": 1})]
 
 
 @pytest.mark.parametrize("section_id, lang, params", CHOSEN,

@@ -215,5 +215,34 @@ SECTIONS += (
             f"{_S}.bahdanau:Bahdanau", _PRE_08, _values(f"{_M}.bahdanau:bahdanau_values")),
 )
 
+# ----- P6 word2vec ---------------------------------------------------------------------------
+# Every parameter retrains skip-gram (mathcore.train_cache); the bounds keep a cold retrain
+# under a minute on one core (the largest setting measured in the section's commit).
+_PRE_06 = Schema((
+    Param("dim", "int", 50, "width d of the word vectors", min=4, max=64, trains=True,
+          doc_zh="词向量的维度 d"),
+    Param("window", "int", 5, "largest window w (each position draws its own width 1..w)",
+          min=1, max=8, trains=True,
+          doc_zh="最大窗口 w（每个位置在 1..w 中抽取自己的宽度）"),
+    Param("negatives", "int", 5, "noise words k per pair (drawn in proportion to count to the power 0.75)", min=1, max=10,
+          trains=True,
+          doc_zh="每个正样本对配的噪声词数 k（按词频的 0.75 次幂抽取）"),
+    Param("epochs", "int", 10, "passes over the corpus", min=1, max=12, trains=True,
+          doc_zh="遍历语料的轮数"),
+    Param("min_count", "int", 3, "a word is kept if seen this many times or more", min=2,
+          max=20, trains=True,
+          doc_zh="出现次数不少于这个值的词才进词表"),
+    Param("seed", "int", 1, "seed of the initial vectors, the windows, the order and the noise",
+          min=0, max=2**32 - 1, trains=True,
+          doc_zh="初始向量、窗口宽度、样本顺序和噪声词的随机种子"),
+))
+
+SECTIONS += (
+    Section("pre-06-word2vec", "P6",
+            {"zh": "词向量：word2vec 与静态分布语义",
+             "en": "Word vectors: word2vec and static distributional meaning"},
+            f"{_S}.word2vec:Word2Vec", _PRE_06, _values(f"{_M}.word2vec:word2vec_values")),
+)
+
 #: in lecture order (P1, P2, …), whatever order the blocks above are written in
 SECTIONS = tuple(sorted(SECTIONS, key=lambda s: int(s.number[1:])))
