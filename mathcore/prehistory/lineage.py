@@ -86,7 +86,7 @@ class LineageValues:
     cost_axis : tuple of (int, int, int)
         ``(lo, hi, step)`` in decades: every frame's two counts fit.
     cost_tick_T : numpy.ndarray of int
-        x ticks: 1, d, T and the sweep's end, those too close dropped.
+        x ticks: 1, d and T, one too close to another kept before it dropped.
     cost_tick_log2_T : numpy.ndarray
     state_vectors : int
         Vectors of d numbers per layer in the recurrent state (``STATE_VECTORS[cell]``).
@@ -226,7 +226,7 @@ def lineage(steps: int = 8, d: int = 512, T: int = 4096, context: int = 32768,
     lr, la = np.log10(fr.astype(np.float64)), np.log10(fa.astype(np.float64))
     cost_axis = log_axis(float(min(lr.min(), la.min())), float(max(lr.max(), la.max())))
     ax_T = np.log2(fT.astype(np.float64))
-    cand = np.asarray([1, d, T, int(fT[-1])], dtype=np.int64)
+    cand = np.asarray([1, d, T], dtype=np.int64)
     keep = spaced_ticks(np.log2(cand.astype(np.float64)), float(ax_T[0]), float(ax_T[-1]))
     cand = cand[keep]
 

@@ -316,25 +316,22 @@ class Lineage(LectureScene):
         def row(y, color):
             return VGroup(*[Square(side, color=color, stroke_width=3).move_to(
                 [x0 + self.slot_x(t, n, pitch), y, 0]) for t in range(n)])
-        top, bot = row(1.0, P.hidden), row(-1.05, P.attention)
+        top, bot = row(0.7, P.hidden), row(-1.45, P.attention)
         t_lab = self.text("path.rnn", size=L, color=P.hidden)
-        t_lab.next_to(top, UP, buff=0.25, aligned_edge=LEFT)
+        t_lab.next_to(top, UP, buff=0.45, aligned_edge=LEFT)
         b_lab = self.text("path.tf", size=L, color=P.attention)
-        b_lab.next_to(bot, DOWN, buff=0.25, aligned_edge=LEFT)
-        centres = [s.get_center() for s in top]
+        b_lab.next_to(bot, DOWN, buff=0.2, aligned_edge=LEFT)
         k = ValueTracker(0)
         live = Live(self, lambda: self.at(k), over="positions")
 
-        def chain(j):
-            pts = centres[: j + 1]
-            c = VMobject(color=P.hidden, stroke_width=5)
-            c.set_points_as_corners(pts if len(pts) > 1 else pts * 2)
-            return c
+        def chain(j):          # one hop (a multiplication by W_h) from each box to the next,
+            # those up to position j drawn
+            return VGroup(*[ArcBetweenPoints(top[t].get_top(), top[t + 1].get_top(),
+                                             angle=-1.6, color=P.hidden, stroke_width=4)
+                            .set_stroke(opacity=1.0 if t < j else 0.0) for t in range(n - 1)])
 
-        def hops(m):     # segments drawn: distinct corners less one
-            pts = corners(m)
-            distinct = 1 + sum(1 for a, b in zip(pts[:-1], pts[1:]) if abs(a - b).max() > 1e-6)
-            return [distinct - 1]
+        def hops(m):     # hops drawn
+            return [sum(1 for a in m.submobjects if a.get_stroke_opacity() > 0.5)]
         path = live.redraw(chain, path="chain_hops[{i}]", measure=hops)
         px = 2.75
         h_lab = self.text("path.hops", size=L, color=P.muted)
@@ -390,9 +387,9 @@ class Lineage(LectureScene):
         self.claim("cost", d=Val("d", "count"), say=False)
         lo, hi, step = v.cost_axis
         xmax = float(v.frame_log2_T[-1])
-        ax = Axes([0, xmax, max(xmax, 1.0)], [0, hi - lo, step], x_length=6.6, y_length=3.3,
+        ax = Axes([0, xmax, max(xmax, 1.0)], [0, hi - lo, step], x_length=7.0, y_length=3.9,
                   axis_config={"color": P.muted, "include_tip": False, "include_ticks": False})
-        ax.move_to([-2.9, 0.3, 0])
+        ax.move_to([-2.75, 0.1, 0])
 
         def pt(x, lg):
             return ax.c2p(x, lg - lo)
@@ -404,9 +401,9 @@ class Lineage(LectureScene):
                       .next_to(pt(float(x), lo), DOWN, buff=0.12)
                       for i, x in enumerate(v.cost_tick_log2_T)])
         xl = self.text("cost.x", size=S, color=P.muted)
-        xl.next_to(xt, DOWN, buff=0.08).align_to(ax, RIGHT)
+        xl.next_to(ax.x_axis.get_right(), UP, buff=0.12, aligned_edge=RIGHT)
         yl = self.text("cost.y", size=S, color=P.muted)
-        yl.next_to(ax.y_axis.get_top(), UP, buff=0.1, aligned_edge=LEFT)
+        yl.next_to(ax.y_axis.get_top(), RIGHT, buff=0.25, aligned_edge=UP).shift(0.1 * UP)
         s = ValueTracker(0)
         live = Live(self, lambda: self.at(s), over="frame_T", at="at_d")
 
@@ -424,7 +421,7 @@ class Lineage(LectureScene):
                           path=("frame_log2_T[{i}]", "frame_log_recurrent[{i}]"), measure=tip)
         att = live.redraw(partial(v.frame_log_attention, P.attention),
                           path=("frame_log2_T[{i}]", "frame_log_attention[{i}]"), measure=tip)
-        px = 1.55
+        px = 1.75
         labs = [self.text(kk, size=L, color=c) for kk, c in
                 (("cost.T", P.text), ("cost.rec", P.hidden), ("cost.att", P.attention))]
         for i, lab in enumerate(labs):
@@ -486,18 +483,20 @@ class Lineage(LectureScene):
         (xlo, xhi), (ylo, yhi) = v.memory_axis_x, v.memory_axis_y
         yt = VGroup(*[self.value(f"memory_tick_bytes[{i}]", "bytes", size=S, color=P.muted)
                       for i in range(len(v.memory_tick_bytes))])
-        right = -0.4
-        left = max(-5.6, -style.FRAME_W / 2 + 0.35 + max(t.width for t in yt) + 0.15)
-        ax = Axes([xlo, xhi, 1], [ylo, yhi, 1], x_length=right - left, y_length=3.3,
+        right = -0.95
+        left = max(-5.9, -style.FRAME_W / 2 + 0.35 + max(t.width for t in yt) + 0.15)
+        ax = Axes([xlo, xhi, 1], [ylo, yhi, 1], x_length=right - left, y_length=3.8,
                   axis_config={"color": P.muted, "include_tip": False, "include_ticks": False})
-        ax.move_to([(left + right) / 2, 0.3, 0])
+        ax.move_to([(left + right) / 2, 0.05, 0])
         for t, y in zip(yt, v.memory_tick_log2_bytes):
             t.next_to(ax.c2p(xlo, float(y)), LEFT, buff=0.15)
         xt = VGroup(*[self.value(f"memory_tick_context[{i}]", "count", size=S, color=P.muted)
                       .next_to(ax.c2p(float(x), ylo), DOWN, buff=0.12)
                       for i, x in enumerate(v.memory_tick_log2_context)])
+        for t in xt:           # a tick's label ends where the axis ends, at the latest
+            t.shift(min(0.0, ax.x_axis.get_right()[0] - t.get_right()[0]) * RIGHT)
         xl = self.text("memory.x", size=S, color=P.muted)
-        xl.next_to(xt, DOWN, buff=0.08).align_to(ax, RIGHT)
+        xl.next_to(ax.x_axis.get_right(), RIGHT, buff=0.12)
         s = ValueTracker(0)
         live = Live(self, lambda: self.at(s), over="frame_context")
 
@@ -516,7 +515,7 @@ class Lineage(LectureScene):
         st_curve = live.redraw(partial(v.frame_log2_state, P.hidden),
                                path=("frame_log2_context[{i}]", "frame_log2_state[{i}]"),
                                measure=tip)
-        px = 0.25
+        px = 0.6
         model = self.text("memory.model", size=S, color=P.muted, L=self._n("layers"),
                           d=self._n("d"), b=self._n("bytes_per_number"))
         model.move_to([px, 1.6, 0], aligned_edge=LEFT)
@@ -528,18 +527,11 @@ class Lineage(LectureScene):
         s_lab.next_to(k_lab, DOWN, buff=0.32, aligned_edge=LEFT)
         r_lab = self.text("memory.ratio", size=L)
         r_lab.next_to(s_lab, DOWN, buff=0.32, aligned_edge=LEFT)
-        col = max(m.get_right()[0] for m in (c_lab, k_lab, s_lab, r_lab)) + 0.3
-        at = {}
-
-        def slot(lab):
-            return [col, lab.get_y(), 0]
-        c_val = live_value(self, live, "frame_context[{i}]", "count", None, P.text, size=L,
-                           at=slot(c_lab), edge=LEFT)
-        k_val = live_value(self, live, "frame_kv_bytes[{i}]", "bytes", None, P.attention,
-                           size=L, at=slot(k_lab), edge=LEFT)
+        c_val = live_value(self, live, "frame_context[{i}]", "count", c_lab, P.text, size=L)
+        k_val = live_value(self, live, "frame_kv_bytes[{i}]", "bytes", k_lab, P.attention,
+                           size=L)
         s_val = self.value("state_bytes", "bytes", size=L, color=P.hidden)
-        s_val.move_to(slot(s_lab), aligned_edge=LEFT)
-        at["s"] = s_val
+        self.beside(s_val, s_lab)
         formula = self.text("memory.formula", size=S, color=P.muted)
         formula.next_to(r_lab, DOWN, buff=0.45, aligned_edge=LEFT)
         box, point = self.pointer()
@@ -558,7 +550,7 @@ class Lineage(LectureScene):
         else:
             self.play(Indicate(k_lab, color=P.attention), run_time=1.0)
         r_val = self.text("memory.times", size=L, r=Val("memory_ratio", "ratio"))
-        r_val.move_to(slot(r_lab), aligned_edge=LEFT)
+        self.beside(r_val, r_lab)
         self.show("memory_ratio", r_val)
         self.say("memory.ratio.say", variant=self._memory_case(), ctx=Val("context", "count"),
                  kv=Val("kv_bytes", "bytes"), state=Val("state_bytes", "bytes"),
@@ -580,7 +572,7 @@ class Lineage(LectureScene):
         self.claim("won", say=False)
         items = [self.text(f"won.{kk}", size=L, color=P.text) for kk in ("one", "two", "three")]
         for i, it in enumerate(items):
-            it.move_to([-6.6, 1.75 - 0.7 * i, 0], aligned_edge=LEFT)
+            it.move_to([-6.6, 1.75 - 0.85 * i, 0], aligned_edge=LEFT)
         marks = [self.label(f"{i + 1}.", "the reasons' numbering", size=L, color=P.attention)
                  for i in range(3)]
         for m, it in zip(marks, items):
@@ -593,9 +585,11 @@ class Lineage(LectureScene):
         kv = VGroup(*[Square(0.3, color=P.attention, stroke_width=2) for _ in range(8)]
                     ).arrange(RIGHT, buff=0.08).next_to(state, RIGHT, buff=0.7)
         # reason two: a chain of steps against one column
-        y2 = 1.05
+        y2 = 1.75 - 0.85
         chain = VGroup(*[Dot(radius=0.08, color=P.hidden) for _ in range(8)]
-                       ).arrange(RIGHT, buff=0.3).move_to([2.75, y2, 0])
+                       ).arrange(RIGHT, buff=0.3).move_to([2.75, y2 + 0.17, 0])
+        lanes = VGroup(*[Dot(radius=0.08, color=P.attention) for _ in range(8)]
+                       ).arrange(RIGHT, buff=0.3).move_to([2.75, y2 - 0.17, 0])
         arrows = VGroup(*[Line(chain[i].get_center(), chain[i + 1].get_center(),
                                color=P.hidden, stroke_width=2) for i in range(7)])
         cite = self.cite_row("Peters et al. 2018, arXiv:1802.05365",
@@ -605,20 +599,22 @@ class Lineage(LectureScene):
                   LaggedStart(*[FadeIn(q) for q in kv], lag_ratio=0.3))
         self.say("won.two.say")
         self.pace([FadeIn(marks[1]), FadeIn(items[1])],
-                  [Create(arrows), FadeIn(chain)],
-                  [Indicate(c, color=P.attention) for c in chain])
+                  [Create(arrows), FadeIn(chain),
+                   LaggedStart(*[Indicate(c, color=P.highlight) for c in chain],
+                               lag_ratio=0.8)],
+                  [FadeIn(lanes), *[Indicate(c, color=P.highlight) for c in lanes]])
         # reason three: the depths as bars
-        unit = 3.6 / v.bert_large_layers
+        unit = 6.0 / v.bert_large_layers
         bars, names, nums = VGroup(), VGroup(), VGroup()
         for i, (path, key, color) in enumerate((("elmo_layers", "won.elmo", P.hidden),
                                                 ("bert_base_layers", "won.base", P.attention),
                                                 ("bert_large_layers", "won.large", P.attention))):
-            y = -0.55 - 0.55 * i
+            y = -0.75 - 0.6 * i
             name = self.text(key, size=S, color=color)
             name.move_to([-6.3, y, 0], aligned_edge=LEFT)
             bar = Rectangle(width=unit * getattr(v, path), height=0.3, fill_color=color,
                             fill_opacity=0.8, stroke_width=0)
-            bar.move_to([-2.7, y, 0], aligned_edge=LEFT)
+            bar.move_to([-3.4, y, 0], aligned_edge=LEFT)
             num = self.text("won.layers", size=S, color=color, n=Val(path, "count"))
             num.next_to(bar, RIGHT, buff=0.2)
             self.show(path, num)
@@ -668,7 +664,8 @@ class Lineage(LectureScene):
         paid = live.redraw(filled, path="instalments_paid[{i}]",
                            measure=count)
         p_lab = self.text("pairs.paid", size=L, color=P.attention)
-        p_lab.next_to(grid, DOWN, buff=0.25, aligned_edge=LEFT)
+        p_lab.next_to(grid, DOWN, buff=0.25)
+        p_lab.align_to([-6.6, 0, 0], LEFT)
         p_val = live_value(self, live, "instalments_paid[{i}]", "count", p_lab, P.attention,
                            size=L)
         heads = [("pair.mask", "pair.mask.rnn"), ("pair.pos", "pair.pos.rnn"),
@@ -677,7 +674,7 @@ class Lineage(LectureScene):
         for i, (a, b) in enumerate(heads):
             ta = self.text(a, size=L, color=P.attention)
             tb = self.text(b, size=S, color=P.hidden)
-            ta.move_to([-1.2, 1.85 - 0.95 * i, 0], aligned_edge=LEFT)
+            ta.move_to([-0.7, 1.85 - 0.95 * i, 0], aligned_edge=LEFT)
             tb.next_to(ta, DOWN, buff=0.12, aligned_edge=LEFT).shift(0.3 * RIGHT)
             pairs.append(VGroup(ta, tb))
         box, point = self.pointer()
@@ -696,7 +693,8 @@ class Lineage(LectureScene):
         self.remove(p_val, p_lab)
         total = self.text("pairs.total", size=L, color=P.attention, n=Val("triangle", "count"),
                           m=Val("triangle_madds", "count"))
-        total.next_to(grid, DOWN, buff=0.25, aligned_edge=LEFT)
+        total.next_to(grid, DOWN, buff=0.25)
+        total.align_to([-6.6, 0, 0], LEFT)
         self.show("triangle", total)
         self.play(FadeIn(total), point(total, P.attention), run_time=0.8)
         cite = self.cite_row("Ryu, RL of LLMs (Spring 2025), ch. 2")
