@@ -128,6 +128,11 @@ VARIANTS = [
      {"mid": "holds", "clip.small": "capped"}),
     ("pre-03-spectral", "zh", {"rhos": (0.5, 1.0, 2.0), "d": 64, "T": 300},
      {"big": "explodes", "row1": "explodes"}),
+    # P9: a sequence shorter than the width (attention does fewer multiply-adds), one as long
+    # as the width (the crossing); an LSTM at a context of one position (cache = state)
+    ("pre-09-lineage", "en", {"T": 300, "d": 1000}, {"cost.at": "attention"}),
+    ("pre-09-lineage", "zh", {"T": 777, "d": 777, "context": 1},
+     {"cost.at": "equal", "memory.ratio": "equal"}),
 ]
 
 
