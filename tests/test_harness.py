@@ -103,6 +103,10 @@ SIZE_PAIRS = {
     # of T + L matrices
     "pre-05-deep-bidirectional": [("vocab", "d"), ("vocab", "proj"), ("d", "proj"),
                                   ("steps", "layers")],
+    # P9: "T d² = ...", "24 layers · width 512 · 2 bytes", "2 × layers × context × d", the
+    # causal mask's T(T+1)/2 scores × d
+    "pre-09-lineage": [("T", "d"), ("layers", "d"), ("layers", "bytes_per_number"),
+                       ("context", "d"), ("context", "layers"), ("steps", "d")],
 }
 
 
@@ -173,7 +177,12 @@ CHOSEN = [("primer-02-vanishing", "en", {"dims_sigma": 0.5}),
           ("pre-05-deep-bidirectional", "en", {"vocab": 3001, "d": 96, "proj": 40, "steps": 7,
                                                "layers": 4}),
           ("pre-05-deep-bidirectional", "zh", {"vocab": 57, "d": 24, "proj": 130, "steps": 5,
-                                               "layers": 3})]
+                                               "layers": 3}),
+          # P9: the defaults have T = 8 d and steps = layers / 3; every size apart
+          ("pre-09-lineage", "en", {"T": 300, "d": 96, "layers": 5, "context": 777,
+                                    "bytes_per_number": 3, "steps": 6}),
+          ("pre-09-lineage", "zh", {"T": 50, "d": 120, "layers": 7, "context": 33,
+                                    "bytes_per_number": 4, "steps": 11, "cell": "gru"})]
 
 
 @pytest.mark.parametrize("section_id, lang, params", CHOSEN,

@@ -251,6 +251,13 @@ EDGES = [
     # 603 underflow to 0
     ("pre-02-bptt", "en", {"factors": 602}, {"lab.under": "tiny", "lab.product": "tiny"}),
     ("pre-02-bptt", "zh", {"factors": 603}, {"lab.under": "zero", "lab.product": "zero"}),
+    # P9: T just below, at and just above d = 512 (T d² against T² d); an LSTM's cache at one
+    # position and at two (its state is two vectors a layer, the cache two a position)
+    ("pre-09-lineage", "en", {"T": 511}, {"cost.at": "attention"}),
+    ("pre-09-lineage", "zh", {"T": 512}, {"cost.at": "equal"}),
+    ("pre-09-lineage", "en", {"T": 513}, {"cost.at": "recurrent"}),
+    ("pre-09-lineage", "en", {"context": 1}, {"memory.ratio": "equal", "memory.times": "equal"}),
+    ("pre-09-lineage", "zh", {"context": 2}, {"memory.ratio": "larger", "memory.times": "larger"}),
 ]
 
 
@@ -377,6 +384,17 @@ DEGENERATE = [
     ("pre-02-bptt", "zh", {"radius": 0.0, "steps": 2, "factors": 1}, {}),
     ("pre-02-bptt", "en", {"steps": 12, "radius": 1.5, "factors": 5000},
      {"lab.under": "zero", "lab.product": "zero"}),
+    # P9 at its smallest sizes: two positions (one multiplication), T = 1, one layer, one byte,
+    # one position of context (an LSTM's cache equals its state, a GRU's is twice it)
+    ("pre-09-lineage", "en", {"steps": 2, "d": 2, "T": 1, "context": 1, "layers": 1,
+                              "bytes_per_number": 1}, {"cost.at": "attention",
+                                                       "memory.ratio": "equal"}),
+    ("pre-09-lineage", "zh", {"steps": 2, "d": 2, "T": 1, "context": 1, "layers": 1,
+                              "bytes_per_number": 1, "cell": "gru"},
+     {"cost.at": "attention", "memory.ratio": "larger"}),
+    ("pre-09-lineage", "en", {"steps": 2, "d": 2, "T": 2, "context": 1, "layers": 1,
+                              "bytes_per_number": 1, "cell": "gru"},
+     {"cost.at": "equal", "memory.ratio": "larger"}),
 ]
 
 

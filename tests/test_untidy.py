@@ -132,7 +132,7 @@ VARIANTS = [
     # as the width (the crossing); an LSTM at a context of one position (cache = state)
     ("pre-09-lineage", "en", {"T": 300, "d": 1000}, {"cost.at": "attention"}),
     ("pre-09-lineage", "zh", {"T": 777, "d": 777, "context": 1},
-     {"cost.at": "equal", "memory.ratio": "equal"}),
+     {"cost.at": "equal", "memory.ratio": "equal", "memory.times": "equal"}),
 ]
 
 

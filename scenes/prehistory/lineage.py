@@ -38,7 +38,7 @@ TEXT = {
     "rnn.parallel": {"zh": "$T$ 步依赖链，串行", "en": "a chain of $T$ steps, in turn"},
     "tf.parallel": {"zh": "每层 {q} 步，全序列并行", "en": "{q} step a layer, all at once"},
     "row.path": {"zh": "长程路径", "en": "long-range path"},
-    "rnn.path": {"zh": "$T$ − {q} 次乘法，门控衰减", "en": "$T$ − {q} multiplications, gated"},
+    "rnn.path": {"zh": "$O(T)$ 次乘法，门控衰减", "en": "$O(T)$ multiplications, gated"},
     "tf.path": {"zh": "{q} 次：注意力直连", "en": "{q}: attention joins them"},
     "row.grad": {"zh": "梯度的修法", "en": "the gradient's fix"},
     "rnn.grad": {"zh": "门控：长链上仍衰减", "en": "gates: still decays, long chains"},
@@ -176,7 +176,8 @@ TEXT = {
     "memory.state.lstm": {"zh": "LSTM 状态（h 和 c）", "en": "LSTM state (h and c)"},
     "memory.state.gru": {"zh": "GRU 状态（h）", "en": "GRU state (h)"},
     "memory.ratio": {"zh": "缓存 ÷ 状态", "en": "cache ÷ state"},
-    "memory.times": {"zh": "{r}×", "en": "{r}×"},
+    "memory.times.larger": {"zh": "{r}×", "en": "{r}×"},
+    "memory.times.equal": {"zh": "相等", "en": "the same"},
     "memory.model": {"zh": "{L} 层 · 宽 {d} · 每个数 {b} 字节",
                      "en": "{L} layer{L_s} · width {d} · {b} byte{b_s} a number"},
     "memory.formula": {"zh": "缓存 = 2 × 层 × 上下文 × $d$ × 字节",
@@ -237,8 +238,8 @@ TEXT = {
         "en": "Ernest Ryu's notes close on this: nothing from first principles forces the "
               "Transformer's shape, but history tells why each part is there."},
     "pairs.paid": {"zh": "已算分数", "en": "scores so far"},
-    "pairs.total": {"zh": "合计 {n} 个分数 × $d$ = {m} 次乘加",
-                    "en": "in all {n} scores × $d$ = {m} multiply-adds"},
+    "pairs.total": {"zh": "合计 {n} 个分数", "en": "in all {n} scores"},
+    "pairs.madds": {"zh": "× $d$ = {m} 次乘加", "en": "× $d$ = {m} multiply-adds"},
 }
 
 
@@ -273,7 +274,7 @@ class Lineage(LectureScene):
         rule = Line([TABLE_X[0], TABLE_Y0 - 0.3, 0], [6.85, TABLE_Y0 - 0.3, 0], color=P.muted,
                     stroke_width=1.5)
         q = dict(q=Val("path_attention", "int"))
-        fields = {"parallel": ({}, q), "path": (q, q)}
+        fields = {"parallel": ({}, q), "path": ({}, q)}
         rows = []
         for n, key in enumerate(ROWS):
             y = TABLE_Y0 - 0.55 - n * TABLE_DY
@@ -431,12 +432,15 @@ class Lineage(LectureScene):
                                    ("frame_cost_recurrent", labs[1], P.hidden),
                                    ("frame_cost_attention", labs[2], P.attention))]
         cite = self.cite_row("Vaswani et al. 2017", "arXiv:1706.03762")
+        box, point = self.pointer()
         self.say("cost.say")
         self.pace([Create(ax), FadeIn(grid), FadeIn(yt), FadeIn(xt), FadeIn(xl), FadeIn(yl),
                    FadeIn(cite)],
-                  [FadeIn(labs[1]), FadeIn(vals[1]), Indicate(labs[1], color=P.hidden)],
-                  [FadeIn(labs[2]), FadeIn(vals[2]), Indicate(labs[2], color=P.attention)],
-                  [FadeIn(labs[0]), FadeIn(vals[0])])
+                  [FadeIn(labs[1]), FadeIn(vals[1]), point(labs[1], P.hidden)],
+                  [FadeIn(labs[2]), FadeIn(vals[2]), point(labs[2], P.attention)],
+                  [FadeIn(labs[0]), FadeIn(vals[0]), point(labs[0])])
+        self.play(FadeOut(box["b"]), run_time=0.4)
+        box.clear()
         self.add(rec, att)
         self.say("cost.cross.say", d=Val("d", "count"))
         # the lines grow up to the crossing as it is named, then on to the sweep's end
@@ -468,7 +472,6 @@ class Lineage(LectureScene):
         case = self._cost_case()
         self.say("cost.at.say", variant=case, T=Val("T", "count"),
                  a=Val("cost_recurrent", "count"), b=Val("cost_attention", "count"))
-        box, point = self.pointer()
         self.pace([Create(vline), FadeIn(dots), FadeIn(ends[0]), point(VGroup(labs[0], ends[0]))],
                   [FadeIn(ends[1]), point(VGroup(labs[1], ends[1]), P.hidden)],
                   [FadeIn(ends[2]), point(VGroup(labs[2], ends[2]), P.attention)])
@@ -549,10 +552,12 @@ class Lineage(LectureScene):
                       rate_func=linear)
         else:
             self.play(Indicate(k_lab, color=P.attention), run_time=1.0)
-        r_val = self.text("memory.times", size=L, r=Val("memory_ratio", "ratio"))
+        case = self._memory_case()
+        r_val = self.text("memory.times", variant=case, size=L,
+                          **({"r": Val("memory_ratio", "ratio")} if case == "larger" else {}))
         self.beside(r_val, r_lab)
         self.show("memory_ratio", r_val)
-        self.say("memory.ratio.say", variant=self._memory_case(), ctx=Val("context", "count"),
+        self.say("memory.ratio.say", variant=case, ctx=Val("context", "count"),
                  kv=Val("kv_bytes", "bytes"), state=Val("state_bytes", "bytes"),
                  r=Val("memory_ratio", "ratio"))
         self.pace(lambda: point(VGroup(k_lab, k_val), P.attention),
@@ -641,8 +646,8 @@ class Lineage(LectureScene):
         v = self.v
         n = v.steps
         self.claim("pairs", say=False)
-        cell = min(0.42, 3.5 / n)
-        gx, gy = -4.3, 0.15
+        cell = min(0.4, 3.0 / n)
+        gx, gy = -4.3, 0.45
         grid = VGroup()
         for r in range(n):
             for c in range(n):
@@ -674,7 +679,7 @@ class Lineage(LectureScene):
         for i, (a, b) in enumerate(heads):
             ta = self.text(a, size=L, color=P.attention)
             tb = self.text(b, size=S, color=P.hidden)
-            ta.move_to([-0.7, 1.85 - 0.95 * i, 0], aligned_edge=LEFT)
+            ta.move_to([-0.5, 1.85 - 0.95 * i, 0], aligned_edge=LEFT)
             tb.next_to(ta, DOWN, buff=0.12, aligned_edge=LEFT).shift(0.3 * RIGHT)
             pairs.append(VGroup(ta, tb))
         box, point = self.pointer()
@@ -691,11 +696,15 @@ class Lineage(LectureScene):
         live.play(k.animate.set_value(n - 1), run_time=self.left(0.75, least=2.0),
                   rate_func=linear)
         self.remove(p_val, p_lab)
-        total = self.text("pairs.total", size=L, color=P.attention, n=Val("triangle", "count"),
-                          m=Val("triangle_madds", "count"))
+        total = self.text("pairs.total", size=L, color=P.attention, n=Val("triangle", "count"))
         total.next_to(grid, DOWN, buff=0.25)
         total.align_to([-6.6, 0, 0], LEFT)
+        madds = self.text("pairs.madds", size=L, color=P.attention,
+                          m=Val("triangle_madds", "count"))
+        madds.next_to(total, DOWN, buff=0.15, aligned_edge=LEFT)
         self.show("triangle", total)
+        self.show("triangle_madds", madds)
+        total = VGroup(total, madds)
         self.play(FadeIn(total), point(total, P.attention), run_time=0.8)
         cite = self.cite_row("Ryu, RL of LLMs (Spring 2025), ch. 2")
         self.say("pairs.close.say")

@@ -18,7 +18,8 @@ PINS = {
     "elmo_layers": {"n": ("elmo_layers", "count")},
     "bert_base_layers": {"n": ("bert_base_layers", "count")},
     "bert_large_layers": {"n": ("bert_large_layers", "count")},
-    "triangle": {"n": ("triangle", "count"), "m": ("triangle_madds", "count")},
+    "triangle": {"n": ("triangle", "count")},
+    "triangle_madds": {"m": ("triangle_madds", "count")},
 }
 
 
@@ -40,4 +41,5 @@ def _memory(v, p):
 CHOICES = {
     "cost.at": _cost,
     "memory.ratio": _memory,
+    "memory.times": _memory,
 }

@@ -9,7 +9,6 @@ _Q = ("path_attention", "int")
 
 FIELDS = {
     "tf.parallel": {"q": _Q},
-    "rnn.path": {"q": _Q},
     "tf.path": {"q": _Q},
     "path": {"p": ("path_recurrent", "count"), "q": ("path_attention", "count")},
     "path.say": {"T": _STEPS},
@@ -36,7 +35,8 @@ FIELDS = {
     "won.ratio.say": {"bl": ("bert_large_layers", "count"), "e": ("elmo_layers", "count"),
                       "r": ("depth_ratio", "ratio")},
     "pairs.kv.say": {"T": _STEPS, "n": ("triangle", "count"), "d": ("d", "count")},
-    "pairs.total": {"n": ("triangle", "count"), "m": ("triangle_madds", "count")},
+    "pairs.total": {"n": ("triangle", "count")},
+    "pairs.madds": {"m": ("triangle_madds", "count")},
 }
 
 #: a readout named by its own path is pinned by its format (``[*]``: any index)
@@ -65,6 +65,7 @@ READOUTS = {
 VARIANTS = {
     "cost.at": ("attention", "equal", "recurrent"),
     "memory.ratio": ("equal", "larger"),
+    "memory.times": ("equal", "larger"),
 }
 
 #: variants no legal parameter selects, with why
