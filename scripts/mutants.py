@@ -733,8 +733,8 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
     # ---- P9 pre-09-lineage (every class in one block) --------------------------------------
     # class 0: the texts at holds
     ("p9-cost-readouts-swapped", "scenes/prehistory/lineage.py",
-     '("cost_recurrent", P.hidden), ("cost_attention", P.attention))]',
-     '("cost_attention", P.hidden), ("cost_recurrent", P.attention))]', guard("lineage")),
+     '("T", "cost_recurrent", "cost_attention"),\n', '("T", "cost_attention", "cost_recurrent"),\n',
+     guard("lineage")),
     ("p9-lstm-state-without-c", "mathcore/prehistory/lineage.py",
      "state_numbers = layers * vectors * d", "state_numbers = layers * d", guard("lineage")),
     ("p9-cache-keys-only", "mathcore/prehistory/lineage.py",

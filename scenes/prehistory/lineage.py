@@ -136,7 +136,11 @@ TEXT = {
         "zh": "在 T = {T}，两边都是 {a} 次：正好在交点上；区别只在循环得串行。",
         "en": "At T = {T} both are {a}: right at the crossing. The difference is that recurrence "
               "runs in sequence."},
-    "cost.at": {"zh": "$T$ = {T}", "en": "$T$ = {T}"},
+    "cost.end.T": {"zh": "$T$ = {v}", "en": "$T$ = {v}"},
+    "cost.end.rec": {"zh": "$T d^2$ = {v}", "en": "$T d^2$ = {v}",
+                     "fixed": {"2": "the exponent of a square"}},
+    "cost.end.att": {"zh": "$T^2 d$ = {v}", "en": "$T^2 d$ = {v}",
+                     "fixed": {"2": "the exponent of a square"}},
     # ----- 4. the memory per token -------------------------------------------------------------
     "memory": {"zh": "推理每个 token：定长状态对增长的缓存",
                "en": "Inference, per token: a fixed state against a growing cache"},
@@ -462,19 +466,23 @@ class Lineage(LectureScene):
         vline = DashedLine(pt(xT, lo), pt(xT, hi), color=P.muted, dash_length=0.1)
         dots = VGroup(Dot(pt(xT, v.frame_log_recurrent[v.at_T]), color=P.hidden, radius=0.07),
                       Dot(pt(xT, v.frame_log_attention[v.at_T]), color=P.attention, radius=0.07))
-        for old, path_, c in zip(vals, ("T", "cost_recurrent", "cost_attention"),
-                                 (P.text, P.hidden, P.attention)):
-            self.remove(old)
-        ends = [self.value(p_, "count", size=L, color=c) for p_, c in
-                (("T", P.text), ("cost_recurrent", P.hidden), ("cost_attention", P.attention))]
-        for e, lab in zip(ends, labs):
-            self.beside(e, lab)
+        # each label and its number become one sentence at T: the label says what the number is
+        ends = []
+        for key, path_, c, lab in zip(("cost.end.T", "cost.end.rec", "cost.end.att"),
+                                      ("T", "cost_recurrent", "cost_attention"),
+                                      (P.text, P.hidden, P.attention), labs):
+            e = self.text(key, size=L, color=c, v=Val(path_, "count"))
+            e.move_to(lab, aligned_edge=LEFT)
+            self.show(path_, e)
+            ends.append(e)
         case = self._cost_case()
         self.say("cost.at.say", variant=case, T=Val("T", "count"),
                  a=Val("cost_recurrent", "count"), b=Val("cost_attention", "count"))
-        self.pace([Create(vline), FadeIn(dots), FadeIn(ends[0]), point(VGroup(labs[0], ends[0]))],
-                  [FadeIn(ends[1]), point(VGroup(labs[1], ends[1]), P.hidden)],
-                  [FadeIn(ends[2]), point(VGroup(labs[2], ends[2]), P.attention)])
+        self.pace([Create(vline), FadeIn(dots), FadeOut(vals[0]), FadeOut(labs[0]),
+                   FadeIn(ends[0]), point(ends[0])],
+                  [FadeOut(vals[1]), FadeOut(labs[1]), FadeIn(ends[1]), point(ends[1], P.hidden)],
+                  [FadeOut(vals[2]), FadeOut(labs[2]), FadeIn(ends[2]),
+                   point(ends[2], P.attention)])
         self.play(FadeOut(box["b"]), run_time=0.4)
         self.hold()
         self.clear_stage()
