@@ -753,6 +753,11 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
     ("c1-p9-mask-row-behind", "scenes/prehistory/lineage.py",
      "opacity=0.85 if r <= i else 0.0", "opacity=0.85 if r < i else 0.0",
      sweep_guard("lineage")),
+    ("c1-p9-gate-curve-one-behind", "scenes/prehistory/lineage.py",
+     "pts = [pt(j, ys[j]) for j in range(i + 1)]", "pts = [pt(j, ys[j]) for j in range(max(i, 1))]",
+     sweep_guard("lineage")),
+    ("p9-gate-one-step-short", "mathcore/prehistory/lineage.py",
+     "gate_final=float(gprod[-1]),", "gate_final=float(gprod[-2]),", guard("lineage")),
     # class 2: T = d is the crossing, not a win for attention; a cache equal to the state is
     # not larger
     ("c2-p9-crossing-as-attention", "scenes/prehistory/lineage.py",

@@ -156,3 +156,32 @@ def test_bounds_construct():
         lin.lineage(steps=1)
     with pytest.raises(ValueError):
         lin.lineage(cell="elman")
+
+
+@pytest.mark.parametrize("gate, chain", [(0.95, 200), (0.5, 7), (0.999, 2)])
+def test_gate_product_is_the_cells_gradient_by_autograd(gate, chain):
+    """c_t = f c_{t-1} + i g with the gate held at f: torch's d c_k / d c_0 is f^k."""
+    torch = pytest.importorskip("torch")
+    v = lin.lineage(gate=gate, chain=min(chain, 40))
+    c0 = torch.tensor(0.3, dtype=torch.float64, requires_grad=True)
+    c, grads = c0, []
+    for k in range(1, v.chain + 1):
+        c = gate * c + 0.2 * torch.tanh(torch.tensor(0.1 * k, dtype=torch.float64))
+        (g,) = torch.autograd.grad(c, c0, retain_graph=True)
+        grads.append(float(g))
+    np.testing.assert_allclose(v.gate_products[1:], grads, rtol=1e-12)
+    np.testing.assert_allclose(v.gate_log_products, np.log10(v.gate_products), rtol=1e-9,
+                               atol=1e-12)
+    assert v.gate_final == v.gate_products[-1] and np.all(v.residual_identity == 1.0)
+    lo, hi, _ = v.gate_axis
+    assert lo <= v.gate_log_products[-1] and hi >= 0
+
+
+def test_residual_block_keeps_the_identity():
+    """x + tanh(A x) with A = 0: the Jacobian is exactly I (the identity term alone)."""
+    torch = pytest.importorskip("torch")
+    J = torch.autograd.functional.jacobian(
+        lambda x: x + torch.tanh(torch.zeros(3, 3, dtype=torch.float64) @ x),
+        torch.ones(3, dtype=torch.float64))
+    assert torch.equal(J, torch.eye(3, dtype=torch.float64))
+    assert lin.lineage().residual_identity[-1] == 1.0

@@ -16,6 +16,10 @@ Counting conventions (the primer's, so the two never disagree):
   recurrent layer keeps its state: an LSTM h and c (2 d numbers a layer), a GRU h alone (d).
   A Transformer keeps a key and a value of d numbers per position per layer:
   ``2 × layers × context × d`` numbers. Both times ``bytes_per_number``.
+- *The gradient's fix*: an LSTM's cell passes the gradient back through one forget gate a
+  step (``∂c_t/∂c_{t-1} = f`` when the gate is held at f), so k steps multiply ``f^k``; a
+  residual stream ``x + F(x)`` passes it through ``I + ∂F/∂x``, whose identity term is 1 at
+  every depth.
 - *Instalments*: with a KV cache, the token at position t scores its query against t keys (its
   own and every earlier one: the causal mask's row t); the rows 1..T add up to the whole
   lower triangle, ``T (T + 1) / 2`` scores, d multiply-adds each.
@@ -109,6 +113,20 @@ class LineageValues:
         ``[lo, hi]`` of the memory chart in ``log2`` units.
     memory_tick_context, memory_tick_bytes : numpy.ndarray of int
     memory_tick_log2_context, memory_tick_log2_bytes : numpy.ndarray
+    gate, chain : float, int
+        The forget gate f held along a chain of ``chain`` steps.
+    gate_steps : numpy.ndarray of int, shape (chain + 1,)
+        ``0 .. chain``.
+    gate_products : numpy.ndarray, shape (chain + 1,)
+        ``f^k``: the gradient's factor k steps back along the cell.
+    gate_log_products : numpy.ndarray, shape (chain + 1,)
+        ``k log10 f`` (no underflow).
+    gate_final : float
+        ``f^chain``.
+    residual_identity : numpy.ndarray, shape (chain + 1,)
+        The identity term of the residual stream's gradient at each depth: 1.
+    gate_axis : tuple of (int, int, int)
+        ``(lo, hi, step)`` in decades covering both.
     elmo_layers, bert_base_layers, bert_large_layers : int
         The published depths (2, 12, 24).
     depth_ratio : float
@@ -172,6 +190,14 @@ class LineageValues:
     memory_tick_log2_context: np.ndarray
     memory_tick_bytes: np.ndarray
     memory_tick_log2_bytes: np.ndarray
+    gate: float
+    chain: int
+    gate_steps: np.ndarray
+    gate_products: np.ndarray
+    gate_log_products: np.ndarray
+    gate_final: float
+    residual_identity: np.ndarray
+    gate_axis: tuple
     elmo_layers: int
     bert_base_layers: int
     bert_large_layers: int
@@ -205,7 +231,8 @@ def _axis(values: np.ndarray, pad: float) -> np.ndarray:
 
 
 def lineage(steps: int = 8, d: int = 512, T: int = 4096, context: int = 32768,
-            layers: int = 24, bytes_per_number: int = 2, cell: str = "lstm") -> LineageValues:
+            layers: int = 24, bytes_per_number: int = 2, cell: str = "lstm",
+            gate: float = 0.95, chain: int = 200) -> LineageValues:
     """The table's computed rows at these sizes (see the module's conventions).
 
     Raises
@@ -215,8 +242,10 @@ def lineage(steps: int = 8, d: int = 512, T: int = 4096, context: int = 32768,
     """
     if cell not in STATE_VECTORS:
         raise ValueError(f"cell must be one of {', '.join(STATE_VECTORS)}")
-    if steps < 2 or min(d, T, context, layers, bytes_per_number) < 1:
+    if steps < 2 or chain < 1 or min(d, T, context, layers, bytes_per_number) < 1:
         raise ValueError("steps must be at least 2 and every other size at least 1")
+    if not 0.0 < gate < 1.0:
+        raise ValueError("the gate must lie strictly between 0 and 1")
     steps, d, T, context, layers, b = (int(x) for x in (steps, d, T, context, layers,
                                                         bytes_per_number))
     pos = np.arange(steps, dtype=np.int64)
@@ -246,6 +275,11 @@ def lineage(steps: int = 8, d: int = 512, T: int = 4096, context: int = 32768,
     b_cand = np.asarray([f_kv[-1], state_numbers * b, f_kv[0]], dtype=np.int64)
     keep_y = spaced_ticks(np.log2(b_cand.astype(np.float64)), *my)
 
+    ks = np.arange(int(chain) + 1, dtype=np.int64)
+    glog = ks * math.log10(gate)
+    gprod = float(gate) ** ks.astype(np.float64)
+    gate_axis = log_axis(float(glog[-1]), 0.0, 6)
+
     inst = np.arange(1, steps + 1, dtype=np.int64)
     paid = np.cumsum(inst)
     triangle = steps * (steps + 1) // 2
@@ -271,6 +305,9 @@ def lineage(steps: int = 8, d: int = 512, T: int = 4096, context: int = 32768,
         memory_tick_log2_context=np.log2(c_cand[keep_x].astype(np.float64)),
         memory_tick_bytes=b_cand[keep_y],
         memory_tick_log2_bytes=np.log2(b_cand[keep_y].astype(np.float64)),
+        gate=float(gate), chain=int(chain), gate_steps=ks, gate_products=gprod,
+        gate_log_products=glog, gate_final=float(gprod[-1]),
+        residual_identity=np.ones(ks.shape), gate_axis=gate_axis,
         elmo_layers=ELMO_LAYERS, bert_base_layers=BERT_BASE_LAYERS,
         bert_large_layers=BERT_LARGE_LAYERS, depth_ratio=BERT_LARGE_LAYERS / ELMO_LAYERS,
         instalments=inst, instalments_paid=paid, triangle=triangle,
@@ -280,4 +317,5 @@ def lineage(steps: int = 8, d: int = 512, T: int = 4096, context: int = 32768,
 def lineage_values(p: dict) -> LineageValues:
     """P9's values from its resolved parameters."""
     return lineage(int(p["steps"]), int(p["d"]), int(p["T"]), int(p["context"]),
-                   int(p["layers"]), int(p["bytes_per_number"]), p["cell"])
+                   int(p["layers"]), int(p["bytes_per_number"]), p["cell"],
+                   float(p["gate"]), int(p["chain"]))

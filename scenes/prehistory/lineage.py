@@ -10,7 +10,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, ArcBetweenPoints, Axes, Create, Dashed
 
 from .. import style
 from ..base import LectureScene, Val
-from ..live import Live, corners, live_value
+from ..live import Live, corners, live_value, settle_value
 
 P = style.PALETTE
 L, S = style.LABEL_SIZE, style.SMALL_SIZE
@@ -101,7 +101,29 @@ TEXT = {
         "en": "Training too: recurrence computes its {T} steps one after another; one layer of "
               "attention computes every position at once. The causal mask blocks information, "
               "not computation."},
-    # ----- 3. the cost in T --------------------------------------------------------------------
+    # ----- 3. the gradient's fix -----------------------------------------------------------------
+    "grad": {"zh": "第五行：门控的连乘仍衰减，残差的恒等项不变",
+             "en": "Row five: a gate's product still decays, the residual's identity stays"},
+    "grad.say": {
+        "zh": "LSTM 的细胞状态每退一步乘一次遗忘门。门一直是 f = {f}，退 {n} 步，梯度的因子就是 f 的 {n} 次方。",
+        "en": "An LSTM's cell passes the gradient back through one forget gate a step. Hold the "
+              "gate at f = {f} for {n} steps and the factor is f to the power {n}."},
+    "grad.sweep.say": {
+        "zh": "退到第 {n} 步，因子只剩 {p}：门控让衰减变慢，却没有让它停下。",
+        "en": "At step {n} the factor is down to {p}: gates slow the decay, they do not stop it."},
+    "grad.res.say": {
+        "zh": "残差流每层是 x 加上 F(x)，梯度里总有一个恒等项：不论多深，它都是 {one}。",
+        "en": "A residual stream adds each block to its input, x + F(x): the gradient always "
+              "keeps an identity term, {one} at any depth."},
+    "grad.cell": {"zh": "细胞：$\\partial c_t / \\partial c_{{t-k}} = f^k$",
+                  "en": "cell: $\\partial c_t / \\partial c_{{t-k}} = f^k$"},
+    "grad.res": {"zh": "残差 $x + F(x)$：", "en": "residual $x + F(x)$:"},
+    "grad.x": {"zh": "反向步数 $k$", "en": "steps back $k$"},
+    "grad.k": {"zh": "$k$ =", "en": "$k$ ="},
+    "grad.f": {"zh": "遗忘门 $f$ = {f}", "en": "forget gate $f$ = {f}"},
+    "grad.fk": {"zh": "$f^k$ =", "en": "$f^k$ ="},
+    "grad.one": {"zh": "恒等项 = {one}", "en": "identity term = {one}"},
+    # ----- 4. the cost in T --------------------------------------------------------------------
     "cost": {"zh": "对 $T$ 的成本：$T d^2$ 对 $T^2 d$，$d$ = {d}",
              "en": "Cost in $T$: $T d^2$ against $T^2 d$, $d$ = {d}",
              "fixed": {"2": "the exponent of a square"}},
@@ -252,7 +274,7 @@ class Lineage(LectureScene):
     why the Transformer won training, the pairings."""
 
     SECTION_ID = "pre-09-lineage"
-    BEATS = ("fill_table", "path_chain", "cost_sweep", "memory_sweep", "why_won", "pairings")
+    BEATS = ("fill_table", "path_chain", "gate_residual", "cost_sweep", "memory_sweep", "why_won", "pairings")
     TEXT = TEXT
 
     # ----- cases, decided on the numbers as displayed -------------------------------------------
@@ -386,7 +408,78 @@ class Lineage(LectureScene):
         self.hold()
         self.clear_stage()
 
-    # ----- 3. the cost in T --------------------------------------------------------------------
+    # ----- 3. the gradient's fix -----------------------------------------------------------------
+    def gate_residual(self):
+        v = self.v
+        self.claim("grad", say=False)
+        lo, hi, step = v.gate_axis
+        ax = Axes([0, v.chain, max(v.chain // 2, 1)], [0, hi - lo, step], x_length=6.5,
+                  y_length=3.6, axis_config={"color": P.muted, "include_tip": False,
+                                             "font_size": 24},
+                  x_axis_config={"numbers_to_include": [v.chain // 2, v.chain],
+                                 "decimal_number_config": {"num_decimal_places": 0}})
+        ax.move_to([-2.45, 0.05, 0])
+        self.ticks(ax)
+
+        def pt(k, lg):
+            return ax.c2p(k, lg - lo)
+        yt = VGroup(*[self.math(f"10^{{{e}}}", scale=0.6, color=P.muted, reason="axis tick")
+                      .next_to(pt(0, e), LEFT, buff=0.12) for e in range(lo, hi + 1, step)])
+        xl = self.text("grad.x", size=S, color=P.muted)
+        xl.next_to(ax.x_axis.get_left(), DOWN, buff=0.15, aligned_edge=LEFT)
+        k = ValueTracker(0)
+        live = Live(self, lambda: self.at(k), over="gate_steps")
+
+        def partial(ys, color):
+            def build(i):
+                pts = [pt(j, ys[j]) for j in range(i + 1)]
+                return VMobject(color=color, stroke_width=4).set_points_as_corners(
+                    pts if len(pts) > 1 else pts * 2)
+            return build
+
+        def tip(m):
+            x, y = ax.p2c(corners(m)[-1])[:2]
+            return [x, y + lo]
+        curve = live.redraw(partial(v.gate_log_products, P.forget),
+                            path=("gate_steps[{i}]", "gate_log_products[{i}]"), measure=tip)
+        ones = [pt(0, 0.0), pt(v.chain, 0.0)]
+        flat = Line(*ones, color=P.attention, stroke_width=5)
+        px = 1.6
+        cell = self.text("grad.cell", size=L, color=P.forget)
+        cell.move_to([px, 1.7, 0], aligned_edge=LEFT)
+        f_gate = self.text("grad.f", size=L, color=P.forget, f=Val("param.gate", "num"))
+        f_gate.next_to(cell, DOWN, buff=0.3, aligned_edge=LEFT)
+        k_lab = self.text("grad.k", size=L)
+        k_lab.next_to(f_gate, DOWN, buff=0.3, aligned_edge=LEFT)
+        f_lab = self.text("grad.fk", size=L, color=P.forget)
+        f_lab.next_to(k_lab, DOWN, buff=0.3, aligned_edge=LEFT)
+        k_val = live_value(self, live, "gate_steps[{i}]", "count", k_lab, P.text, size=L)
+        f_val = live_value(self, live, "gate_products[{i}]", "fmt", f_lab, P.forget, size=L)
+        res = self.text("grad.res", size=L, color=P.attention)
+        res.next_to(f_lab, DOWN, buff=0.5, aligned_edge=LEFT)
+        one = self.text("grad.one", size=L, color=P.attention,
+                        one=Val("residual_identity[-1]", "num"))
+        one.next_to(res, DOWN, buff=0.3, aligned_edge=LEFT)
+        self.show("residual_identity", one)
+        box, point = self.pointer()
+        self.say("grad.say", f=Val("param.gate", "num"), n=Val("chain", "count"))
+        self.pace([Create(ax), FadeIn(yt), FadeIn(xl)],
+                  [FadeIn(cell), FadeIn(f_gate), point(VGroup(cell, f_gate), P.forget)],
+                  [FadeIn(k_lab), FadeIn(k_val), FadeIn(f_lab), FadeIn(f_val)])
+        self.add(curve)
+        self.say("grad.sweep.say", n=Val("chain", "count"), p=Val("gate_final"))
+        live.play(k.animate.set_value(v.chain), run_time=self.left(0.8, least=2.0),
+                  rate_func=linear)
+        settle_value(self, k_val, "chain", "count", k_lab, P.text, size=L)
+        settle_value(self, f_val, "gate_final", "fmt", f_lab, P.forget, size=L)
+        self.play(point(VGroup(f_lab, f_val), P.forget), run_time=0.6)
+        self.say("grad.res.say", one=Val("residual_identity[-1]", "num"))
+        self.pace([FadeIn(res), Create(flat)], [FadeIn(one), point(one, P.attention)])
+        self.play(FadeOut(box["b"]), run_time=0.4)
+        self.hold()
+        self.clear_stage()
+
+    # ----- 4. the cost in T --------------------------------------------------------------------
     def cost_sweep(self):
         v = self.v
         self.claim("cost", d=Val("d", "count"), say=False)

@@ -182,6 +182,12 @@ _PRE_09 = Schema((
     Param("cell", "choice", "lstm", "recurrent cell whose state is counted (LSTM: h and c)",
           choices=("lstm", "gru"),
           doc_zh="计入状态的循环单元（LSTM 存 h 和 c）"),
+    Param("gate", "float", 0.95, "forget gate f held along the chain of the gradient row",
+          min=0.5, max=0.999,
+          doc_zh="梯度一行中沿链保持不变的遗忘门 f"),
+    Param("chain", "int", 200, "steps k the gradient row walks back along the cell",
+          min=2, max=500,
+          doc_zh="梯度一行沿细胞状态反向走的步数 k"),
 ))
 
 SECTIONS += (

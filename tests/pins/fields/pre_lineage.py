@@ -14,6 +14,11 @@ FIELDS = {
     "path.say": {"T": _STEPS},
     "path.direct.say": {"q": ("path_attention", "count"), "p": ("path_recurrent", "count")},
     "path.chain.say": {"T": _STEPS},
+    "grad.say": {"f": ("param.gate", "num"), "n": ("chain", "count")},
+    "grad.sweep.say": {"n": ("chain", "count"), "p": ("gate_final", "fmt")},
+    "grad.res.say": {"one": ("residual_identity[*]", "num")},
+    "grad.f": {"f": ("param.gate", "num")},
+    "grad.one": {"one": ("residual_identity[*]", "num")},
     "cost": {"d": ("d", "count")},
     "cost.cross": {"d": ("d", "count")},
     "cost.cross.say": {"d": ("d", "count")},
@@ -45,6 +50,10 @@ FIELDS = {
 #: a readout named by its own path is pinned by its format (``[*]``: any index)
 READOUTS = {
     "chain_hops[*]": "count",
+    "gate_steps[*]": "count",
+    "gate_products[*]": "fmt",
+    "gate_final": "fmt",
+    "chain": "count",
     "path_recurrent": "count",
     "path_attention": "count",
     "sequential_recurrent": "count",
