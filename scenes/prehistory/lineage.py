@@ -549,6 +549,10 @@ class Lineage(LectureScene):
         cl.next_to(cross, UP + LEFT, buff=0.1)
         if cl.get_left()[0] < ax.get_left()[0] + 0.1:
             cl.next_to(cross, UP + RIGHT, buff=0.1)
+        if cl.get_top()[1] > yl.get_bottom()[1] - 0.05:    # near the top: under the crossing
+            cl.next_to(cross, DOWN + RIGHT, buff=0.1)
+        if cl.get_right()[0] > ax.get_right()[0]:          # at the right end: left of it
+            cl.next_to(cross, DOWN + LEFT, buff=0.1)
         self.play(FadeIn(cross), FadeIn(cl), run_time=0.6)
         last = len(v.frame_T) - 1
         if last > v.at_d:
