@@ -67,10 +67,10 @@ TEXT = {
               "attention computes every position at once. Row four: between the two ends, "
               "recurrence passes the whole chain, attention a single step."},
     "table.c.say": {
-        "zh": "第五行：门控只是让衰减变慢，残差加 LayerNorm 给梯度一条恒等的路。"
+        "zh": "第五行：门控只是让衰减变慢；残差给梯度一条恒等的路，LayerNorm 稳住尺度。"
               "第六行：循环自带先后顺序，注意力要另外编码位置。",
-        "en": "Row five: gates only slow the decay; residual connections with LayerNorm give the "
-              "gradient an identity path. Row six: recurrence knows the order by construction, "
+        "en": "Row five: gates only slow the decay; residual connections give the gradient an "
+              "identity path, with LayerNorm keeping the scale. Row six: recurrence knows the order by construction, "
               "attention has to be told positions."},
     "table.d.say": {
         "zh": "第七行：总成本一边随 T 线性、一边随 T 平方，但前者串行。第八行反过来："
@@ -105,8 +105,8 @@ TEXT = {
     "grad": {"zh": "第五行：门控的连乘仍衰减，残差的恒等项不变",
              "en": "Row five: a gate's product still decays, the residual's identity stays"},
     "grad.say": {
-        "zh": "LSTM 的细胞状态每退一步乘一次遗忘门。门一直是 f = {f}，退 {n} 步，梯度的因子就是 f 的 {n} 次方。",
-        "en": "An LSTM's cell passes the gradient back through one forget gate a step. Hold the "
+        "zh": "沿着细胞状态这条路，LSTM 每退一步乘一次遗忘门。门一直是 f = {f}，退 {n} 步，梯度的因子就是 f 的 {n} 次方。",
+        "en": "Along its cell, an LSTM passes the gradient back through one forget gate a step. Hold the "
               "gate at f = {f} for {n} steps and the factor is f to the power {n}."},
     "grad.sweep.say": {
         "zh": "退到第 {n} 步，因子只剩 {p}：门控让衰减变慢，却没有让它停下。",
@@ -185,7 +185,7 @@ TEXT = {
     "memory.ratio.say.larger": {
         "zh": "上下文 {ctx} 时，缓存 {kv}，状态 {state}：缓存是状态的 {r} 倍。这一行 RNN 赢。",
         "en": "At a context of {ctx}: a cache of {kv} against a state of {state}, {r} times "
-              "larger. This row the RNN wins."},
+              "the state. This row the RNN wins."},
     "memory.ratio.say.equal": {
         "zh": "上下文只有 {ctx} 时，缓存 {kv} 正好等于 LSTM 的状态；从第二个位置起缓存就更大，这一行 RNN 赢。",
         "en": "At a context of {ctx}, the cache, {kv}, is exactly the LSTM's state; from the "
