@@ -772,8 +772,8 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
      'L=self._n("layers"), d=self._n("d"),', 'L=self._n("d"), d=self._n("d"),',
      ["tests/test_harness.py", "-k", "chosen_parameters and pre-09"]),
     ("c3-p9-context-for-layers", "mathcore/prehistory/lineage.py",
-     'int(p["layers"]), int(p["bytes_per_number"]), p["cell"])',
-     'int(p["context"]), int(p["bytes_per_number"]), p["cell"])', guard("lineage")),
+     'int(p["layers"]), int(p["bytes_per_number"]), p["cell"],',
+     'int(p["context"]), int(p["bytes_per_number"]), p["cell"],', guard("lineage")),
     # class 4: variants only off the defaults (T below d; a GRU) stating a neighbouring value
     # in one language
     ("c4-p9-attention-variant-states-b-twice", "scenes/prehistory/lineage.py",
