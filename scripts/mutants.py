@@ -758,6 +758,9 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
      sweep_guard("lineage")),
     ("p9-gate-one-step-short", "mathcore/prehistory/lineage.py",
      "gate_final=float(gprod[-1]),", "gate_final=float(gprod[-2]),", guard("lineage")),
+    ("p9-order-reversed-twice", "mathcore/prehistory/lineage.py",
+     "order_rnn_gap=float(np.linalg.norm(h - hr)))", "order_rnn_gap=float(np.linalg.norm(h + hr)))",
+     guard("lineage")),
     # class 2: T = d is the crossing, not a win for attention; a cache equal to the state is
     # not larger
     ("c2-p9-crossing-as-attention", "scenes/prehistory/lineage.py",

@@ -185,3 +185,30 @@ def test_residual_block_keeps_the_identity():
         torch.ones(3, dtype=torch.float64))
     assert torch.equal(J, torch.eye(3, dtype=torch.float64))
     assert lin.lineage().residual_identity[-1] == 1.0
+
+
+@pytest.mark.parametrize("steps, seed", [(8, 9), (2, 0), (16, 2**32 - 1)])
+def test_order_attention_blind_recurrence_not(steps, seed):
+    """Without positions, reversing the tokens reverses the score matrix's rows and columns,
+    number for number (torch computes the same scores); a recurrence's last state changes."""
+    torch = pytest.importorskip("torch")
+    v = lin.lineage(steps=steps, order_seed=seed)
+    np.testing.assert_array_equal(v.order_scores_reversed, v.order_scores[::-1, ::-1])
+    assert v.order_attention_gap == 0.0 and v.order_rnn_gap > 0.0
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(steps, lin.ORDER_WIDTH))
+    W_h = rng.normal(size=(4, 4))
+    W_h *= 0.9 / np.linalg.norm(W_h, 2)
+    W_x, W_q, W_k = (rng.normal(size=(4, 4)) / 2 for _ in range(3))
+    Xt = torch.tensor(X)
+    S = (Xt @ torch.tensor(W_q).T) @ (Xt @ torch.tensor(W_k).T).T / 2.0
+    np.testing.assert_allclose(v.order_scores, S.numpy(), rtol=1e-12, atol=1e-12)
+    cell = torch.nn.RNN(4, 4, bias=False, batch_first=True).double()
+    with torch.no_grad():
+        cell.weight_hh_l0.copy_(torch.tensor(W_h))
+        cell.weight_ih_l0.copy_(torch.tensor(W_x))
+        _, h = cell(Xt[None])
+        _, hr = cell(torch.flip(Xt, [0])[None])
+    np.testing.assert_allclose(v.order_state, h[0, 0].numpy(), rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(v.order_state_reversed, hr[0, 0].numpy(), rtol=1e-12,
+                               atol=1e-14)

@@ -20,6 +20,9 @@ Counting conventions (the primer's, so the two never disagree):
   step (``∂c_t/∂c_{t-1} = f`` when the gate is held at f), so k steps multiply ``f^k``; a
   residual stream ``x + F(x)`` passes it through ``I + ∂F/∂x``, whose identity term is 1 at
   every depth.
+- *Position*: the same tokens read forwards and backwards. A recurrence's last state changes
+  (its step order is built in); attention's scores without a positional encoding are the same
+  numbers with rows and columns reversed (each score a dot product of the same two vectors).
 - *Instalments*: with a KV cache, the token at position t scores its query against t keys (its
   own and every earlier one: the causal mask's row t); the rows 1..T add up to the whole
   lower triangle, ``T (T + 1) / 2`` scores, d multiply-adds each.
@@ -43,6 +46,8 @@ BERT_BASE_LAYERS = 12
 BERT_LARGE_LAYERS = 24
 #: State vectors per layer a cell keeps at inference: an LSTM h and c, a GRU h.
 STATE_VECTORS = {"lstm": 2, "gru": 1}
+#: Numbers per token of the position row's example (tokens, recurrence and attention).
+ORDER_WIDTH = 4
 #: Frames of the T sweep per octave of T.
 COST_FRAMES_PER_OCTAVE = 4
 #: The T sweep runs from 1 to this many times max(T, d) (so the crossover is inside it).
@@ -127,6 +132,18 @@ class LineageValues:
         The identity term of the residual stream's gradient at each depth: 1.
     gate_axis : tuple of (int, int, int)
         ``(lo, hi, step)`` in decades covering both.
+    order_seed : int
+        Seed of the position row's tokens and weights.
+    order_scores, order_scores_reversed : numpy.ndarray, shape (steps, steps)
+        ``q_i · k_j / sqrt(ORDER_WIDTH)`` for the tokens in order and reversed, no positional
+        encoding (each score one 1-D dot product).
+    order_attention_gap : float
+        ``max |order_scores_reversed − order_scores[::-1, ::-1]|`` (0: the same numbers).
+    order_state, order_state_reversed : numpy.ndarray, shape (ORDER_WIDTH,)
+        The recurrence's last state ``h_T`` (``h_t = tanh(W_h h_{t-1} + W_x x_t)``, h_0 = 0)
+        for the tokens in order and reversed.
+    order_rnn_gap : float
+        ``‖order_state − order_state_reversed‖``.
     elmo_layers, bert_base_layers, bert_large_layers : int
         The published depths (2, 12, 24).
     depth_ratio : float
@@ -198,6 +215,13 @@ class LineageValues:
     gate_final: float
     residual_identity: np.ndarray
     gate_axis: tuple
+    order_seed: int
+    order_scores: np.ndarray
+    order_scores_reversed: np.ndarray
+    order_attention_gap: float
+    order_state: np.ndarray
+    order_state_reversed: np.ndarray
+    order_rnn_gap: float
     elmo_layers: int
     bert_base_layers: int
     bert_large_layers: int
@@ -223,6 +247,38 @@ def cost_frames(T: int, d: int) -> np.ndarray:
     return np.unique(np.concatenate([grid, [1, T, d, end]]).astype(np.int64))
 
 
+def order_example(steps: int, seed: int) -> dict:
+    """The position row's example: ``steps`` tokens of ``ORDER_WIDTH`` numbers read in order and
+    reversed by a recurrence and by attention without positions (see :class:`LineageValues`).
+
+    Draws, in order, from ``default_rng(seed)``: tokens (steps, w), W_h (w, w) scaled to
+    spectral norm 0.9, W_x (w, w), W_q (w, w), W_k (w, w), the last three ``normal / 2``.
+    """
+    w = ORDER_WIDTH
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(steps, w))
+    W_h = rng.normal(size=(w, w))
+    W_h *= 0.9 / np.linalg.norm(W_h, 2)
+    W_x, W_q, W_k = (rng.normal(size=(w, w)) / 2 for _ in range(3))
+
+    def last_state(tokens):
+        h = np.zeros(w)
+        for x in tokens:
+            h = np.tanh(W_h @ h + W_x @ x)
+        return h
+
+    def scores(tokens):
+        q = [np.dot(W_q, x) for x in tokens]
+        k = [np.dot(W_k, x) for x in tokens]
+        return np.array([[float(np.dot(a, b)) / math.sqrt(w) for b in k] for a in q])
+    S, R = scores(X), scores(X[::-1])
+    h, hr = last_state(X), last_state(X[::-1])
+    return dict(order_scores=S, order_scores_reversed=R,
+                order_attention_gap=float(np.abs(R - S[::-1, ::-1]).max()),
+                order_state=h, order_state_reversed=hr,
+                order_rnn_gap=float(np.linalg.norm(h - hr)))
+
+
 def _axis(values: np.ndarray, pad: float) -> np.ndarray:
     lo, hi = float(np.floor(values.min())) - pad, float(np.ceil(values.max())) + pad
     if hi - lo < 1:
@@ -232,7 +288,7 @@ def _axis(values: np.ndarray, pad: float) -> np.ndarray:
 
 def lineage(steps: int = 8, d: int = 512, T: int = 4096, context: int = 32768,
             layers: int = 24, bytes_per_number: int = 2, cell: str = "lstm",
-            gate: float = 0.95, chain: int = 200) -> LineageValues:
+            gate: float = 0.95, chain: int = 200, order_seed: int = 9) -> LineageValues:
     """The table's computed rows at these sizes (see the module's conventions).
 
     Raises
@@ -280,6 +336,8 @@ def lineage(steps: int = 8, d: int = 512, T: int = 4096, context: int = 32768,
     gprod = float(gate) ** ks.astype(np.float64)
     gate_axis = log_axis(float(glog[-1]), 0.0, 6)
 
+    order = order_example(steps, int(order_seed))
+
     inst = np.arange(1, steps + 1, dtype=np.int64)
     paid = np.cumsum(inst)
     triangle = steps * (steps + 1) // 2
@@ -308,6 +366,7 @@ def lineage(steps: int = 8, d: int = 512, T: int = 4096, context: int = 32768,
         gate=float(gate), chain=int(chain), gate_steps=ks, gate_products=gprod,
         gate_log_products=glog, gate_final=float(gprod[-1]),
         residual_identity=np.ones(ks.shape), gate_axis=gate_axis,
+        order_seed=int(order_seed), **order,
         elmo_layers=ELMO_LAYERS, bert_base_layers=BERT_BASE_LAYERS,
         bert_large_layers=BERT_LARGE_LAYERS, depth_ratio=BERT_LARGE_LAYERS / ELMO_LAYERS,
         instalments=inst, instalments_paid=paid, triangle=triangle,
@@ -318,4 +377,4 @@ def lineage_values(p: dict) -> LineageValues:
     """P9's values from its resolved parameters."""
     return lineage(int(p["steps"]), int(p["d"]), int(p["T"]), int(p["context"]),
                    int(p["layers"]), int(p["bytes_per_number"]), p["cell"],
-                   float(p["gate"]), int(p["chain"]))
+                   float(p["gate"]), int(p["chain"]), int(p["order_seed"]))

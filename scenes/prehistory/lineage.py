@@ -123,7 +123,26 @@ TEXT = {
     "grad.f": {"zh": "遗忘门 $f$ = {f}", "en": "forget gate $f$ = {f}"},
     "grad.fk": {"zh": "$f^k$ =", "en": "$f^k$ ="},
     "grad.one": {"zh": "恒等项 = {one}", "en": "identity term = {one}"},
-    # ----- 4. the cost in T --------------------------------------------------------------------
+    # ----- 4. position ---------------------------------------------------------------------------
+    "order": {"zh": "第六行：循环自带顺序，注意力得靠位置编码",
+              "en": "Row six: recurrence knows the order, attention must be told"},
+    "order.say": {
+        "zh": "同样 {T} 个 token，顺着读一遍，倒着读一遍。循环网络最后的状态不一样：两者相差 {g}。",
+        "en": "The same {T} tokens, read forwards and then backwards. A recurrence ends in a "
+              "different state: the two last states differ by {g}."},
+    "order.att.say": {
+        "zh": "不加位置编码的注意力算出的是同一批分数，只是行和列倒了过来：最大差 {a}。不编码位置，它分不出先后。",
+        "en": "Attention without positions computes the same scores, rows and columns reversed: "
+              "the largest difference is {a}. Until positions are encoded, it cannot tell the "
+              "order."},
+    "order.rnn": {"zh": "循环：最后状态 $h_T$", "en": "recurrence: last state $h_T$"},
+    "order.att": {"zh": "注意力分数 $q_i \\cdot k_j$，无位置编码",
+                  "en": "attention scores $q_i \\cdot k_j$, no positions"},
+    "order.fwd": {"zh": "顺读", "en": "forwards"},
+    "order.rev": {"zh": "倒读", "en": "backwards"},
+    "order.gap": {"zh": "相差 {g}", "en": "difference {g}"},
+    "order.agap": {"zh": "最大差 {a}", "en": "largest difference {a}"},
+    # ----- 5. the cost in T --------------------------------------------------------------------
     "cost": {"zh": "对 $T$ 的成本：$T d^2$ 对 $T^2 d$，$d$ = {d}",
              "en": "Cost in $T$: $T d^2$ against $T^2 d$, $d$ = {d}",
              "fixed": {"2": "the exponent of a square"}},
@@ -274,7 +293,7 @@ class Lineage(LectureScene):
     why the Transformer won training, the pairings."""
 
     SECTION_ID = "pre-09-lineage"
-    BEATS = ("fill_table", "path_chain", "gate_residual", "cost_sweep", "memory_sweep", "why_won", "pairings")
+    BEATS = ("fill_table", "path_chain", "gate_residual", "position_order", "cost_sweep", "memory_sweep", "why_won", "pairings")
     TEXT = TEXT
 
     # ----- cases, decided on the numbers as displayed -------------------------------------------
@@ -479,7 +498,80 @@ class Lineage(LectureScene):
         self.hold()
         self.clear_stage()
 
-    # ----- 4. the cost in T --------------------------------------------------------------------
+    # ----- 4. position ---------------------------------------------------------------------------
+    def _heat(self, S, cell, centre):
+        """The score matrix ``S`` as cells of the attention colour, brighter for a larger
+        score (the range of both matrices shared)."""
+        v = self.v
+        lo = float(min(v.order_scores.min(), v.order_scores_reversed.min()))
+        hi = float(max(v.order_scores.max(), v.order_scores_reversed.max()))
+        n = S.shape[0]
+        g = VGroup()
+        for r in range(n):
+            for c in range(n):
+                a = 0.1 + 0.85 * (float(S[r, c]) - lo) / max(hi - lo, 1e-12)
+                sq = Square(cell, stroke_width=1, stroke_color=P.background)
+                sq.set_fill(P.attention, opacity=a)
+                sq.move_to([centre[0] + (c - (n - 1) / 2) * cell,
+                            centre[1] - (r - (n - 1) / 2) * cell, 0])
+                g.add(sq)
+        return g
+
+    def position_order(self):
+        v = self.v
+        n = v.steps
+        self.claim("order", say=False)
+        # the recurrence: its last state read forwards and backwards, as bars
+        rnn_t = self.text("order.rnn", size=L, color=P.hidden)
+        rnn_t.move_to([1.2, 1.85, 0], aligned_edge=LEFT)
+        bars, names = VGroup(), VGroup()
+        for i, (state, key) in enumerate(((v.order_state, "order.fwd"),
+                                          (v.order_state_reversed, "order.rev"))):
+            y = 1.05 - 1.1 * i
+            name = self.text(key, size=S, color=P.muted)
+            name.move_to([1.2, y, 0], aligned_edge=LEFT)
+            row = VGroup()
+            for j, h in enumerate(state):
+                x = 3.3 + 0.85 * j
+                bar = Rectangle(width=0.5, height=max(abs(float(h)) * 0.42, 0.01),
+                                fill_color=P.hidden, fill_opacity=0.85, stroke_width=0)
+                bar.move_to([x, y, 0], aligned_edge=DOWN if h >= 0 else UP)
+                row.add(bar)
+            axis = Line([3.0, y, 0], [3.3 + 0.85 * 3 + 0.3, y, 0], color=P.muted,
+                        stroke_width=1.5)
+            bars.add(VGroup(axis, row))
+            names.add(name)
+        gap = self.text("order.gap", size=L, color=P.hidden, g=Val("order_rnn_gap"))
+        gap.move_to([1.2, -1.05, 0], aligned_edge=LEFT)
+        self.show("order_rnn_gap", gap)
+        # attention: the two score matrices, and the first flipped onto the second
+        cell = min(0.3, 2.4 / n)
+        c1, c2 = (-5.0, -0.35), (-2.1, -0.35)
+        att_t = self.text("order.att", size=L, color=P.attention)
+        att_t.move_to([-6.6, 1.85, 0], aligned_edge=LEFT)
+        h1, h2 = self._heat(v.order_scores, cell, c1), self._heat(v.order_scores_reversed,
+                                                                   cell, c2)
+        l1 = self.text("order.fwd", size=S, color=P.muted).next_to(h1, UP, buff=0.15)
+        l2 = self.text("order.rev", size=S, color=P.muted).next_to(h2, UP, buff=0.15)
+        flip = self._heat(v.order_scores[::-1, ::-1], cell, c1)
+        agap = self.text("order.agap", size=L, color=P.attention,
+                         a=Val("order_attention_gap"))
+        agap.move_to([-6.6, -2.05, 0], aligned_edge=LEFT)
+        self.show("order_attention_gap", agap)
+        box, point = self.pointer()
+        self.say("order.say", T=Val("steps", "count"), g=Val("order_rnn_gap"))
+        self.pace([FadeIn(rnn_t), FadeIn(names[0]), GrowFromEdge(bars[0], LEFT)],
+                  [FadeIn(names[1]), GrowFromEdge(bars[1], LEFT)],
+                  [FadeIn(gap), point(gap, P.hidden)])
+        self.say("order.att.say", a=Val("order_attention_gap"))
+        self.pace([FadeIn(att_t), FadeIn(h1), FadeIn(l1), FadeIn(h2), FadeIn(l2)],
+                  [FadeIn(flip)], [flip.animate.move_to(h2)],
+                  [FadeIn(agap), point(agap, P.attention)])
+        self.play(FadeOut(box["b"]), run_time=0.4)
+        self.hold()
+        self.clear_stage()
+
+    # ----- 5. the cost in T --------------------------------------------------------------------
     def cost_sweep(self):
         v = self.v
         self.claim("cost", d=Val("d", "count"), say=False)

@@ -188,6 +188,9 @@ _PRE_09 = Schema((
     Param("chain", "int", 200, "steps k the gradient row walks back along the cell",
           min=2, max=500,
           doc_zh="梯度一行沿细胞状态反向走的步数 k"),
+    Param("order_seed", "int", 9, "seed of the position row's tokens and weights",
+          min=0, max=2**32 - 1,
+          doc_zh="位置一行中 token 和权重的随机种子"),
 ))
 
 SECTIONS += (

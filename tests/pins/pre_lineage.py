@@ -13,6 +13,8 @@ PINS = {
     "gate_final": {"v": ("gate_final", "fmt")},
     "chain": {"v": ("chain", "count")},
     "residual_identity": {"one": ("residual_identity[-1]", "num")},
+    "order_rnn_gap": {"g": ("order_rnn_gap", "fmt")},
+    "order_attention_gap": {"a": ("order_attention_gap", "fmt")},
     "T": {"v": ("T", "count")},
     "cost_recurrent": {"v": ("cost_recurrent", "count")},
     "cost_attention": {"v": ("cost_attention", "count")},
