@@ -783,21 +783,25 @@ class Lineage(LectureScene):
             m.shift(0.3 * RIGHT)
         # reason one: one fixed box against a row of kept keys and values
         y1 = 1.75
-        state = Square(0.5, color=P.hidden, stroke_width=3).move_to([1.6, y1, 0])
+        state = Square(0.5, color=P.hidden, stroke_width=3).move_to([3.0, y1, 0])
         kv = VGroup(*[Square(0.3, color=P.attention, stroke_width=2) for _ in range(8)]
                     ).arrange(RIGHT, buff=0.08).next_to(state, RIGHT, buff=0.7)
         # reason two: a chain of steps against one column
         y2 = 1.75 - 0.85
         chain = VGroup(*[Dot(radius=0.08, color=P.hidden) for _ in range(8)]
-                       ).arrange(RIGHT, buff=0.3).move_to([2.75, y2 + 0.17, 0])
+                       ).arrange(RIGHT, buff=0.3).move_to([4.7, y2 + 0.17, 0])
         lanes = VGroup(*[Dot(radius=0.08, color=P.attention) for _ in range(8)]
-                       ).arrange(RIGHT, buff=0.3).move_to([2.75, y2 - 0.17, 0])
+                       ).arrange(RIGHT, buff=0.3).move_to([4.7, y2 - 0.17, 0])
         arrows = VGroup(*[Line(chain[i].get_center(), chain[i + 1].get_center(),
                                color=P.hidden, stroke_width=2) for i in range(7)])
         cite = self.cite_row("Peters et al. 2018, arXiv:1802.05365",
                              "Devlin et al. 2018, arXiv:1810.04805")
+        # the two reasons are told as Ryu's course notes tell them
+        ryu = self.label("Ryu, RL of LLMs (Spring 2025), ch. 2", "citation year",
+                         size=S, color=P.muted)
+        ryu.next_to(items[1], RIGHT, buff=0.45)
         self.say("won.one.say")
-        self.pace([FadeIn(marks[0]), FadeIn(items[0])], Create(state),
+        self.pace([FadeIn(marks[0]), FadeIn(items[0]), FadeIn(ryu)], Create(state),
                   LaggedStart(*[FadeIn(q) for q in kv], lag_ratio=0.3))
         self.say("won.two.say")
         self.pace([FadeIn(marks[1]), FadeIn(items[1])],
