@@ -892,6 +892,70 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
     # class 6: "1 words on each side" at a window of one
     ("c6-p6-window-plural", "scenes/prehistory/word2vec.py",
      "{w} word{w_s} on each side", "{w} words on each side", degenerate("pre-06-word2vec")),
+    # ---- P9 pre-09-lineage (every class in one block) --------------------------------------
+    # class 0: the texts at holds
+    ("p9-cost-readouts-swapped", "scenes/prehistory/lineage.py",
+     '("T", "cost_recurrent", "cost_attention"),\n', '("T", "cost_attention", "cost_recurrent"),\n',
+     guard("lineage")),
+    ("p9-lstm-state-without-c", "mathcore/prehistory/lineage.py",
+     "state_numbers = layers * vectors * d", "state_numbers = layers * d", guard("lineage")),
+    ("p9-cache-keys-only", "mathcore/prehistory/lineage.py",
+     "kv_per_token = 2 * layers * d", "kv_per_token = layers * d", guard("lineage")),
+    ("p9-triangle-without-diagonal", "mathcore/prehistory/lineage.py",
+     "triangle = steps * (steps + 1) // 2", "triangle = steps * (steps - 1) // 2",
+     guard("lineage")),
+    ("p9-template-extra-char", "scenes/prehistory/lineage.py",
+     '"en": "in all {n} scores"', '"en": "in all {n} scores."', guard("lineage")),
+    ("p9-path-counts-positions", "mathcore/prehistory/lineage.py",
+     "path_recurrent=steps - 1,", "path_recurrent=steps,", guard("lineage")),
+    # class 1: a hop or a row of the mask one behind its sweep's index
+    ("c1-p9-hops-one-behind", "scenes/prehistory/lineage.py",
+     "opacity=1.0 if t < j else 0.0", "opacity=1.0 if t < max(j - 1, 0) else 0.0",
+     sweep_guard("lineage")),
+    ("c1-p9-mask-row-behind", "scenes/prehistory/lineage.py",
+     "opacity=0.85 if r <= i else 0.0", "opacity=0.85 if r < i else 0.0",
+     sweep_guard("lineage")),
+    ("c1-p9-gate-curve-one-behind", "scenes/prehistory/lineage.py",
+     "pts = [pt(j, ys[j]) for j in range(i + 1)]", "pts = [pt(j, ys[j]) for j in range(max(i, 1))]",
+     sweep_guard("lineage")),
+    ("p9-gate-one-step-short", "mathcore/prehistory/lineage.py",
+     "gate_final=float(gprod[-1]),", "gate_final=float(gprod[-2]),", guard("lineage")),
+    ("p9-order-reversed-twice", "mathcore/prehistory/lineage.py",
+     "order_rnn_gap=float(np.linalg.norm(h - hr)))", "order_rnn_gap=float(np.linalg.norm(h + hr)))",
+     guard("lineage")),
+    # class 2: T = d is the crossing, not a win for attention; a cache equal to the state is
+    # not larger
+    ("c2-p9-crossing-as-attention", "scenes/prehistory/lineage.py",
+     'return "attention" if t < d else ("recurrent" if t > d else "equal")',
+     'return "attention" if t <= d else ("recurrent" if t > d else "equal")',
+     edges("pre-09-lineage")),
+    ("c2-p9-equal-cache-as-larger", "scenes/prehistory/lineage.py",
+     'return "larger" if kv > st else "equal"', 'return "larger" if kv >= st else "equal"',
+     edges("pre-09-lineage")),
+    # class 3: the width read for the layers (24 and 512 at the defaults, 5 and 96 chosen)
+    ("c3-p9-layers-read-as-width", "scenes/prehistory/lineage.py",
+     'L=self._n("layers"), d=self._n("d"),', 'L=self._n("d"), d=self._n("d"),',
+     ["tests/test_harness.py", "-k", "chosen_parameters and pre-09"]),
+    ("c3-p9-context-for-layers", "mathcore/prehistory/lineage.py",
+     'int(p["layers"]), int(p["bytes_per_number"]), p["cell"],',
+     'int(p["context"]), int(p["bytes_per_number"]), p["cell"],', guard("lineage")),
+    # class 4: variants only off the defaults (T below d; a GRU) stating a neighbouring value
+    # in one language
+    ("c4-p9-attention-variant-states-b-twice", "scenes/prehistory/lineage.py",
+     '"en": "At T = {T}: {a} for recurrence, {b} for attention. Attention does fewer, and all "',
+     '"en": "At T = {T}: {b} for recurrence, {b} for attention. Attention does fewer, and all "',
+     LANGS_AGREE),
+    ("c4-p9-gru-line-states-layers-for-width", "scenes/prehistory/lineage.py",
+     '"en": "To produce the next token, a GRU keeps one vector a layer, h: {L} layer{L_s} of "',
+     '"en": "To produce the next token, a GRU keeps one vector a layer, h: {d} layer{L_s} of "',
+     LANGS_AGREE),
+    # class 6: plurals at a count of one (two positions: one multiplication; one layer)
+    ("c6-p9-multiplication-plural", "scenes/prehistory/lineage.py",
+     '"en": "First to last: {p} multiplication{p_s} against {q}"',
+     '"en": "First to last: {p} multiplications against {q}"', degenerate("pre-09-lineage")),
+    ("c6-p9-layer-plural", "scenes/prehistory/lineage.py",
+     '"en": "{L} layer{L_s} · width {d} · {b} byte{b_s} a number"',
+     '"en": "{L} layers · width {d} · {b} byte{b_s} a number"', degenerate("pre-09-lineage")),
 ]
 
 
@@ -903,7 +967,8 @@ SECTIONS = {"s01": "primer-01-recurrence", "s02": "primer-02-vanishing", "s03": 
             "l7": "lstm-07-variants", "l8": "lstm-08-ledger",
             "p1": "pre-01-construction", "p2": "pre-02-bptt", "p3": "pre-03-spectral",
             "p4": "pre-04-gating", "p5": "pre-05-deep-bidirectional",
-            "p6": "pre-06-word2vec", "p8": "pre-08-bahdanau", "p10": "pre-10-lab"}
+            "p6": "pre-06-word2vec", "p8": "pre-08-bahdanau", "p9": "pre-09-lineage",
+            "p10": "pre-10-lab"}
 
 #: issue 20's classes (0: the texts at holds, the first 28 mutants, ids without a class)
 CLASSES = {0: "texts at holds", 1: "frames between holds", 2: "edges of sentence rules",
@@ -959,6 +1024,10 @@ NOT_APPLICABLE: dict[tuple[str, int], str] = {
                "right out of eval_n, source positions counted from 1) or on tokens (the output "
                "against the reference, an end marker written or not): the exact and the shown "
                "value never disagree",
+    ("p9", 5): "P9 decides on whole numbers shown whole: T against d (counts), and the cache "
+               "against the state in binary units, which differ by a factor of at least 2 "
+               "(2 context / state vectors) unless exactly equal, so the exact and the shown "
+               "value always choose alike",
 
     # class 6
     ("l3", 6): "L3's counts are its fixed demo's (4 slots, 8 words, 5 passes, 40 words); its "

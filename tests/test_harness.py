@@ -110,6 +110,10 @@ SIZE_PAIRS = {
     # P6: "here d = 50, window 5" in one line; the window and k (both 5 at the defaults) in
     # one beat's claim and narration
     "pre-06-word2vec": [("dim", "window"), ("window", "negatives")],
+    # P9: "T d² = ...", "24 layers · width 512 · 2 bytes", "2 × layers × context × d", the
+    # causal mask's T(T+1)/2 scores × d
+    "pre-09-lineage": [("T", "d"), ("layers", "d"), ("layers", "bytes_per_number"),
+                       ("context", "d"), ("context", "layers"), ("steps", "d")],
 }
 
 
@@ -186,7 +190,12 @@ CHOSEN = [("primer-02-vanishing", "en", {"dims_sigma": 0.5}),
           ("pre-10-lab", "zh", {"d_h": 13, "d_x": 6, "T": 39, "samples": 8, "seed": 5}),
           ("pre-10-lab", "en", {"d_h": 32, "d_x": 16, "T": 50, "samples": 8, "seed": 7}),
           # P6: a window of 1 beside k = 5 and d = 50 (a cheap retrain)
-          ("pre-06-word2vec", "en", {"window": 1})]
+          ("pre-06-word2vec", "en", {"window": 1}),
+          # P9: the defaults have T = 8 d and steps = layers / 3; every size apart
+          ("pre-09-lineage", "en", {"T": 300, "d": 96, "layers": 5, "context": 777,
+                                    "bytes_per_number": 3, "steps": 6}),
+          ("pre-09-lineage", "zh", {"T": 50, "d": 120, "layers": 7, "context": 33,
+                                    "bytes_per_number": 4, "steps": 11, "cell": "gru"})]
 
 
 @pytest.mark.parametrize("section_id, lang, params", CHOSEN,

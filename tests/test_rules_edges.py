@@ -272,6 +272,13 @@ EDGES = [
     ("pre-08-bahdanau", "zh", {"epochs": 1}, {"acc.plain": "holds", "acc.attn": "not_above"}),
     ("pre-08-bahdanau", "en", {}, {"acc.plain": "falls", "acc.attn": "above",
                                    "context": "on", "map": "right", "map.end": "ended"}),
+    # P9: T just below, at and just above d = 512 (T d² against T² d); an LSTM's cache at one
+    # position and at two (its state is two vectors a layer, the cache two a position)
+    ("pre-09-lineage", "en", {"T": 511}, {"cost.at": "attention"}),
+    ("pre-09-lineage", "zh", {"T": 512}, {"cost.at": "equal"}),
+    ("pre-09-lineage", "en", {"T": 513}, {"cost.at": "recurrent"}),
+    ("pre-09-lineage", "en", {"context": 1}, {"memory.ratio": "equal", "memory.times": "equal"}),
+    ("pre-09-lineage", "zh", {"context": 2}, {"memory.ratio": "larger", "memory.times": "larger"}),
 ]
 
 
@@ -412,6 +419,17 @@ DEGENERATE = [
                                "min_count": 2, "seed": 0}, {"row0": "hit", "row1": "miss"}),
     ("pre-06-word2vec", "zh", {"dim": 4, "window": 1, "negatives": 1, "epochs": 1,
                                "min_count": 2, "seed": 0}, {"row0": "hit", "row1": "miss"}),
+    # P9 at its smallest sizes: two positions (one multiplication), T = 1, one layer, one byte,
+    # one position of context (an LSTM's cache equals its state, a GRU's is twice it)
+    ("pre-09-lineage", "en", {"steps": 2, "d": 2, "T": 1, "context": 1, "layers": 1,
+                              "bytes_per_number": 1}, {"cost.at": "attention",
+                                                       "memory.ratio": "equal"}),
+    ("pre-09-lineage", "zh", {"steps": 2, "d": 2, "T": 1, "context": 1, "layers": 1,
+                              "bytes_per_number": 1, "cell": "gru"},
+     {"cost.at": "attention", "memory.ratio": "larger"}),
+    ("pre-09-lineage", "en", {"steps": 2, "d": 2, "T": 2, "context": 1, "layers": 1,
+                              "bytes_per_number": 1, "cell": "gru"},
+     {"cost.at": "equal", "memory.ratio": "larger"}),
 ]
 
 

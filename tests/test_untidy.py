@@ -142,6 +142,11 @@ VARIANTS = [
      {"analogy": "none", "row0": "miss", "ans0": "miss", "analogy.small": "nonpos"}),
     ("pre-06-word2vec", "zh", {"epochs": 1},
      {"analogy": "none", "row1": "miss", "ans1": "miss", "analogy.small": "nonpos"}),
+    # P9: a sequence shorter than the width (attention does fewer multiply-adds), one as long
+    # as the width (the crossing); an LSTM at a context of one position (cache = state)
+    ("pre-09-lineage", "en", {"T": 300, "d": 1000}, {"cost.at": "attention"}),
+    ("pre-09-lineage", "zh", {"T": 777, "d": 777, "context": 1},
+     {"cost.at": "equal", "memory.ratio": "equal", "memory.times": "equal"}),
 ]
 
 

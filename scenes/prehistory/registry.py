@@ -244,5 +244,44 @@ SECTIONS += (
             f"{_S}.word2vec:Word2Vec", _PRE_06, _values(f"{_M}.word2vec:word2vec_values")),
 )
 
+# ----- P9 lineage -----------------------------------------------------------------------------
+_PRE_09 = Schema((
+    Param("steps", "int", 8, "positions T of the path, chain and causal-mask pictures",
+          min=2, max=16,
+          doc_zh="路径、依赖链和因果掩码图中的位置数 T"),
+    Param("d", "int", 512, "model width d (state width of the RNN, key width of attention)",
+          min=2, max=8192,
+          doc_zh="模型宽度 d（RNN 的状态宽度，注意力的键宽度）"),
+    Param("T", "int", 4096, "sequence length T of the cost row (the sweep runs past it)",
+          min=1, max=65536,
+          doc_zh="成本一行的序列长度 T（扫描会越过它）"),
+    Param("context", "int", 32768, "context length of the memory row (tokens held)",
+          min=1, max=2**20,
+          doc_zh="显存一行的上下文长度（保留的 token 数）"),
+    Param("layers", "int", 24, "layers of both models in the memory row", min=1, max=256,
+          doc_zh="显存一行中两种模型的层数"),
+    Param("bytes_per_number", "int", 2, "bytes per stored number (2 = fp16 or bf16)",
+          min=1, max=8,
+          doc_zh="每个存储数的字节数（2 即 fp16 或 bf16）"),
+    Param("cell", "choice", "lstm", "recurrent cell whose state is counted (LSTM: h and c)",
+          choices=("lstm", "gru"),
+          doc_zh="计入状态的循环单元（LSTM 存 h 和 c）"),
+    Param("gate", "float", 0.95, "forget gate f held along the chain of the gradient row",
+          min=0.5, max=0.999,
+          doc_zh="梯度一行中沿链保持不变的遗忘门 f"),
+    Param("chain", "int", 200, "steps k the gradient row walks back along the cell",
+          min=2, max=500,
+          doc_zh="梯度一行沿细胞状态反向走的步数 k"),
+    Param("order_seed", "int", 9, "seed of the position row's tokens and weights",
+          min=0, max=2**32 - 1,
+          doc_zh="位置一行中 token 和权重的随机种子"),
+))
+
+SECTIONS += (
+    Section("pre-09-lineage", "P9",
+            {"zh": "与 Transformer 的血缘对照", "en": "The lineage: RNN against Transformer"},
+            f"{_S}.lineage:Lineage", _PRE_09, _values(f"{_M}.lineage:lineage_values")),
+)
+
 #: in lecture order (P1, P2, …), whatever order the blocks above are written in
 SECTIONS = tuple(sorted(SECTIONS, key=lambda s: int(s.number[1:])))
