@@ -92,14 +92,17 @@ def test_beam_record_is_consistent():
     tr = _tiny(True, "zh")
     src = T.make_pairs("zh", 1, 4, 6, 6)[0].src
     b = T.beam_search(tr, src, 3, 1.0)
+    done = 0
     for st in b.steps:
-        assert len(st.kept) <= 3
+        assert len(st.kept) == 3 - done
+        done += sum(x.done for x in st.kept)
         assert [x.log_p for x in st.kept] == sorted((x.log_p for x in st.kept), reverse=True)
         for x in st.kept:
             assert x.score == pytest.approx(x.log_p / len(x.tokens))
             if x.done:
                 assert x.log_p == pytest.approx(T.log_prob(tr, src, x.tokens[:-1]))
     assert b.best.score == max(x.score for x in b.finished)
+    assert len(b.finished) == 3 or len(b.steps) == 2 * 6 + 3
 
 
 def test_fresh_training_equals_cached_bit_for_bit():

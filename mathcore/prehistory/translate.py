@@ -532,8 +532,9 @@ class Beam:
 
 @dataclass(frozen=True)
 class BeamStep:
-    """Step t (1-based) of the search: ``kept`` the B best extensions by ``log_p`` (ties by
-    token order), best first; the done ones leave the beam."""
+    """Step t (1-based) of the search: ``kept`` the ``B - F`` best extensions by ``log_p``
+    (``F`` finished before this step; ties by token order), best first; the done ones leave
+    the beam."""
 
     t: int
     kept: tuple[Beam, ...]
@@ -573,11 +574,12 @@ def beam_search(tr: Translator, src: Sequence[str], beam_width: int, alpha: floa
                 max_len: int | None = None) -> BeamResult:
     """Beam search with length normalisation ``score = (1/T_y^alpha) sum_t log p``.
 
-    Each step extends every live hypothesis by every token, keeps the ``beam_width`` best
-    extensions by summed ``log p``; a kept extension ending in ``</s>`` is finished and leaves
-    the beam (the beam shrinks). The search stops when no hypothesis is live or after
-    ``max_len + 1`` steps (default ``max_len = 2 T_x + 2``). With ``beam_width = 1`` this is
-    :func:`greedy` exactly.
+    Each step extends every live hypothesis by every token and keeps the best ``B - F``
+    extensions by summed ``log p``, ``F`` the hypotheses finished so far; a kept extension
+    ending in ``</s>`` is finished and leaves the beam, so the beam shrinks by one per finished
+    hypothesis. The search stops when ``B`` hypotheses have finished or after ``max_len + 1``
+    steps (default ``max_len = 2 T_x + 2``). With ``beam_width = 1`` this is :func:`greedy`
+    exactly.
     """
     if beam_width < 1:
         raise ValueError("beam_width must be at least 1")
@@ -596,7 +598,8 @@ def beam_search(tr: Translator, src: Sequence[str], beam_width: int, alpha: floa
             lp, s_new, _ = decode_step(tr, s, toks[-1] if toks else _EOS, H)
             for k in range(_V):
                 cands.append((lp0 + float(lp[k]), toks + (k,), s_new))
-        order = sorted(range(len(cands)), key=lambda i: -cands[i][0])[:beam_width]
+        width = beam_width - len(finished)
+        order = sorted(range(len(cands)), key=lambda i: -cands[i][0])[:width]
         kept, live = [], []
         for i in order:
             lp, toks, s_new = cands[i]
@@ -608,7 +611,7 @@ def beam_search(tr: Translator, src: Sequence[str], beam_width: int, alpha: floa
             else:
                 live.append((toks, lp, s_new))
         steps.append(BeamStep(t, tuple(kept)))
-        if not live:
+        if not live or len(finished) >= beam_width:
             break
     if not finished:
         finished = [Beam(tuple(TGT_VOCAB[k] for k in toks), lp, score(lp, len(toks)), False)
