@@ -177,7 +177,7 @@ _PRE_07 = Schema((
           min=0.0, max=1.5,
           doc_zh="长度归一化指数 α（得分 = log P / T_y^α）"),
     Param("example_length", "int", 6, "source length of the example searched step by step",
-          min=3, max=9,
+          min=3, max=12,
           doc_zh="逐步演示束搜索的例子的源长度"),
     Param("sample_seed", "int", 1, "seed of the evaluation strings, the example and the sample "
           "searched for failures", min=0, max=2**32 - 1,

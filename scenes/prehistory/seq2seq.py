@@ -255,7 +255,7 @@ class Seq2Seq(LectureScene):
             else:
                 t = self.plain("</s>", size=style.LABEL_SIZE, color=P.output_gate)
             cells.add(self._box(t, P.output_gate, w=pitch - 0.15).move_to([x, -0.35, 0]))
-            lps.add(self.value(f"example_log_probs[{j}]", "fmt:2", size=style.LABEL_SIZE,
+            lps.add(self.value(f"example_log_probs[{j}]", "dec:2", size=style.LABEL_SIZE,
                                color=P.gradient).move_to([x, -1.1, 0]))
         arrow = self._arrow(src_line.get_bottom(), cells.get_top(), P.muted)
         lab = self.text("cond.logp", size=style.LABEL_SIZE, color=P.gradient)

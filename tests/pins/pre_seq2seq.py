@@ -15,7 +15,7 @@ SECTION = "pre-07-seq2seq"
 PINS = {
     "source": {"v": ("example_text.en", "str")},
     "log_p": {"lp": ("example_log_p", "fmt:2")},
-    "example_log_probs[0]": {"v": ("example_log_probs[0]", "fmt:2")},
+    "example_log_probs[0]": {"v": ("example_log_probs[0]", "dec:2")},
     "final_loss": {"v": ("final_loss", "fmt:3")},
     "epochs": {"v": ("epochs", "int")},
     "acc_last": {"v": ("acc_last", "fmt:0")},
