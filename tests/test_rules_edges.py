@@ -251,6 +251,10 @@ EDGES = [
     # 603 underflow to 0
     ("pre-02-bptt", "en", {"factors": 602}, {"lab.under": "tiny", "lab.product": "tiny"}),
     ("pre-02-bptt", "zh", {"factors": 603}, {"lab.under": "zero", "lab.product": "zero"}),
+    # P7: a candidate exactly as long as the reference is not short (BP = exp(0) = 1); one
+    # token fewer is
+    ("pre-07-seq2seq", "en", {"candidate": "7 2 9 4 1 9"}, {"bleu.bp": "long"}),
+    ("pre-07-seq2seq", "zh", {"candidate": "7 2 9 4 1"}, {"bleu.bp": "short"}),
 ]
 
 
@@ -377,6 +381,14 @@ DEGENERATE = [
     ("pre-02-bptt", "zh", {"radius": 0.0, "steps": 2, "factors": 1}, {}),
     ("pre-02-bptt", "en", {"steps": 12, "radius": 1.5, "factors": 5000},
      {"lab.under": "zero", "lab.product": "zero"}),
+    # P7 at its smallest: one-token candidate and reference (no 2-, 3- or 4-gram: p_2..p_4
+    # are 0 / 0, taken as 0, so BLEU is 0), greedy search, the shortest example, the
+    # narrowest, shortest training
+    ("pre-07-seq2seq", "en", {"candidate": "7", "reference": "7", "beam_width": 1,
+                              "example_length": 3, "hidden": 16, "epochs": 10},
+     {"bleu.geo": "zero", "bleu.bp": "long"}),
+    ("pre-07-seq2seq", "zh", {"candidate": "7", "reference": "7 2", "beam_width": 1,
+                              "example_length": 3}, {"bleu.geo": "zero", "bleu.bp": "short"}),
 ]
 
 

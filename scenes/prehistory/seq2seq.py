@@ -95,8 +95,8 @@ TEXT = {
         "fixed": {"10": "the page's customary beam width, B ≈ 10", "0": "the lower end of the page's customary α, 0.5", "5": "the lower end of the page's customary α, 0.5",
                   "1": "the page's customary range of α", "2018": "the year of the conventions the page quotes"}},
     "beam.bias.say.found": {
-        "zh": "在 {n} 个样本串里，有 {k} 个出现偏短：一个 {L} 位的串，α = 0 选出的输出只有 {s} 位数字，α = {a} 选出的有 {l} 位。",
-        "en": "In a sample of {n} strings, {k} show the short-output bias: for one of {L} digits, α = 0 picks an output of {s} digits, α = {a} one of {l}.",
+        "zh": "{n} 个样本串里有 {k} 个出现偏短：一个 {L} 位的串，α = 0 选出的输出只有 {s} 位数字，α = {a} 选出的有 {l} 位。",
+        "en": "The short-output bias appears in {k} of {n} sample strings: for one of {L} digits, α = 0 picks an output of {s} digit{s_s}, α = {a} one of {l}.",
         "fixed": {"0": "α = 0, no normalisation"}},
     "beam.bias.say.off": {
         "zh": "这里 α = {a}，就是不归一化的搜索本身；要看偏短，得拿 α 大于 0 的搜索来比。",
@@ -126,13 +126,13 @@ TEXT = {
         "en": "Of the {n} sample strings, the beam gets every one right: there is nothing to assign."},
     "attr.verdict.say.model": {
         "zh": "{f} 次错误全都算在模型头上：模型自己就把错的输出排在前面，该改的是模型，比如下一节的注意力，而不是束宽。",
-        "en": "All {f} failures are the model's: it ranks the wrong output higher itself, so the fix is the model, attention for one, not the beam."},
+        "en": "The model is to blame for every failure ({f}): it ranks the wrong output higher itself, so the fix is the model, attention for one, not the beam."},
     "attr.verdict.say.search": {
         "zh": "{f} 次错误全都算在搜索头上：正确答案的概率更高，加宽束就可能找到。",
-        "en": "All {f} failures are the search's: the right answers are more probable, and a wider beam may find them."},
+        "en": "The search is to blame for every failure ({f}): the right answers are more probable, and a wider beam may find them."},
     "attr.verdict.say.both": {
         "zh": "判据把 {m} 次算给模型，{s} 次算给搜索：两边都要修。",
-        "en": "The rule blames the model {m} times and the search {s} times: both need fixing."},
+        "en": "The rule blames the model {m} time{m_s} and the search {s} time{s_s}: both need fixing."},
     "attr.verdict.say.none": {
         "zh": "没有错误，判据也就无事可做。",
         "en": "With no failure, the rule has nothing to do."},
@@ -158,10 +158,10 @@ TEXT = {
         "en": "The four clipped precisions: how many of the candidate's n-grams the reference has."},
     "bleu.bp.say.short": {
         "zh": "候选 {c} 个 token，参考 {r} 个：候选偏短，长度惩罚 BP = {bp}。",
-        "en": "The candidate has {c} tokens, the reference {r}: it is shorter, and the brevity penalty is BP = {bp}."},
+        "en": "The candidate has {c} token{c_s}, the reference {r}: it is shorter, and the brevity penalty is BP = {bp}."},
     "bleu.bp.say.long": {
         "zh": "候选 {c} 个 token，参考 {r} 个：候选不短，长度惩罚 BP = {bp}。",
-        "en": "The candidate has {c} tokens, the reference {r}: it is not shorter, so BP = {bp}."},
+        "en": "The candidate has {c} token{c_s}, the reference {r}: it is not shorter, so BP = {bp}."},
     "bleu.geo.say.nonzero": {
         "zh": "BLEU 是 BP 乘四个精确率的几何平均，也就是对数平均再取指数：{b}。",
         "en": "BLEU is BP times the geometric mean of the four, the exponential of their mean log: {b}."},
