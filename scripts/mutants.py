@@ -730,6 +730,45 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
      degenerate("pre-04-gating")),
     ("c6-p4-descent-plural", "scenes/prehistory/gating.py",
      "Now {n} step{n_s} of each.", "Now {n} steps of each.", degenerate("pre-04-gating")),
+    # ---- P7 seq2seq (every class in one block) -----------------------------------------------
+    # class 0: the texts at holds
+    ("p7-loss-shows-first-epoch", "mathcore/prehistory/seq2seq.py",
+     "final_loss=float(tr.train_losses[-1]),", "final_loss=float(tr.train_losses[0]),",
+     guard("seq2seq")),
+    ("p7-bleu-unclipped", "mathcore/prehistory/seq2seq.py",
+     "matches[n - 1] = sum(min(k, rn[g]) for g, k in cn.items())",
+     "matches[n - 1] = sum(k for g, k in cn.items() if rn[g])", guard("seq2seq")),
+    ("p7-beam-output-reads-greedy", "scenes/prehistory/seq2seq.py",
+     'o=Val("beam_output", "str"), s=Val("beam_score", "fmt:2"))',
+     'o=Val("example_greedy", "str"), s=Val("beam_score", "fmt:2"))', guard("seq2seq")),
+    ("p7-template-extra-char", "scenes/prehistory/seq2seq.py",
+     '"bleu.value": {"zh": "BLEU = {b}", "en": "BLEU = {b}"},',
+     '"bleu.value": {"zh": "BLEU = {b}", "en": "BLEU = {b}."},', guard("seq2seq")),
+    ("p7-eos-left-out-of-log-p", "mathcore/prehistory/seq2seq.py",
+     "example_log_probs=lps, example_log_p=float(lps.sum()),",
+     "example_log_probs=lps, example_log_p=float(lps[:-1].sum()),", guard("seq2seq")),
+    # class 1: the accuracy curve one point behind its sweep's index
+    ("c1-p7-curve-neighbour-index", "scenes/prehistory/seq2seq.py",
+     "pts = [ax.c2p(int(Ls[i]), v.accuracy[i]) for i in range(j + 1)]",
+     "pts = [ax.c2p(int(Ls[i]), v.accuracy[i]) for i in range(max(j, 1))]",
+     sweep_guard("pre-07")),
+    # class 2: a candidate as long as the reference called short
+    ("c2-p7-bp-equal-is-short", "scenes/prehistory/seq2seq.py",
+     'bp_case = "short" if b.c < b.r else "long"', 'bp_case = "short" if b.c <= b.r else "long"',
+     edges("pre-07-seq2seq")),
+    # class 3: the width read for the epochs in the training sentence (64 and 50)
+    ("c3-p7-train-width-reads-epochs", "scenes/prehistory/seq2seq.py",
+     'self.say("enc.train.say", H=Val("hidden", "int"),',
+     'self.say("enc.train.say", H=Val("epochs", "int"),',
+     ["tests/test_harness.py", "-k", "at_defaults and pre-07"]),
+    # class 4: alpha to one decimal (0.7 at the defaults)
+    ("c4-p7-alpha-one-decimal", "scenes/prehistory/seq2seq.py",
+     'else "on",\n                 a=Val("alpha", "num"))',
+     'else "on",\n                 a=Val("alpha", "num:1"))', untidy("pre-07-seq2seq")),
+    # class 6: 0/0 precisions (a candidate shorter than 4 tokens) not taken as 0
+    ("c6-p7-precision-zero-over-zero", "mathcore/prehistory/seq2seq.py",
+     "prec = np.where(totals > 0, matches / np.maximum(totals, 1), 0.0)",
+     "prec = matches / totals", degenerate("pre-07-seq2seq")),
 ]
 
 
@@ -740,7 +779,8 @@ SECTIONS = {"s01": "primer-01-recurrence", "s02": "primer-02-vanishing", "s03": 
             "l4": "lstm-04-sandbox", "l5": "lstm-05-trace", "l6": "lstm-06-gru",
             "l7": "lstm-07-variants", "l8": "lstm-08-ledger",
             "p1": "pre-01-construction", "p2": "pre-02-bptt", "p3": "pre-03-spectral",
-            "p4": "pre-04-gating", "p5": "pre-05-deep-bidirectional"}
+            "p4": "pre-04-gating", "p5": "pre-05-deep-bidirectional",
+            "p7": "pre-07-seq2seq"}
 
 #: issue 20's classes (0: the texts at holds, the first 28 mutants, ids without a class)
 CLASSES = {0: "texts at holds", 1: "frames between holds", 2: "edges of sentence rules",
@@ -792,6 +832,12 @@ NOT_APPLICABLE: dict[tuple[str, int], str] = {
                "variant): every sentence states its numbers, so no rule has an edge to move",
     ("p4", 5): "P4 states no comparison chosen from the values: it chooses no sentence among "
                "variants",
+    ("p7", 5): "P7 decides on whole numbers and strings (whole percents with 100 strings a "
+               "length, token counts, digit strings, alpha shown as typed, never 0 unless it "
+               "is 0) or, for the blame, on two log-probabilities at the 2 decimals shown, the "
+               "same 2 decimals mathcore counts with; of two outputs at most one has log P "
+               "above log 0.5, so a tie at 2 decimals between a right answer and a failure "
+               "was never found (40 sample seeds at B = 1)",
 
     # class 6
     ("l3", 6): "L3's counts are its fixed demo's (4 slots, 8 words, 5 passes, 40 words); its "
