@@ -254,7 +254,9 @@ class Seq2SeqValues:
 
 
 def _digits(toks) -> str:
-    return "".join("■" if t == tr_mod.EOS else t for t in toks)
+    """Tokens as one string: digits as they are, ``</s>`` as ``■``, no token at all as ``∅``
+    (a search can end at once: the empty output)."""
+    return "".join("■" if t == tr_mod.EOS else t for t in toks) or "∅"
 
 
 def model(p: dict) -> tr_mod.Translator:

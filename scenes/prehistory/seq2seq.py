@@ -458,8 +458,10 @@ class Seq2Seq(LectureScene):
                          t=Val("beams.steps[0].t", "int"))
         head.move_to([-6.4, 1.85, 0], aligned_edge=LEFT)
         rows = self._beam_rows(0)
+        key = self.plain("■ = </s>", size=style.SMALL_SIZE, color=P.muted)
+        key.next_to(head, RIGHT, buff=0.5)
         self.say("beam.say", B=Val("beam_width", "int"))
-        self.play(FadeIn(head), LaggedStart(*[FadeIn(r) for r in rows], lag_ratio=0.2),
+        self.play(FadeIn(head), FadeIn(key), LaggedStart(*[FadeIn(r) for r in rows], lag_ratio=0.2),
                   run_time=0.8)
         per = max(0.4, self.left(0.9, least=2.0) / max(n_steps - 1, 1))
         for t in range(1, n_steps):
@@ -472,7 +474,7 @@ class Seq2Seq(LectureScene):
             head, rows = new_head, new_rows
         out = self.text("beam.out", size=style.LABEL_SIZE, color=P.highlight,
                         o=Val("beam_output", "str"), s=Val("beam_score", "fmt:2"))
-        out.next_to(rows, RIGHT, buff=0.6).align_to(rows[0], UP)
+        out.next_to(rows, DOWN, buff=0.3, aligned_edge=LEFT)
         self.show("beam_output", out)
         case = self._greedy_case()
         self.say("beam.greedy.say", variant=case, g=Val("example_greedy", "str"),
@@ -480,14 +482,14 @@ class Seq2Seq(LectureScene):
         self.pace(FadeIn(out), Indicate(rows[0], color=P.highlight))
         f = self.math(r"\frac{1}{T_y^{\alpha}}", r"\sum_{t=1}^{T_y} \log p(y_t \mid x, y_{<t})",
                       reason="the normalisation's numerator 1 and the first index t = 1")
-        f.move_to([3.4, 1.45, 0])
+        f.move_to([3.6, 1.3, 0])
         cite = self.cite_row("Wu et al. 2016, arXiv:1609.08144")
         self.say("beam.norm.say", variant="off" if self._alpha_off() else "on",
                  a=Val("alpha", "num"))
         self.pace(Write(f[1]), [Write(f[0]), FadeIn(cite)])
         if self._alpha_off():
             r0 = self.text("beam.nobias", size=style.LABEL_SIZE, color=P.muted)
-            r0.move_to([-6.6, -1.4, 0], aligned_edge=LEFT)
+            r0.move_to([-1.5, -0.75, 0], aligned_edge=LEFT)
             self.say("beam.bias.say", variant="off", a=Val("alpha", "num"))
             self.pace(FadeIn(r0), Indicate(f[0], color=P.muted))
         elif v.bias is not None:
@@ -500,9 +502,9 @@ class Seq2Seq(LectureScene):
                            o=Val("bias.ref", "str"), lp=Val("bias.ref_log_p", "fmt:2"))
             self.show("bias_ref", rr)
             grp = VGroup(rr, r0, r1).arrange(DOWN, buff=0.25, aligned_edge=LEFT)
-            if grp.width > 13.2:
-                grp.scale_to_fit_width(13.2)
-            grp.move_to([-6.6, -1.4, 0], aligned_edge=LEFT)
+            if grp.width > 8.4:
+                grp.scale_to_fit_width(8.4)
+            grp.move_to([-1.5, -0.75, 0], aligned_edge=LEFT)
             self.show("bias_short", r0)
             self.show("bias_long", r1)
             self.say("beam.bias.say", variant="found", n=Val("n_sample", "int"),
@@ -512,7 +514,7 @@ class Seq2Seq(LectureScene):
             self.pace(FadeIn(rr), [FadeIn(r0), FadeIn(r1)], Indicate(r0, color=P.dead))
         else:
             r0 = self.text("beam.nobias", size=style.LABEL_SIZE, color=P.muted)
-            r0.move_to([-6.6, -1.4, 0], aligned_edge=LEFT)
+            r0.move_to([-1.5, -0.75, 0], aligned_edge=LEFT)
             self.say("beam.bias.say", variant="none", n=Val("n_sample", "int"),
                      a=Val("alpha", "num"))
             self.pace(FadeIn(r0), Indicate(r0, color=P.muted))
