@@ -16,7 +16,9 @@ from ..live import Live, corners, live_value, settle_value
 
 P = style.PALETTE
 #: Pitch of the beam list's rows.
-ROW = 0.34
+ROW = 0.3
+#: Left edge of the beam beat's right column (the bias example).
+BIAS_X = -0.6
 #: Left edge of the BLEU beat's right column.
 BX = -1.6
 
@@ -108,10 +110,10 @@ TEXT = {
         "fixed": {"0": "α = 0, no normalisation"}},
     "beam.head": {"zh": "第 {t} 步，留下的束", "en": "step {t}: the beams kept"},
     "beam.out": {"zh": "输出 {o}，得分 {s}", "en": "output {o}, score {s}"},
-    "beam.alpha0": {"zh": "$\\alpha = 0$：{o}，$\\log P$ = {lp}", "en": "$\\alpha = 0$: {o}, $\\log P$ = {lp}",
+    "beam.alpha0": {"zh": "$\\alpha = 0$ 选的，$\\log P$ = {lp}", "en": "picked at $\\alpha = 0$, $\\log P$ = {lp}",
                     "fixed": {"0": "α = 0, no normalisation"}},
-    "beam.alpha": {"zh": "$\\alpha$ = {a}：{o}，$\\log P$ = {lp}", "en": "$\\alpha$ = {a}: {o}, $\\log P$ = {lp}"},
-    "beam.right": {"zh": "正确答案：{o}，$\\log P$ = {lp}", "en": "right answer: {o}, $\\log P$ = {lp}"},
+    "beam.alpha": {"zh": "$\\alpha$ = {a} 选的，$\\log P$ = {lp}", "en": "picked at $\\alpha$ = {a}, $\\log P$ = {lp}"},
+    "beam.right": {"zh": "正确答案，$\\log P$ = {lp}", "en": "right answer, $\\log P$ = {lp}"},
     "beam.nobias": {"zh": "样本里没有偏短的输出", "en": "no shorter output in the sample"},
     # ----- 5. attribution ----------------------------------------------------------------------
     "attr": {"zh": "怪搜索还是怪模型：比较两个概率", "en": "Search or model: compare two probabilities"},
@@ -440,9 +442,9 @@ class Seq2Seq(LectureScene):
         v = self.v
         rows = VGroup()
         for kk in range(len(v.beam_rows[t])):
-            s = self.value(f"beam_rows[{t}][{kk}]", "str", size=style.LABEL_SIZE,
+            s = self.value(f"beam_rows[{t}][{kk}]", "str", size=style.SMALL_SIZE,
                            color=P.output_gate, name=None)
-            lp = self.value(f"beam_logp[{t}][{kk}]", "fmt:2", size=style.LABEL_SIZE,
+            lp = self.value(f"beam_logp[{t}][{kk}]", "fmt:2", size=style.SMALL_SIZE,
                             color=P.gradient, name=None)
             s.move_to([-6.4, 1.3 - ROW * kk, 0], aligned_edge=LEFT)
             lp.move_to([-2.2, 1.3 - ROW * kk, 0], aligned_edge=RIGHT)
@@ -474,7 +476,7 @@ class Seq2Seq(LectureScene):
             head, rows = new_head, new_rows
         out = self.text("beam.out", size=style.LABEL_SIZE, color=P.highlight,
                         o=Val("beam_output", "str"), s=Val("beam_score", "fmt:2"))
-        out.next_to(rows, DOWN, buff=0.3, aligned_edge=LEFT)
+        out.move_to([-6.4, 1.3 - ROW * v.beam_width - 0.15, 0], aligned_edge=LEFT)
         self.show("beam_output", out)
         case = self._greedy_case()
         self.say("beam.greedy.say", variant=case, g=Val("example_greedy", "str"),
@@ -489,24 +491,27 @@ class Seq2Seq(LectureScene):
         self.pace(Write(f[1]), [Write(f[0]), FadeIn(cite)])
         if self._alpha_off():
             r0 = self.text("beam.nobias", size=style.LABEL_SIZE, color=P.muted)
-            r0.move_to([-1.5, -0.75, 0], aligned_edge=LEFT)
+            r0.move_to([BIAS_X, 0.0, 0], aligned_edge=LEFT)
             self.say("beam.bias.say", variant="off", a=Val("alpha", "num"))
             self.pace(FadeIn(r0), Indicate(f[0], color=P.muted))
         elif v.bias is not None:
-            r0 = self.text("beam.alpha0", size=style.LABEL_SIZE, color=P.dead,
-                           o=Val("bias.short", "str"), lp=Val("bias.short_log_p", "fmt:2"))
-            r1 = self.text("beam.alpha", size=style.LABEL_SIZE, color=P.highlight,
-                           a=Val("alpha", "num"), o=Val("bias.long", "str"),
-                           lp=Val("bias.long_log_p", "fmt:2"))
-            rr = self.text("beam.right", size=style.LABEL_SIZE, color=P.forget,
-                           o=Val("bias.ref", "str"), lp=Val("bias.ref_log_p", "fmt:2"))
+            r0 = self.text("beam.alpha0", size=style.SMALL_SIZE, color=P.dead,
+                           lp=Val("bias.short_log_p", "fmt:2"))
+            r1 = self.text("beam.alpha", size=style.SMALL_SIZE, color=P.highlight,
+                           a=Val("alpha", "num"), lp=Val("bias.long_log_p", "fmt:2"))
+            rr = self.text("beam.right", size=style.SMALL_SIZE, color=P.forget,
+                           lp=Val("bias.ref_log_p", "fmt:2"))
             self.show("bias_ref", rr)
-            grp = VGroup(rr, r0, r1).arrange(DOWN, buff=0.25, aligned_edge=LEFT)
-            if grp.width > 8.4:
-                grp.scale_to_fit_width(8.4)
-            grp.move_to([-1.5, -0.75, 0], aligned_edge=LEFT)
+            grp = VGroup()
+            for lab, path, color in ((rr, "bias.ref", P.forget), (r0, "bias.short", P.dead),
+                                     (r1, "bias.long", P.highlight)):
+                digits = self.value(path, "str", size=style.LABEL_SIZE, color=color)
+                grp.add(VGroup(lab, digits).arrange(DOWN, buff=0.08, aligned_edge=LEFT))
+            grp.arrange(DOWN, buff=0.16, aligned_edge=LEFT)
+            grp.move_to([BIAS_X, 0.3, 0], aligned_edge=UP + LEFT)
             self.show("bias_short", r0)
             self.show("bias_long", r1)
+            rr, r0, r1 = grp
             self.say("beam.bias.say", variant="found", n=Val("n_sample", "int"),
                      k=Val("bias_count", "int"), L=Val("bias.length", "int"),
                      s=Val("bias.short_len", "int"), a=Val("alpha", "num"),
@@ -514,7 +519,7 @@ class Seq2Seq(LectureScene):
             self.pace(FadeIn(rr), [FadeIn(r0), FadeIn(r1)], Indicate(r0, color=P.dead))
         else:
             r0 = self.text("beam.nobias", size=style.LABEL_SIZE, color=P.muted)
-            r0.move_to([-1.5, -0.75, 0], aligned_edge=LEFT)
+            r0.move_to([BIAS_X, 0.0, 0], aligned_edge=LEFT)
             self.say("beam.bias.say", variant="none", n=Val("n_sample", "int"),
                      a=Val("alpha", "num"))
             self.pace(FadeIn(r0), Indicate(r0, color=P.muted))
