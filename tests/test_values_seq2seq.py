@@ -117,3 +117,13 @@ def test_shown_lengths_and_training(v):
     assert (v.hidden, v.epochs, v.clip, v.train_min_len, v.train_max_len) == (64, 50, 5.0, 3, 24)
     assert v.train_losses.shape == (50,) and v.final_loss == v.train_losses[-1]
     assert v.train_losses[-1] < v.train_losses[0]
+
+
+def test_default_model_trained_fresh_equals_the_cached_one():
+    cached = S.model(DEFAULTS)
+    fresh = T.train_translator("en", False, DEFAULTS["hidden"], DEFAULTS["epochs"],
+                               DEFAULTS["seed"], fresh=True)
+    assert cached.params.keys() == fresh.params.keys()
+    for k in cached.params:
+        assert np.array_equal(cached.params[k], fresh.params[k]), k
+    assert np.array_equal(cached.train_losses, fresh.train_losses)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import math
 
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, Cross, FadeIn, FadeOut, Indicate,
-                   LaggedStart, Line, Rectangle, Square, Transform, ValueTracker, VGroup,
+from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, FadeIn, FadeOut, Indicate,
+                   LaggedStart, Line, Rectangle, Square, ValueTracker, VGroup,
                    VMobject, Write, linear)
 
 from .. import style
@@ -419,7 +419,6 @@ class Seq2Seq(LectureScene):
             fields["lh"] = Val("half_len", "int")
             end = self.text("neck.end", variant=case, size=style.LABEL_SIZE, color=P.text,
                             lh=Val("half_len", "int"))
-            i = int(v.half_len - Ls[0])
             dot = VGroup(Line(ax.c2p(v.half_len, 0), ax.c2p(v.half_len, 100), color=P.dead,
                               stroke_width=2))
         else:
@@ -532,7 +531,7 @@ class Seq2Seq(LectureScene):
         self.claim("attr", say=False)
         r1 = self.text("attr.rule1", size=style.LABEL_SIZE, color=P.text)
         r2 = self.text("attr.rule2", size=style.LABEL_SIZE, color=P.text)
-        rules = VGroup(r1, r2).arrange(DOWN, buff=0.25, aligned_edge=LEFT).move_to([0, 1.55, 0])
+        VGroup(r1, r2).arrange(DOWN, buff=0.25, aligned_edge=LEFT).move_to([0, 1.55, 0])
         self.say("attr.say")
         self.pace(FadeIn(r1), FadeIn(r2))
         xs = (-4.6, -1.9, 1.3, 4.2)
