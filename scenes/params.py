@@ -23,6 +23,9 @@ SHOWN_CHARS = 60
 #: them).
 _INT_TEXT = re.compile(r"[+-]?[0-9]+")
 _FLOAT_TEXT = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+#: A ``text`` parameter: words of letters (any script) or digits and the punctuation . , ' - ? !
+#: separated by single spaces; no control characters, no markup, nothing LaTeX reads.
+_TEXT_WORD = re.compile(r"(?:[^\W_]|[.,'?!-])+")
 
 
 def shown(value: Any, limit: int = SHOWN_CHARS) -> str:
@@ -48,8 +51,10 @@ class Param:
     Attributes
     ----------
     name : str
-    kind : {"float", "int", "choice", "floats"}
-        ``floats`` is a comma-separated list of numbers of length ``length``.
+    kind : {"float", "int", "choice", "floats", "text"}
+        ``floats`` is a comma-separated list of numbers of length ``length``; ``text`` a line
+        of words (letters of any script, digits, ``. , ' - ? !``) separated by single spaces,
+        ``min`` to ``max`` characters long.
     default : Any
     doc : str
         One line, English (code-style names such as ``W_h``; pages show them as Wₕ).
@@ -87,6 +92,9 @@ class Param:
         """Human description of what is allowed."""
         if self.kind == "choice":
             return "one of " + ", ".join(self.choices)
+        if self.kind == "text":
+            return (f"words of letters, digits or . , ' - ? ! separated by single spaces, "
+                    f"{_num(self.min)} to {_num(self.max)} characters")
         what = {"float": "a number", "int": "a whole number",
                 "floats": f"{self.length} comma-separated numbers"}[self.kind]
         if self.min is not None and self.max is not None:
@@ -136,6 +144,14 @@ class Param:
         numbers for ``floats``. Booleans are not numbers, strings are not parsed.
         """
         raw = value if raw is None else raw
+        if self.kind == "text":
+            if not isinstance(value, str):
+                raise self._bad(raw)
+            words = value.split(" ")
+            if (not self.min <= len(value) <= self.max
+                    or not all(_TEXT_WORD.fullmatch(w) for w in words)):
+                raise self._bad(raw)
+            return value
         if self.kind == "choice":
             if not isinstance(value, str) or value not in self.choices:
                 raise self._bad(raw)

@@ -956,6 +956,45 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
     ("c6-p9-layer-plural", "scenes/prehistory/lineage.py",
      '"en": "{L} layer{L_s} · width {d} · {b} byte{b_s} a number"',
      '"en": "{L} layers · width {d} · {b} byte{b_s} a number"', degenerate("pre-09-lineage")),
+    # ---- P7 seq2seq (every class in one block) -----------------------------------------------
+    # class 0: the texts at holds
+    ("p7-loss-shows-first-epoch", "mathcore/prehistory/seq2seq.py",
+     "final_loss=float(tr.train_losses[-1]),", "final_loss=float(tr.train_losses[0]),",
+     guard("seq2seq")),
+    ("p7-bleu-unclipped", "mathcore/prehistory/seq2seq.py",
+     "matches[n - 1] = sum(min(k, rn[g]) for g, k in cn.items())",
+     "matches[n - 1] = sum(k for g, k in cn.items() if rn[g])", guard("seq2seq")),
+    ("p7-beam-output-reads-greedy", "scenes/prehistory/seq2seq.py",
+     'o=Val("beam_output", "str"), s=Val("beam_score", "fmt:2"))',
+     'o=Val("example_greedy", "str"), s=Val("beam_score", "fmt:2"))', guard("seq2seq")),
+    ("p7-template-extra-char", "scenes/prehistory/seq2seq.py",
+     '"bleu.value": {"zh": "BLEU = {b}", "en": "BLEU = {b}"},',
+     '"bleu.value": {"zh": "BLEU = {b}", "en": "BLEU = {b}."},', guard("seq2seq")),
+    ("p7-eos-left-out-of-log-p", "mathcore/prehistory/seq2seq.py",
+     "example_log_probs=lps, example_log_p=float(lps.sum()),",
+     "example_log_probs=lps, example_log_p=float(lps[:-1].sum()),", guard("seq2seq")),
+    # class 1: the accuracy curve one point behind its sweep's index
+    ("c1-p7-curve-neighbour-index", "scenes/prehistory/seq2seq.py",
+     "pts = [ax.c2p(int(Ls[i]), v.accuracy[i]) for i in range(j + 1)]",
+     "pts = [ax.c2p(int(Ls[i]), v.accuracy[i]) for i in range(max(j, 1))]",
+     sweep_guard("pre-07")),
+    # class 2: a candidate as long as the reference called short
+    ("c2-p7-bp-equal-is-short", "scenes/prehistory/seq2seq.py",
+     'bp_case = "short" if b.c < b.r else "long"', 'bp_case = "short" if b.c <= b.r else "long"',
+     edges("pre-07-seq2seq")),
+    # class 3: the width read for the epochs in the training sentence (64 and 50)
+    ("c3-p7-train-width-reads-epochs", "scenes/prehistory/seq2seq.py",
+     'self.say("enc.train.say", H=Val("hidden", "int"),',
+     'self.say("enc.train.say", H=Val("epochs", "int"),',
+     ["tests/test_harness.py", "-k", "at_defaults and pre-07"]),
+    # class 4: alpha to one decimal (0.7 at the defaults)
+    ("c4-p7-alpha-one-decimal", "scenes/prehistory/seq2seq.py",
+     'else "on",\n                 a=Val("alpha", "num"))',
+     'else "on",\n                 a=Val("alpha", "num:1"))', untidy("pre-07-seq2seq")),
+    # class 6: 0/0 precisions (a candidate shorter than 4 tokens) not taken as 0
+    ("c6-p7-precision-zero-over-zero", "mathcore/prehistory/seq2seq.py",
+     "prec = np.where(totals > 0, matches / np.maximum(totals, 1), 0.0)",
+     "prec = matches / totals", degenerate("pre-07-seq2seq")),
 ]
 
 
@@ -967,8 +1006,8 @@ SECTIONS = {"s01": "primer-01-recurrence", "s02": "primer-02-vanishing", "s03": 
             "l7": "lstm-07-variants", "l8": "lstm-08-ledger",
             "p1": "pre-01-construction", "p2": "pre-02-bptt", "p3": "pre-03-spectral",
             "p4": "pre-04-gating", "p5": "pre-05-deep-bidirectional",
-            "p6": "pre-06-word2vec", "p8": "pre-08-bahdanau", "p9": "pre-09-lineage",
-            "p10": "pre-10-lab"}
+            "p6": "pre-06-word2vec", "p7": "pre-07-seq2seq", "p8": "pre-08-bahdanau",
+            "p9": "pre-09-lineage", "p10": "pre-10-lab"}
 
 #: issue 20's classes (0: the texts at holds, the first 28 mutants, ids without a class)
 CLASSES = {0: "texts at holds", 1: "frames between holds", 2: "edges of sentence rules",
@@ -1028,6 +1067,12 @@ NOT_APPLICABLE: dict[tuple[str, int], str] = {
                "against the state in binary units, which differ by a factor of at least 2 "
                "(2 context / state vectors) unless exactly equal, so the exact and the shown "
                "value always choose alike",
+    ("p7", 5): "P7 decides on whole numbers and strings (whole percents with 100 strings a "
+               "length, token counts, digit strings, alpha shown as typed, never 0 unless it "
+               "is 0) or, for the blame, on two log-probabilities at the 2 decimals shown, the "
+               "same 2 decimals mathcore counts with; of two outputs at most one has log P "
+               "above log 0.5, so a tie at 2 decimals between a right answer and a failure "
+               "was never found (40 sample seeds at B = 1)",
 
     # class 6
     ("l3", 6): "L3's counts are its fixed demo's (4 slots, 8 words, 5 passes, 40 words); its "

@@ -71,6 +71,10 @@ def _strategy(p):
     if p.kind == "float":
         return st.floats(p.min, p.max, allow_nan=False, allow_infinity=False).map(
             lambda x: round(x, 3)).filter(lambda x: p.min <= x <= p.max)
+    if p.kind == "text":   # the default, its words reversed, its first half, its first word
+        w = p.default.split(" ")
+        return st.sampled_from(sorted({p.default, " ".join(w[::-1]),
+                                       " ".join(w[:max(1, len(w) // 2)]), w[0]}))
     if p.kind == "floats":
         return st.lists(st.floats(p.min, p.max, allow_nan=False).map(lambda x: round(x, 2))
                         .filter(lambda x: p.min <= x <= p.max),

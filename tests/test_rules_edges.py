@@ -279,6 +279,10 @@ EDGES = [
     ("pre-09-lineage", "en", {"T": 513}, {"cost.at": "recurrent"}),
     ("pre-09-lineage", "en", {"context": 1}, {"memory.ratio": "equal", "memory.times": "equal"}),
     ("pre-09-lineage", "zh", {"context": 2}, {"memory.ratio": "larger", "memory.times": "larger"}),
+    # P7: a candidate exactly as long as the reference is not short (BP = exp(0) = 1); one
+    # token fewer is
+    ("pre-07-seq2seq", "en", {"candidate": "7 2 9 4 1 9"}, {"bleu.bp": "long"}),
+    ("pre-07-seq2seq", "zh", {"candidate": "7 2 9 4 1"}, {"bleu.bp": "short"}),
 ]
 
 
@@ -430,6 +434,14 @@ DEGENERATE = [
     ("pre-09-lineage", "en", {"steps": 2, "d": 2, "T": 2, "context": 1, "layers": 1,
                               "bytes_per_number": 1, "cell": "gru"},
      {"cost.at": "equal", "memory.ratio": "larger"}),
+    # P7 at its smallest: one-token candidate and reference (no 2-, 3- or 4-gram: p_2..p_4
+    # are 0 / 0, taken as 0, so BLEU is 0), greedy search, the shortest example, the
+    # narrowest, shortest training
+    ("pre-07-seq2seq", "en", {"candidate": "7", "reference": "7", "beam_width": 1,
+                              "example_length": 3, "hidden": 16, "epochs": 10},
+     {"bleu.geo": "zero", "bleu.bp": "long"}),
+    ("pre-07-seq2seq", "zh", {"candidate": "7", "reference": "7 2", "beam_width": 1,
+                              "example_length": 3}, {"bleu.geo": "zero", "bleu.bp": "short"}),
 ]
 
 

@@ -60,6 +60,8 @@ def untidy_value(p, frac: float):
                      for k in range(p.length))
     if p.kind == "int":
         return _round_int(_position(float(p.min), float(p.max), frac), int(p.min), int(p.max))
+    if p.kind == "text":     # the default's words in reverse order: other n-grams, same words
+        return " ".join(reversed(p.default.split(" ")))
     if p.kind == "choice":   # a choice other than the default when there is one
         others = [c for c in p.choices if c != p.default]
         return (others or list(p.choices))[0]

@@ -283,5 +283,40 @@ SECTIONS += (
             f"{_S}.lineage:Lineage", _PRE_09, _values(f"{_M}.lineage:lineage_values")),
 )
 
+# ----- P7 seq2seq ----------------------------------------------------------------------------
+_PRE_07 = Schema((
+    Param("hidden", "int", 64, "width H of the encoder–decoder: the fixed vector's size",
+          min=16, max=64, trains=True,
+          doc_zh="编码器-解码器的宽度 H：固定向量的大小"),
+    Param("epochs", "int", 50, "training epochs (40 batches of 32 digit strings each)",
+          min=10, max=60, trains=True,
+          doc_zh="训练轮数（每轮 40 批，每批 32 个数字串）"),
+    Param("seed", "int", 0, "seed of the weights and of the training strings",
+          min=0, max=2**32 - 1, trains=True,
+          doc_zh="权重和训练数字串的随机种子"),
+    Param("beam_width", "int", 3, "beam width B (1 is greedy)", min=1, max=10,
+          doc_zh="束宽 B（1 即贪心）"),
+    Param("alpha", "float", 0.7, "length-normalisation exponent α (score = log P / T_y^α)",
+          min=0.0, max=1.5,
+          doc_zh="长度归一化指数 α（得分 = log P / T_y^α）"),
+    Param("example_length", "int", 6, "source length of the example searched step by step",
+          min=3, max=12,
+          doc_zh="逐步演示束搜索的例子的源长度"),
+    Param("sample_seed", "int", 1, "seed of the evaluation strings, the example and the sample "
+          "searched for failures", min=0, max=2**32 - 1,
+          doc_zh="评估数字串、例子和找错样本的随机种子"),
+    Param("candidate", "text", "7 7 7 2 9 4 1", "BLEU's candidate (whitespace tokens)",
+          min=1, max=60, doc_zh="BLEU 的候选译文（按空格切分）"),
+    Param("reference", "text", "7 2 9 4 1 8", "BLEU's reference (whitespace tokens)",
+          min=1, max=60, doc_zh="BLEU 的参考译文（按空格切分）"),
+))
+
+SECTIONS += (
+    Section("pre-07-seq2seq", "P7",
+            {"zh": "seq2seq：解码与固定向量瓶颈",
+             "en": "seq2seq: decoding and the fixed-vector bottleneck"},
+            f"{_S}.seq2seq:Seq2Seq", _PRE_07, _values(f"{_M}.seq2seq:seq2seq_values")),
+)
+
 #: in lecture order (P1, P2, …), whatever order the blocks above are written in
 SECTIONS = tuple(sorted(SECTIONS, key=lambda s: int(s.number[1:])))
