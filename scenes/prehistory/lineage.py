@@ -80,7 +80,7 @@ TEXT = {
               "recurrent net updates one fixed state per token. This row the RNN wins."},
     "table.win": {"zh": "RNN 占优", "en": "RNN wins"},
     # ----- 2. the path and the chain -----------------------------------------------------------
-    "path": {"zh": "首尾之间：{p} 次乘法对 {q} 次", "en": "First to last: {p} multiplication{p_s} against {q}"},
+    "path": {"zh": "首尾之间：{p} 次乘法对 {q} 次", "en": "Multiplications from first to last: {p} against {q}"},
     "path.rnn": {"zh": "循环：沿链 $W_h$ 相乘", "en": "recurrence: $W_h$ along the chain"},
     "path.tf": {"zh": "注意力：直连", "en": "attention: direct"},
     "path.r": {"zh": "循环", "en": "recurrence"},
