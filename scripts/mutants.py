@@ -950,9 +950,10 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
      '"en": "To produce the next token, a GRU keeps one vector a layer, h: {d} layer{L_s} of "',
      LANGS_AGREE),
     # class 6: plurals at a count of one (two positions: one multiplication; one layer)
-    ("c6-p9-multiplication-plural", "scenes/prehistory/lineage.py",
-     '"en": "First to last: {p} multiplication{p_s} against {q}"',
-     '"en": "First to last: {p} multiplications against {q}"', degenerate("pre-09-lineage")),
+    ("c6-p9-gru-layer-plural", "scenes/prehistory/lineage.py",
+     '"en": "To produce the next token, a GRU keeps one vector a layer, h: {L} layer{L_s} of "',
+     '"en": "To produce the next token, a GRU keeps one vector a layer, h: {L} layers of "',
+     degenerate("pre-09-lineage")),
     ("c6-p9-layer-plural", "scenes/prehistory/lineage.py",
      '"en": "{L} layer{L_s} · width {d} · {b} byte{b_s} a number"',
      '"en": "{L} layers · width {d} · {b} byte{b_s} a number"', degenerate("pre-09-lineage")),

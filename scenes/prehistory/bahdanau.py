@@ -134,13 +134,13 @@ TEXT = {
         "en": "Without attention: {a} of {n} right at {l0} words and {b} of {n} at {l1}: no "
               "fall."},
     "acc.attn.say.above": {
-        "zh": "有注意力：{l1} 个词时对 {c} 个，多于没有注意力的 {b} 个。解码器每一步都直接读源词，"
+        "zh": "有注意力：{l1} 个词时 {n} 个里对 {c} 个，多于没有注意力的 {b} 个。解码器每一步都直接读源词，"
               "不必把整句塞进一个向量。",
         "en": "With attention: {c} of {n} right at {l1} words, more than the {b} without. The "
               "decoder reads the source words directly at every step instead of one vector "
               "holding them all."},
     "acc.attn.say.not_above": {
-        "zh": "有注意力：{l1} 个词时对 {c} 个，并不多于没有注意力的 {b} 个。",
+        "zh": "有注意力：{l1} 个词时 {n} 个里对 {c} 个，并不多于没有注意力的 {b} 个。",
         "en": "With attention: {c} of {n} right at {l1} words, no more than the {b} without."},
     "acc.at": {"zh": "{l} 个词：{c} 对 {b}（共 {n} 个）", "en": "{l} words: {c} against {b} of {n}"},
     # ----- 4. the price ---------------------------------------------------------------------------
