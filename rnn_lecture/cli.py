@@ -111,15 +111,18 @@ def _overrides_for(sections, assignments: tuple[str, ...],
         for s in owners:
             per[s.id][name] = value
     resolved = {}
-    for s in sections:
+    for s in sections:   # every value checked before anything is computed (or trained)
         params = s.resolve((config or {}).get(s.id, {}))  # checked by load_config
         from_set = s.resolve(per[s.id], from_text=True)
         params.update({k: from_set[k] for k in per[s.id]})
+        resolved[s.id] = params
+    for s in sections:
         try:  # combinations mathcore rejects (kv_heads not dividing query_heads, ...)
-            s.values(params)
+            s.values(resolved[s.id])
         except ValueError as e:
             raise ParamError(f"{s.id}: {e}") from None
-        resolved[s.id] = params
+        except OSError as e:   # the training cache's folder (mathcore.train_cache)
+            raise ParamError(f"{s.id}: training cache: {e}") from None
     return resolved
 
 
@@ -200,8 +203,8 @@ def _summary(v) -> str:
 def values_cmd(section, assignments, config_path, as_json):
     """Print the values a section's scene will display."""
     s = get(section)
-    params = _overrides_for([s], assignments, load_config(config_path))[s.id]
     _train_dir()
+    params = _overrides_for([s], assignments, load_config(config_path))[s.id]
     data = s.values_json(params)
     if as_json:
         click.echo(json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False))
@@ -225,8 +228,8 @@ def script_cmd(sections, lang, assignments, config_path, as_json):
     from scenes.script import cache_dir, construct, script
 
     chosen = _sections(sections)
-    params = _overrides_for(chosen, assignments, load_config(config_path))
     _train_dir()
+    params = _overrides_for(chosen, assignments, load_config(config_path))
     out = [script(construct(s.id, lang, params[s.id], cache=cache_dir())) for s in chosen]
     if as_json:
         data = out[0] if len(out) == 1 else out
@@ -266,8 +269,8 @@ def motion_cmd(sections, langs, assignments, config_path, media, quality, show_l
     from . import motion
 
     chosen = _sections(sections) if sections else list(SECTIONS)
-    params = _overrides_for(chosen, assignments, load_config(config_path))
     _train_dir(media)
+    params = _overrides_for(chosen, assignments, load_config(config_path))
     bad = 0
     for s in chosen:
         for lang in langs or ("zh", "en"):
@@ -307,9 +310,9 @@ def still_cmd(section, beats, lang, quality, assignments, config_path, out):
         if b not in known:
             raise ParamError(f"unknown beat '{shown(b)}' of {s.id}; allowed: "
                              f"{', '.join(known)}")
+    _train_dir()
     params = _overrides_for([s], assignments, load_config(config_path))[s.id]
     folder = Path(out) / lang / s.id
-    _train_dir()
     for path in stills(s.id, folder, lang, params, beats, QUALITIES[quality],
                        cache=cache_dir()):
         click.echo(str(path))
@@ -366,9 +369,9 @@ def render_cmd(sections, quality, lang, assignments, out, jobs, config_path, for
         except ClusterError as e:
             raise UsageFailure(str(e)) from None
     chosen = _sections(sections)
+    _train_dir(out)
     params = _overrides_for(chosen, assignments, load_config(config_path))
     job_list = [Job(s.id, params[s.id], quality, lang, out) for s in chosen]
-    _train_dir(out)
     if beats:
         _preview(chosen, sections, beats, job_list)
         return

@@ -87,3 +87,21 @@ def test_a_linked_cache_folder_is_refused(tmp_path, monkeypatch):
     with pytest.raises(OSError, match="symbolic link"):
         tc.cached("toy", {"z": 1}, [], lambda say: {"x": np.ones(1)})
     assert not list((tmp_path / "real").iterdir())
+
+
+def test_the_cli_keeps_models_in_its_cache_folder_and_trains_once(tmp_path):
+    """``values`` (like ``script``, ``still``, ``motion``) keeps a trained model under
+    ``$XDG_CACHE_HOME/rnn-lecture/train``, set before the parameters are checked (checking
+    computes the values): a second call loads it and prints no training line."""
+    env = {k: v for k, v in os.environ.items() if k != tc.ENV}
+    env["XDG_CACHE_HOME"] = str(tmp_path)
+    cli = [sys.executable, "-m", "rnn_lecture.cli", "values", "pre-06-word2vec",
+           "--set", "epochs=1", "--set", "dim=4"]
+    first = subprocess.run(cli, env=env, capture_output=True, text=True)
+    assert first.returncode == 0, first.stderr[-2000:]
+    assert "train word2vec: cold cache, training once" in first.stderr
+    assert first.stderr.count("cold cache") == 1        # checked and printed: one training
+    assert list((tmp_path / "rnn-lecture" / "train").glob("word2vec-*.npz"))
+    second = subprocess.run(cli, env=env, capture_output=True, text=True)
+    assert second.returncode == 0 and "train word2vec" not in second.stderr
+    assert second.stdout == first.stdout
