@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-from manim import ORIGIN, UL, DecimalNumber, MathTex, Mobject, Tex, Text
+from manim import ORIGIN, UL, DecimalNumber, MathTex, Mobject, Tex, Text, VMobject
 
 from . import style
 from .baseline import beside
@@ -357,6 +357,22 @@ def anchor_number(new: Mobject, old: Mobject) -> Mobject:
     """Put ``new`` (a number's next string) where ``old`` stands: the same left edge and the
     same cap line (every digit reaches it; a minus, a point or a comma's tail do not move it)."""
     return new.shift(old.get_corner(UL) - new.get_corner(UL))
+
+
+def growing_curve(live: "Live", ax, x_path: str, xs, y_path: str, ys, color: str,
+                  stroke_width: float = 4) -> Mobject:
+    """A polyline on the axes ``ax`` through the points ``(xs[j], ys[j])`` for ``j`` up to the
+    sweep's index, rebuilt as the index moves: a curve drawn out as the sweep goes. Declared
+    to follow ``(x_path[i], y_path[i])`` (values paths without the index), measured at its tip
+    read back through the axes. One point is drawn as a zero-length line."""
+
+    def build(i):
+        pts = [ax.c2p(xs[j], ys[j]) for j in range(i + 1)]
+        return VMobject(color=color, stroke_width=stroke_width).set_points_as_corners(
+            pts if len(pts) > 1 else pts * 2)
+
+    return live.redraw(build, path=(f"{x_path}[{{i}}]", f"{y_path}[{{i}}]"),
+                       measure=lambda m: ax.p2c(corners(m)[-1])[:2])
 
 
 def _place_value(m, label, buff, at, edge):

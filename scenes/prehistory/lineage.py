@@ -10,7 +10,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, ArcBetweenPoints, Axes, Create, Dashed
 
 from .. import style
 from ..base import LectureScene, Val
-from ..live import Live, corners, live_value, settle_value
+from ..live import Live, corners, growing_curve, live_value, settle_value
 
 P = style.PALETTE
 L, S = style.LABEL_SIZE, style.SMALL_SIZE
@@ -700,21 +700,10 @@ class Lineage(LectureScene):
         s = ValueTracker(0)
         live = Live(self, lambda: self.at(s), over="frame_context")
 
-        def partial(ys, color):
-            def build(i):
-                pts = [ax.c2p(v.frame_log2_context[j], ys[j]) for j in range(i + 1)]
-                return VMobject(color=color, stroke_width=4).set_points_as_corners(
-                    pts if len(pts) > 1 else pts * 2)
-            return build
-
-        def tip(m):
-            return ax.p2c(corners(m)[-1])[:2]
-        kv_curve = live.redraw(partial(v.frame_log2_kv, P.attention),
-                               path=("frame_log2_context[{i}]", "frame_log2_kv[{i}]"),
-                               measure=tip)
-        st_curve = live.redraw(partial(v.frame_log2_state, P.hidden),
-                               path=("frame_log2_context[{i}]", "frame_log2_state[{i}]"),
-                               measure=tip)
+        kv_curve = growing_curve(live, ax, "frame_log2_context", v.frame_log2_context,
+                                 "frame_log2_kv", v.frame_log2_kv, P.attention)
+        st_curve = growing_curve(live, ax, "frame_log2_context", v.frame_log2_context,
+                                 "frame_log2_state", v.frame_log2_state, P.hidden)
         px = 0.6
         model = self.text("memory.model", size=S, color=P.muted, L=self._n("layers"),
                           d=self._n("d"), b=self._n("bytes_per_number"))

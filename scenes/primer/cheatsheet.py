@@ -10,7 +10,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, DashedLine, Dashe
 
 from .. import style
 from ..base import LectureScene, Val
-from ..live import Live, corners
+from ..live import Live, growing_curve
 
 P = style.PALETTE
 S = style.SMALL_SIZE
@@ -352,23 +352,10 @@ class CheatSheet(LectureScene):
 
         live = Live(self, k, over="frame_context")
 
-        def partial(ys, color):
-            def build(i):
-                pts = [ax.c2p(v.frame_log2_context[j], ys[j]) for j in range(i + 1)]
-                if len(pts) < 2:
-                    pts.append(pts[0])
-                return VMobject(color=color, stroke_width=4).set_points_as_corners(pts)
-            return build
-
-        def tip(m):            # a curve's end, read back through the axes
-            return ax.p2c(corners(m)[-1])[:2]
-
-        kv_curve = live.redraw(partial(v.frame_log2_kv, P.attention),
-                               path=("frame_log2_context[{i}]", "frame_log2_kv[{i}]"),
-                               measure=tip)
-        st_curve = live.redraw(partial(v.frame_log2_state, P.hidden),
-                               path=("frame_log2_context[{i}]", "frame_log2_state[{i}]"),
-                               measure=tip)
+        kv_curve = growing_curve(live, ax, "frame_log2_context", v.frame_log2_context,
+                                 "frame_log2_kv", v.frame_log2_kv, P.attention)
+        st_curve = growing_curve(live, ax, "frame_log2_context", v.frame_log2_context,
+                                 "frame_log2_state", v.frame_log2_state, P.hidden)
         x_panel = 0.95
         model = self.text("kv.model", size=S, color=P.muted, layers=Val("layers", "count"),
                           width=Val("width", "count"), b=Val("bytes_per_value", "count"))
