@@ -1,6 +1,7 @@
 """Beats as jobs: a section joined from beats rendered in separate processes is the video a
-one-process render makes (every decoded frame identical), a parameter change draws only the
-beats whose drawing changed, and one beat renders alone as a preview."""
+one-process render makes (every decoded frame the same, up to the encoder's rounding:
+``tests/pictures.py``), a parameter change draws only the beats whose drawing changed, and
+one beat renders alone as a preview."""
 
 from __future__ import annotations
 
@@ -9,10 +10,11 @@ import shutil
 import subprocess
 import sys
 
-import av
 import numpy as np
 import pytest
 
+from pictures import assert_same_pictures as assert_same_frames
+from pictures import frames
 from rnn_lecture.encoding import video_duration
 from rnn_lecture.render import Job, beat_key, expected_seconds
 from rnn_lecture.render.scheduler import _Scheduler
@@ -24,18 +26,6 @@ CHANGE = ("width", "256")               # moves the parameter-count beat only
 
 def run(*args):
     return subprocess.run([*CLI, *args], capture_output=True, text=True)
-
-
-def frames(path) -> list[np.ndarray]:
-    with av.open(str(path)) as c:
-        return [f.to_ndarray(format="rgb24") for f in c.decode(video=0)]
-
-
-def assert_same_frames(a, b):
-    fa, fb = frames(a), frames(b)
-    assert len(fa) == len(fb), (a, b, len(fa), len(fb))
-    bad = [i for i, (x, y) in enumerate(zip(fa, fb)) if not np.array_equal(x, y)]
-    assert not bad, f"{len(bad)} of {len(fa)} frames differ, first at {bad[0]}"
 
 
 @pytest.mark.render

@@ -10,17 +10,11 @@ import sys
 import time
 from pathlib import Path
 
-import av
-import numpy as np
 import pytest
+from pictures import assert_same_pictures
 
 CLI = [sys.executable, "-m", "rnn_lecture.cli"]
 SECTION = "lstm-06-gru"          # one of conftest.SITE_SECTIONS: rendered locally already
-
-
-def frames(path):
-    with av.open(str(path)) as c:
-        return [f.to_ndarray(format="rgb24") for f in c.decode(video=0)]
 
 
 @pytest.fixture
@@ -61,8 +55,7 @@ def test_cluster_render_survives_a_killed_worker(cluster, site_media, tmp_path):
     assert victim not in client.run(os.getpid).values()     # it really died (and was replaced)
     ours = out / "low" / "zh" / SECTION / f"{SECTION}.mp4"
     local = site_media / "low" / "zh" / SECTION / f"{SECTION}.mp4"
-    fa, fb = frames(ours), frames(local)
-    assert len(fa) == len(fb) and all(np.array_equal(a, b) for a, b in zip(fa, fb))
+    assert_same_pictures(ours, local)
     for d in (out / "low" / "zh" / SECTION,):
         assert oct(d.stat().st_mode & 0o777) == "0o755"
     assert not [p for p in (out / "low" / "zh").iterdir() if p.name.startswith(".")]
