@@ -17,6 +17,9 @@ Conventions.
   the reference's length (a wrong, longer output) have no known position and count as not
   agreeing.
 - Accuracy is exact match: a greedy output counts only if every token and its length are right.
+  The fresh strings are ``accuracy_by_length``'s for ``sample_seed``: with P7's defaults (the
+  same fixed-vector model, 100 strings per length, ``sample_seed`` 1) the curve without
+  attention is P7's curve, string for string.
 """
 
 from __future__ import annotations
@@ -43,10 +46,10 @@ class BahdanauValues:
 
     Attributes
     ----------
-    hidden, plain_hidden, epochs, seed, source_length, example_seed, eval_n : int
+    hidden, plain_hidden, epochs, seed, source_length, example_seed, eval_n, sample_seed : int
         The parameters: the attention model's width H, the fixed-vector model's width, training
         epochs, training seed (both models), the example's source length T_x, the seed of its
-        digits, fresh strings per length for the accuracy curves.
+        digits, fresh strings per length for the accuracy curves and their seed.
     train_min, train_max : int
         The source lengths the models were trained on (``Translator.min_len``, ``max_len``).
     src_zh, src_en : tuple of str, length T_x
@@ -116,7 +119,8 @@ class BahdanauValues:
         ``train_max``); ``first_length``, ``last_length`` its ends.
     acc_plain, acc_attn : numpy.ndarray, shape (L,)
         Exact-match accuracy of the greedy output at each length, without and with attention
-        (``eval_n`` fresh strings per length, ``accuracy_by_length(tr, lengths, eval_n, seed)``).
+        (``eval_n`` fresh strings per length,
+        ``accuracy_by_length(tr, lengths, eval_n, sample_seed)``).
     right_plain, right_attn : numpy.ndarray of int, shape (L,)
         The same as counts: strings of ``eval_n`` written exactly right.
     sample_pairs : int
@@ -135,6 +139,7 @@ class BahdanauValues:
     source_length: int
     example_seed: int
     eval_n: int
+    sample_seed: int
     train_min: int
     train_max: int
     src_zh: tuple
@@ -221,11 +226,11 @@ _MEMO: dict = {}
 
 
 def bahdanau(hidden: int, plain_hidden: int, epochs: int, seed: int, source_length: int,
-             example_seed: int, eval_n: int) -> BahdanauValues:
+             example_seed: int, eval_n: int, sample_seed: int) -> BahdanauValues:
     """P8's values: the two trained models (with attention of width ``hidden``, without of
-    width ``plain_hidden``), the example, the accuracy curves, the agreement and the cost
-    sweep."""
-    key = (hidden, plain_hidden, epochs, seed, source_length, example_seed, eval_n)
+    width ``plain_hidden``), the example, the accuracy curves (on ``sample_seed``'s strings),
+    the agreement and the cost sweep."""
+    key = (hidden, plain_hidden, epochs, seed, source_length, example_seed, eval_n, sample_seed)
     if key in _MEMO:
         return _MEMO[key]
     if not EXAMPLE_LENGTHS[0] <= source_length <= EXAMPLE_LENGTHS[1]:
@@ -259,11 +264,12 @@ def bahdanau(hidden: int, plain_hidden: int, epochs: int, seed: int, source_leng
     sample = translate.make_pairs("en", SAMPLE_PAIRS, SAMPLE_SEED, attn.min_len, attn.max_len)
     s_agree, s_total = agreement(attn, sample)
     steps = lengths + 1
-    acc_plain = np.asarray(translate.accuracy_by_length(plain, lengths, eval_n, seed))
-    acc_attn = np.asarray(translate.accuracy_by_length(attn, lengths, eval_n, seed))
+    acc_plain = np.asarray(translate.accuracy_by_length(plain, lengths, eval_n, sample_seed))
+    acc_attn = np.asarray(translate.accuracy_by_length(attn, lengths, eval_n, sample_seed))
     v = BahdanauValues(
         hidden=int(hidden), plain_hidden=int(plain_hidden), epochs=int(epochs), seed=int(seed),
         source_length=int(source_length), example_seed=int(example_seed), eval_n=int(eval_n),
+        sample_seed=int(sample_seed),
         train_min=int(attn.min_len), train_max=int(attn.max_len),
         src_zh=src_zh, src_en=src, tgt=tuple(pair.tgt), tgt_text="".join(pair.tgt),
         align=np.asarray(pair.align, dtype=np.int64), out=out, out_text="".join(out),
@@ -294,4 +300,5 @@ def bahdanau(hidden: int, plain_hidden: int, epochs: int, seed: int, source_leng
 def bahdanau_values(p: dict) -> BahdanauValues:
     """P8's values from its resolved parameters."""
     return bahdanau(int(p["hidden"]), int(p["plain_hidden"]), int(p["epochs"]), int(p["seed"]),
-                    int(p["source_length"]), int(p["example_seed"]), int(p["eval_n"]))
+                    int(p["source_length"]), int(p["example_seed"]), int(p["eval_n"]),
+                    int(p["sample_seed"]))

@@ -196,17 +196,20 @@ _PRE_08 = Schema((
     Param("epochs", "int", 50, "training epochs of both models (40 batches of 32 strings each)",
           min=1, max=60, trains=True,
           doc_zh="两个模型的训练轮数（每轮 40 批，每批 32 个串）"),
-    Param("seed", "int", 0, "seed of both models' weights, training strings and test strings",
+    Param("seed", "int", 0, "seed of both models' weights and training strings",
           min=0, max=2**32 - 1, trains=True,
-          doc_zh="两个模型的权重、训练串和测试串的随机种子"),
+          doc_zh="两个模型的权重和训练串的随机种子"),
     Param("source_length", "int", 8, "source words T_x of the example drawn in the heat map",
           min=3, max=10,
           doc_zh="热图里例子的源词个数 T_x"),
     Param("example_seed", "int", 3, "seed of the example's digits", min=0, max=2**32 - 1,
           doc_zh="例子中数字的随机种子"),
-    Param("eval_n", "int", 50, "fresh strings per source length for the accuracy curves",
-          min=1, max=200,
-          doc_zh="正确率曲线上每个源句长度的新测试串个数"),
+    Param("eval_n", "int", 100, "fresh strings per source length for the accuracy curves "
+          "(pre-07's curve uses 100)", min=1, max=200,
+          doc_zh="正确率曲线上每个源句长度的新测试串个数（pre-07 的曲线用 100 个）"),
+    Param("sample_seed", "int", 1, "seed of the accuracy curves' fresh strings (with pre-07's "
+          "defaults, the same strings as its curve)", min=0, max=2**32 - 1,
+          doc_zh="正确率曲线新测试串的随机种子（与 pre-07 默认值相同时，就是它曲线用的那些串）"),
 ))
 
 SECTIONS += (
