@@ -82,6 +82,10 @@ TEXT = {
         "zh": "B = 1 就是贪心：每步只取最可能的 token。在这个例子上贪心写出 {g}，和束搜索的结果一样。",
         "en": "B = 1 is greedy search: the likeliest token at every step. On this example greedy writes {g}, the same as the beam.",
         "fixed": {"1": "the beam width of greedy search, B = 1"}},
+    "beam.greedy.say.itself": {
+        "zh": "B = 1 就是贪心：每步只取最可能的 token，这里的束搜索就是它。在这个例子上它写出 {g}。",
+        "en": "B = 1 is greedy search: the likeliest token at every step, and the beam here is just that. On this example it writes {g}.",
+        "fixed": {"1": "the beam width of greedy search, B = 1"}},
     "beam.greedy.say.differs": {
         "zh": "B = 1 就是贪心：每步只取最可能的 token。在这个例子上贪心写出 {g}，束搜索写出 {b}。",
         "en": "B = 1 is greedy search: the likeliest token at every step. On this example greedy writes {g}, the beam {b}.",
@@ -200,6 +204,8 @@ class Seq2Seq(LectureScene):
         return "holds" if self.v.half_len is None else "falls"
 
     def _greedy_case(self) -> str:
+        if self.v.beam_width == 1:       # the beam is greedy search: nothing to compare
+            return "itself"
         return "same" if self.v.example_greedy == self.v.beam_output else "differs"
 
     def _verdict(self, f) -> str:

@@ -75,7 +75,7 @@ READOUTS = {
 VARIANTS = {
     "neck.fall": ("falls", "holds"),
     "neck.end": ("falls", "holds"),
-    "beam.greedy": ("differs", "same"),
+    "beam.greedy": ("differs", "itself", "same"),
     "beam.norm": ("off", "on"),
     "beam.bias": ("found", "none", "off"),
     "attr.fail": ("none", "some"),
