@@ -282,9 +282,10 @@ MUTANTS: list[tuple[str, str, str, str, list[str]]] = [
     ("c1-s06-paint-neighbour-index", "scenes/primer/cheatsheet.py",
      "if v.gradient_mask[row, j]:", "if v.gradient_mask[max(row - 1, 0), j]:",
      sweep_guard("cheatsheet")),
-    ("c1-s06-kv-curve-one-point-short", "scenes/primer/cheatsheet.py",
-     "for j in range(i + 1)]\n                if len(pts) < 2:",
-     "for j in range(max(i, 1))]\n                if len(pts) < 2:", sweep_guard("cheatsheet")),
+    # the curve helper primer-06 (and pre-09) draw with: one point short
+    ("c1-s06-kv-curve-one-point-short", "scenes/live.py",
+     "ys[j]) for j in range(i + 1)]",
+     "ys[j]) for j in range(max(i, 1))]", sweep_guard("cheatsheet")),
     ("c1-l1-curve-neighbour-index", "scenes/lstm_chapter/why.py",
      "curve = live.redraw(lambda i: self._curve(logs, color, i),",
      "curve = live.redraw(lambda i: self._curve(logs, color, min(i + 1, n - 1)),",
