@@ -1,5 +1,5 @@
 """Beats as jobs: a section joined from beats rendered in separate processes is the video a
-one-process render makes (every decoded frame the same, up to the encoder's rounding:
+one-process render makes (every decoded frame identical:
 ``tests/pictures.py``), a parameter change draws only the beats whose drawing changed, and
 one beat renders alone as a preview."""
 

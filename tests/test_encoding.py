@@ -125,6 +125,55 @@ def test_rendered_videos_carry_our_x264_settings(site_media):
     text = sei[sei.find(b"x264 - core"):][:2000].decode("latin-1")
     assert f"crf={float(VIDEO_ENCODER_OPTIONS['crf']):.1f}" in text, text[:400]
     assert " threads=1 " in text and " subme=1 " in text and " bframes=0 " in text, text[:400]
+    assert " mbtree=0 " in text, text[:400]
+
+
+_ENCODE_ONCE = """
+import sys, hashlib
+from fractions import Fraction
+import numpy as np
+from manim._config.video_encoder import VideoEncoderSpec
+from manim.scene.video_segment_encoder import VideoSegmentEncoder
+from scenes import manim_patches
+from rnn_lecture.render import VIDEO_ENCODER_OPTIONS
+w, h, path = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+manim_patches.encode_webm_beside(True)
+spec = VideoEncoderSpec("mp4", "libx264", "yuv420p", w, h, Fraction(30),
+                        tuple(sorted(VIDEO_ENCODER_OPTIONS.items())))
+enc = VideoSegmentEncoder(target=__import__("pathlib").Path(path), spec=spec)
+for k in range(40):                      # a block sliding, a band fading in, a hold
+    a = np.zeros((h, w, 4), np.uint8)
+    a[..., 3] = 255
+    a[h // 5:h // 5 + 100, 100 + 5 * k:300 + 5 * k, :3] = (200, 120, 40)
+    a[h // 2:h // 2 + 10, :, :3] = 6 * k
+    enc.write_frame(a, repeat=1 if k < 39 else 30)
+enc.finish()
+print(hashlib.sha256(open(path, "rb").read()).hexdigest())
+"""
+
+
+@pytest.mark.parametrize("size", [(854, 480), (1280, 720)])
+def test_the_encoding_does_not_depend_on_memory_it_never_wrote(tmp_path, size):
+    """The same frames through the project's segment encoder (x264 with
+    VIDEO_ENCODER_OPTIONS, the WebM beside it) in fresh processes whose fresh allocations glibc
+    fills with different bytes (``MALLOC_PERTURB_``): the same MP4, byte for byte. With x264's
+    macroblock tree on, three fills gave three MP4s at 854x480 (its lookahead reads past a row
+    of 27 half-size blocks), which is how the same drawing came out of two renders a level or
+    two apart; the same holds for the WebM."""
+    import os
+    import subprocess
+    import sys
+
+    out = set()
+    for fill in ("", "1", "3", "77"):
+        env = {**os.environ, "MALLOC_PERTURB_": fill}
+        r = subprocess.run([sys.executable, "-c", _ENCODE_ONCE, *map(str, size),
+                            str(tmp_path / f"x{fill}.mp4")], capture_output=True, text=True,
+                           env=env)
+        assert r.returncode == 0, r.stderr[-2000:]
+        webm = (tmp_path / f"x{fill}.webm").read_bytes()
+        out.add((r.stdout.strip(), __import__("hashlib").sha256(webm).hexdigest()))
+    assert len(out) == 1, out
 
 
 def _with_webm_beside(on: bool):

@@ -31,9 +31,16 @@ LANGS = ("zh", "en")
 #: so at ``--jobs 2`` its time is time the other worker's beats wait for a core. No B-frames
 #: (``bf=0``): a held frame is one frame that lasts (:mod:`rnn_lecture.encoding`), and x264's
 #: B-frames would put a variable frame rate's decoding timestamps out of step with the clip's
-#: length.
-VIDEO_ENCODER_OPTIONS = {"crf": "20", "preset": "veryfast", "threads": "1", "bf": "0",
-                         "x264-params": "subme=1"}
+#: length. No macroblock tree (``mbtree=0``): x264's lookahead propagates each block's
+#: cost over a row of half-size blocks read a few at a time, and where that row is not a
+#: multiple of 4 blocks long (854 px at low: 27) it reads past the row into memory it never
+#: wrote, so the same frames encoded in one process and another came out a level or two
+#: apart now and then (CI's render comparisons; one run in ten under load). With ``mbtree=0``
+#: the bytes are the same whatever that memory holds (``tests/test_encoding.py`` fills it
+#: with ``MALLOC_PERTURB_``); CRF 23 without it gives files and PSNR close to CRF 20 with it
+#: (primer-01 low: 1.24 MB at 50.3 dB against 1.14 MB at 50.2; pre-07 high: within 5%).
+VIDEO_ENCODER_OPTIONS = {"crf": "23", "preset": "veryfast", "threads": "1", "bf": "0",
+                         "x264-params": "subme=1:mbtree=0"}
 ROOT = Path(__file__).resolve().parent.parent.parent
 CODE_DIRS = ("mathcore", "scenes", "rnn_lecture")
 
