@@ -195,13 +195,49 @@ def warm_segmenter():
     return t
 
 
+#: The folder where the word starts jieba found are kept, one small JSON file a text
+#: (:func:`keep_segments_in`), or None.
+_SEGMENTS: dict = {"dir": None}
+
+
+def keep_segments_in(folder) -> None:
+    """Keep every text's word starts in ``folder`` (None: keep none) and read them back from
+    there: a process whose Chinese captions were all split before (a beat previewed again
+    after a change of parameters that leaves its sentences alone) loads no dictionary, which
+    took it about a second (a ``marshal.load`` that holds the interpreter). The renderer
+    keeps them beside its LaTeX cache (:func:`rnn_lecture.render.job.segments_dir_for`)."""
+    _SEGMENTS["dir"] = None if folder is None else Path(folder)
+
+
 def _word_starts(text: str) -> set[int]:
     """Indices where a Chinese word starts (jieba's dictionary segmentation, no HMM, so the
-    same text always splits the same way)."""
+    same text always splits the same way), from :func:`keep_segments_in`'s folder if it has
+    them (the file is named after jieba's version and the text)."""
+    import hashlib
+    import json
+    from importlib import metadata
+
+    from . import safefs
+
+    folder, path = _SEGMENTS["dir"], None
+    if folder is not None:
+        key = f"{metadata.version('jieba')}\n{text}".encode("utf-8")
+        path = folder / f"{hashlib.sha256(key).hexdigest()[:32]}.json"
+        try:
+            return {int(i) for i in json.loads(safefs.read_bytes(path, 1 << 20))}
+        except (OSError, ValueError, TypeError):
+            pass
     starts, i = set(), 0
     for w in _jieba().cut(text, HMM=False):
         starts.add(i)
         i += len(w)
+    if path is not None:
+        try:
+            safefs.check_not_link(folder, "the word-start cache")
+            folder.mkdir(parents=True, exist_ok=True)
+            safefs.write_atomic(path, json.dumps(sorted(starts)))
+        except OSError:
+            pass            # a cache: a folder we may not write is one we do without
     return starts
 
 

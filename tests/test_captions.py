@@ -185,3 +185,35 @@ def test_a_power_of_ten_is_never_split(lang, text):
     for token in ("9.8×10⁻⁴⁸", "−2.3×10⁻¹⁶", "9.5×10⁻⁷", "−1"):
         if token in text:
             assert any(token in p for p in pieces), (token, pieces)
+
+
+def test_word_starts_kept_on_disk_split_the_same_without_the_dictionary(tmp_path):
+    """Chinese captions split with the word-start cache on: the first process segments and
+    keeps each text's starts (files 0644), a second process splits the same cues to the same
+    lines from the files alone, never loading jieba's dictionary."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    code = """
+import json, sys
+from rnn_lecture import captions
+captions.keep_segments_in(sys.argv[1])
+cues = [captions.Cue(0.0, 6.0, ("循环神经网络在每一步用同一组权重读入一个词，并把记忆传给下一步。",)),
+        (captions.Cue(6.0, 9.0, ("梯度沿时间反向传播时会连乘雅可比矩阵。",)))]
+out = [c.lines for c in captions.split_all(cues, "zh")]
+import jieba
+print(json.dumps({"lines": out, "loaded": bool(jieba.dt.initialized)}, ensure_ascii=False))
+"""
+    folder = tmp_path / "segments"
+    runs = []
+    for _ in range(2):
+        r = subprocess.run([sys.executable, "-c", code, str(folder)], capture_output=True,
+                           text=True, env={**os.environ, "PYTHONPATH": os.getcwd()})
+        assert r.returncode == 0, r.stderr[-2000:]
+        runs.append(json.loads(r.stdout))
+    assert runs[0]["lines"] == runs[1]["lines"]
+    assert runs[0]["loaded"] and not runs[1]["loaded"]
+    files = list(folder.iterdir())
+    assert len(files) == 2 and all(oct(f.stat().st_mode & 0o777) == "0o644" for f in files)

@@ -18,7 +18,7 @@ from .. import captions
 from ..encoding import h264_codecs, join_videos, to_webm
 from ..encoding import video_duration as _video_duration
 from ..safefs import make_public
-from .job import Job
+from .job import Job, segments_dir_for
 
 
 def _place(src: Path, dst: Path, move: bool) -> None:
@@ -72,6 +72,7 @@ def assemble_section(job: Job, key: str, stage: Path, work: Path, final: Path,
              "video": f"{sid}.mp4", "poster": "poster.png", "captions": f"{sid}.srt",
              "clips": clips, "key": key}
     titles = {b["beat"]: b["title"] for b in beats if b.get("title")}
+    captions.keep_segments_in(segments_dir_for(job))
     extra = captions.write_section_captions(stage, entry, titles)
     entry.update({k: v for k, v in extra.items() if k not in ("files", "clips")})
     entry["clips"] = [{**c, "webm": c["file"].replace(".mp4", ".webm"),

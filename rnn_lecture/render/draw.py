@@ -26,10 +26,11 @@ from scenes.manim_patches import webm_beside
 from scenes.tex_cache import share_tex_cache
 
 from .. import safefs
+from ..captions import keep_segments_in
 from ..encoding import join_videos
 from ..encoding import video_duration as _video_duration
 from .assemble import publish_section
-from .job import Job, manim_config, section_dir, tex_dir_for
+from .job import Job, manim_config, section_dir, segments_dir_for, tex_dir_for
 from .publish import _readable, _swap_in, _write_json, split_timing
 from .room import free_bytes
 
@@ -53,6 +54,7 @@ def render_one(job: Job, key: str) -> dict:
     tex_dir = tex_dir_for(job)
     tex_dir.mkdir(parents=True, exist_ok=True)
     share_tex_cache(tex_dir)
+    keep_segments_in(segments_dir_for(job))
     pid = os.getpid()
     stage = Path(tempfile.mkdtemp(prefix=f".{job.section}.{pid}.", dir=final.parent))
     work = Path(tempfile.mkdtemp(prefix=f".work-{job.section}.{pid}.", dir=final.parent))
@@ -134,6 +136,7 @@ def render_beats(job: Job, beats: tuple[str, ...], work: Path) -> list[dict]:
     tex_dir = tex_dir_for(job)
     tex_dir.mkdir(parents=True, exist_ok=True)
     share_tex_cache(tex_dir)
+    keep_segments_in(segments_dir_for(job))
     work.mkdir(parents=True, exist_ok=True)
     # Manim's own files, in a folder named after this process (a killed worker's folder is a
     # leftover that the next holder of the section's lock removes)

@@ -94,6 +94,13 @@ def tex_dir_for(job: Job) -> Path:
     return Path(shared).absolute() if shared else Path(job.out) / "tex"
 
 
+def segments_dir_for(job: Job) -> Path:
+    """Where the Chinese captions' word starts are kept (:func:`rnn_lecture.captions.
+    keep_segments_in`): ``<tex_dir>-segments`` beside the job's LaTeX cache."""
+    tex = tex_dir_for(job)
+    return tex.parent / f"{tex.name}-segments"
+
+
 def manifest_path(out: str, quality: str, lang: str) -> Path:
     return Path(out) / quality / lang / "manifest.json"
 

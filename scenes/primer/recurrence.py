@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Axes, Create, DashedVMobject, Dot, FadeIn,
                    FadeOut, LaggedStart, Line, ManimColor, Rectangle, Square,
-                   Transform, ValueTracker, VGroup, Write, linear)
+                   Transform, ValueTracker, VGroup, VMobject, Write, linear)
 
 from .. import style
 from ..base import LectureScene, Val
@@ -371,19 +371,22 @@ class Recurrence(LectureScene):
         t = ValueTracker(0)
 
         def chain(j):
+            """The strip of ``count_sweep_ticks[j]`` ticks as one path, a straight segment a
+            tick (up to 256 ``Line`` mobjects rebuilt at each of the sweep's 97 steps took
+            most of this beat's drawing time)."""
             drawn = int(v.count_sweep_ticks[j])
             pitch = (x1 - x0) / drawn
-            w = max(0.6, min(3.0, 40 / drawn))
-            return VGroup(*[Line([x0 + (j + 0.5) * pitch, y_chain - 0.3, 0],
-                                 [x0 + (j + 0.5) * pitch, y_chain + 0.3, 0],
-                                 color=P.token, stroke_width=w) for j in range(drawn)])
+            pts = np.zeros((drawn, 4, 3))
+            pts[:, :, 0] = (x0 + (np.arange(drawn) + 0.5) * pitch)[:, None]
+            pts[:, :, 1] = np.linspace(y_chain - 0.3, y_chain + 0.3, 4)
+            ticks = VMobject(color=P.token, stroke_width=max(0.6, min(3.0, 40 / drawn)))
+            ticks.set_points(pts.reshape(-1, 3))
+            return ticks
 
         live = Live(self, lambda: self.at(t), over="count_sweep_n")
-        # the strip's ticks counted back: the distinct places a tick stands (a strip that
-        # became a shorter one keeps its count of Lines, some drawn on top of others)
+        # the strip's ticks counted back: the distinct places a tick stands
         strip = live.redraw(chain, path="count_sweep_ticks[{i}]",
-                            measure=lambda m: len({round(float(s.get_x()), 6)
-                                                   for s in m.submobjects}))
+                            measure=lambda m: len({round(float(x), 6) for x in m.points[:, 0]}))
         n_lab = self.text("count.n", size=style.LABEL_SIZE, color=P.token)
         n_lab.move_to([x0, y_chain + 0.75, 0], aligned_edge=LEFT)
         col = n_lab.get_right()[0] + 0.3
