@@ -21,7 +21,7 @@ TEXT = {
     "run": {"zh": "真的算一遍：每读一个词，记忆只被乘一下、加一下",
             "en": "One step for real: each word only scales the memory and adds to it"},
     "run.say": {
-        "zh": "这是一组手工设定的演示数据：一个有 {slots} 个记忆槽（编号 {s0} 到 {s1}）的 LSTM 读 {words} 个词（编号 {w0} 到 {w1}），权重和输入都不是训练出来的。时间往前走，左边是每个槽的遗忘门 f，右边是记忆 c。",
+        "zh": "下面的数据是为演示而手工设定的：一个有 {slots} 个记忆槽（编号 {s0} 到 {s1}）的 LSTM 读 {words} 个词（编号 {w0} 到 {w1}），权重和输入都不是训练出来的。时间往前走，左边是每个槽的遗忘门 f，右边是记忆 c。",
         "en": "Hand-set demo data: an LSTM with {slots} memory slot{slots_s}, numbered {s0} to {s1}, reads {words} word{words_s}, numbered {w0} to {w1}; its weights and inputs were set by hand, not trained. As time moves on, the left shows each slot's forget gate f, the right the memory c."},
     "run.others.more": {
         "zh": "其余各步的 f 都在 {fmin} 到 {fmax} 之间，旧值每次都留下一半以上。",

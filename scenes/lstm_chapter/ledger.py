@@ -105,7 +105,7 @@ TEXT = {
     # ----- beat 5: takeaways ----------------------------------------------------------------
     "take": {"zh": "这一章的四句话", "en": "The chapter in four lines", "fixed": {"4": "four takeaways"}},
     "take.say": {
-        "zh": "它背后有两条假设：记忆的价值会随时间衰减，衰减多少能从当前输入和状态读出来；保留和写入应当分开学。第二条并非必要：在 Greff 等人 2017 年的对比里，耦合的 f = 1 − i 效果差不多，GRU 的更新门也是这样把两者耦合在一起的。",
+        "zh": "它背后有两条假设：旧的记忆会渐渐不再有用，而该丢掉多少可以从当前输入和状态判断出来；保留和写入应当分开学。第二条并非必要：在 Greff 等人 2017 年的对比里，耦合的 f = 1 − i 效果差不多，GRU 的更新门也是这样把两者耦合在一起的。",
         "en": "Two assumptions sit underneath: memory loses value over time, at a rate that can be read from the input and the state; and keeping and writing should be learned separately. The second is not essential: in the comparison by Greff et al. in 2017 the coupled f = 1 − i did about as well, and the GRU's update gate couples the two the same way.",
         "fixed": {"1": "coupled gates: f = 1 - i", "2017": "year of Greff et al."}},
     "take.intuition.say": {

@@ -37,7 +37,7 @@ TEXT = {
     "stop": {"zh": "门是一个向量：读到「。」，只有地点槽的 $f$ 掉到 {fp}",
              "en": "A gate is a vector: at the full stop only the place slot's $f$ drops, to {fp}"},
     "stop.say": {
-        "zh": "这是手工设定的演示数据：每个词是一个 {d} 维向量，送进一个有 {s} 个记忆槽的 LSTM，槽从 {k0} 数起。槽{k0} 记第一个人名，槽{k1} 记第二个人名，槽{k2} 记地点，槽{k3} 记其他词，这个分工也是手工安排的。一个词一个词往前走，右边是三个门和记忆 c 在每个槽上的值。",
+        "zh": "以下数据为演示而手工设定：每个词是一个 {d} 维向量，送进一个有 {s} 个记忆槽的 LSTM，槽从 {k0} 数起。槽{k0} 记第一个人名，槽{k1} 记第二个人名，槽{k2} 记地点，槽{k3} 记其他词，这个分工也是手工安排的。一个词一个词往前走，右边是三个门和记忆 c 在每个槽上的值。",
         "en": "Hand-set demo data: each word is a {d}-dim vector fed to an LSTM with {s} memory slot{s_s}, counted from {k0}. Slot {k0} keeps the first name, slot {k1} the second name, slot {k2} the place, slot {k3} the other words; that split was arranged by hand too. Word by word, the right shows the three gates and the memory c on every slot."},
     "stop.more": {
         "zh": "到了句号，遗忘门在地点槽上只剩 {fp}，北京被清掉；另外三个槽还是 {fo}，张三那一槽留着。第二节表里的那一个 f，在这里是 {s} 个数，每个槽一个。",

@@ -120,7 +120,7 @@ TEXT = {
     # ----- five shapes -------------------------------------------------------------------------
     "shapes": {"zh": "五种输入输出形态", "en": "Five shapes of input and output"},
     "shapes.say": {
-        "zh": "同一套循环权重，接法不同，就能覆盖一大类任务。",
+        "zh": "循环权重不变，只改输入和输出怎么接，就能应付许多种任务。",
         "en": "The same recurrent weights, wired differently, cover a whole family of tasks."},
     "shapes.a.say": {
         "zh": "一对一是没有循环的普通网络；一对多从一个输入展开出一串输出，比如生成音乐或给图像写描述。",

@@ -58,7 +58,7 @@ TEXT = {
     # ----- stack -------------------------------------------------------------------------
     "stack": {"zh": "堆叠加深的是路径，不是视野", "en": "Stacking deepens the path, not the view"},
     "stack.say": {
-        "zh": "堆叠就是把一层的状态序列当作下一层的输入序列；这里叠了 {L} 层，每层都从左往右读。",
+        "zh": "堆叠的做法是：下层每一步的状态，成为上层同一步的输入；这里叠了 {L} 层，每层都从左往右读。",
         "en": "Stacking feeds one layer's states to the next layer as its inputs; here {L} layer{L_s}, each reading left to right."},
     "stack.reach.say": {
         "zh": "每个输出看得见的输入并没有变：{L} 层网络的导数照样只点亮 {k} 格，和一层时一样。",

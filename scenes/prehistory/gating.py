@@ -183,7 +183,7 @@ TEXT = {
                       "fixed": {"230": "the Stanford course number CS230"}},
     "cells.bad": {"tex": r"g_t = \tanh(W_g[r_t \odot h_{t-1}, x_t] + b_g)"},
     # ----- beat 6: the name ----------------------------------------------------------------
-    "name": {"zh": "名字里的连字符：更长的短期记忆",
+    "name": {"zh": "LSTM 这个名字怎么读：拉长的短期记忆",
              "en": "The hyphen in the name: a longer short-term memory"},
     "name.say": {
         "zh": "连字符连的是 short 和 term：long short-term memory 是“拉长了的短期记忆”，不是长期记忆加短期记忆两套存储。",

@@ -205,11 +205,11 @@ TEXT.update(_item(
 TEXT.update(_item(
     "ck6", 6, "名字的读法：LSTM 是变长了的短期记忆",
     "Reading the name: a long short-term memory is a longer short-term memory",
-    "P4 · 名字里的连字符", "P4 · the hyphen in the name",
+    "P4 · 名字怎么读", "P4 · the hyphen in the name",
     "第六条：名字怎么读，是变长了的短期记忆：P4 的结尾。",
     "Six: how to read the name, a short-term memory made longer: the end of P4.", (4,)))
 TEXT.update(_item(
-    "ck7", 7, "定长向量瓶颈如何直接催生 Bahdanau 注意力",
+    "ck7", 7, "说清 Bahdanau 注意力要解决的定长向量瓶颈",
     "How the fixed-vector bottleneck led straight to Bahdanau attention",
     "P7 · seq2seq；P8 · Bahdanau 注意力", "P7 · seq2seq; P8 · Bahdanau attention",
     "第七条：定长向量瓶颈，以及它催生的注意力：见 P7 和 P8。",
@@ -230,7 +230,7 @@ TEXT.update(_item(
     "Nine: the lineage table pairing the hidden state, depth in time and serial steps with "
     "the KV cache, fixed depth and parallel steps: P9.", (9,)))
 TEXT.update(_item(
-    "ck10", 10, "跑通三级 numpy 实验，复现两个故障注入的预期信号",
+    "ck10", 10, "把三级 numpy 实验从头跑完，让两处人为注入的故障各自露出应有的迹象",
     "All three numpy labs run, both fault injections' signals reproduced",
     "P2 · 连乘实验；P3 · 谱半径扫描与裁剪；P10 · 本节对拍",
     "P2 · the product lab; P3 · the radius sweep, clipping; P10 · this check",
@@ -273,7 +273,7 @@ TEXT.update(_item(
     "Question five: the forget circuit's derivative, its two extremes, and the weight matrix "
     "that has left the path: P4.", (4,), {"1": "the previous index l - 1"}))
 TEXT.update(_item(
-    "q6", 6, "GRU 的互补约束与 LSTM 的解耦各换来什么？LSTM 输出端为什么有 tanh？",
+    "q6", 6, "GRU 让遗忘与写入互补，LSTM 让两者各管各的：各得到什么？LSTM 为什么在输出前还过一次 tanh？",
     "GRU's coupled gate against LSTM's separate ones; why the LSTM's output has a tanh",
     "P4 · GRU 与 LSTM 并排", "P4 · GRU and LSTM side by side",
     "第六题：GRU 一个门管两件事，LSTM 两个门分开管，以及输出端的 tanh：见 P4。",
@@ -287,7 +287,7 @@ TEXT.update(_item(
     "Question seven: why a bidirectional RNN cannot generate text, since the future it reads "
     "does not exist yet: P5.", (5,)))
 TEXT.update(_item(
-    "q8", 8, "瓶颈在数学上是什么约束？打分、softmax、加权和各拆掉它哪一部分？",
+    "q8", 8, "用数学说，定长向量的瓶颈限制了什么？打分、softmax 和加权求和分别解除了其中哪一点？",
     "The bottleneck as a constraint; what scoring, softmax and the weighted sum remove",
     "P7 · seq2seq；P8 · Bahdanau 注意力", "P7 · seq2seq; P8 · Bahdanau attention",
     "第八题：定长向量瓶颈是什么约束，注意力的三个部件怎么拆掉它：见 P7 和 P8。",

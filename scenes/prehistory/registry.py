@@ -242,7 +242,7 @@ _PRE_06 = Schema((
 
 SECTIONS += (
     Section("pre-06-word2vec", "P6",
-            {"zh": "词向量：word2vec 与静态分布语义",
+            {"zh": "词向量：word2vec 学出的静态词义",
              "en": "Word vectors: word2vec and static distributional meaning"},
             f"{_S}.word2vec:Word2Vec", _PRE_06, _values(f"{_M}.word2vec:word2vec_values")),
 )

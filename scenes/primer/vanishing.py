@@ -54,7 +54,7 @@ TEXT = {
     "hop": {"zh": "往回一跳乘以斜率 × $W_h$：最多等于 $W_h$",
             "en": "One hop back multiplies by slope × $W_h$: at most $W_h$"},
     "hop.say": {
-        "zh": "要从第一个 token 学到东西，误差得从最后的状态倒着走回去。每退一步都乘一次这一步的导数：斜率乘共享的 W_h。",
+        "zh": "要让第一个 token 也得到学习信号，误差得从最后的状态倒着走回去。每退一步都乘一次这一步的导数：斜率乘共享的 W_h。",
         "en": "To learn from the first token, the error has to walk back from the last state. Each step back multiplies it by that step's derivative: the slope times the shared W_h."},
     "hop.w": {"zh": "$W_h$ = {w}", "en": "$W_h$ = {w}"},
     "hop.note.tanh": {"zh": "只有 $z = 0$ 时柱子才碰到 $W_h$",
