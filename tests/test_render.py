@@ -65,13 +65,18 @@ def test_videos_clips_posters_captions(rendered, lang):
 
 
 def test_up_to_date_render_is_skipped(rendered, tmp_path):
+    """Sections found up to date are skipped, and leave the manifest as it was (not written
+    again: same inode, same bytes)."""
     out = copy_lang(rendered[0], tmp_path / "media")
+    manifest = next(out.glob("*/*/manifest.json"))
+    before = (manifest.stat().st_ino, manifest.read_bytes())
     r = subprocess.run([*CLI, "render", *rendered[1], "--out", str(out)],
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stderr[-2000:]
     for sid in rendered[1]:
         assert f"{sid}: up to date" in r.stdout, r.stdout
     assert f"done: 0 rendered, {len(rendered[1])} up to date" in r.stdout, r.stdout
+    assert (manifest.stat().st_ino, manifest.read_bytes()) == before
 
 
 def test_interrupted_render_keeps_the_good_files_and_a_changed_parameter_renders_again(

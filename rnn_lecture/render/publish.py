@@ -254,6 +254,7 @@ def update_manifest(out: str, quality: str, lang: str, entry: dict | None,
             data = {"quality": quality, "lang": lang, "sections": list(found.values())}
         elif entry is None:
             return path
+        before = list(data.get("sections", [])) if why == "" else None
         by_id = {s["section"]: s for s in data.get("sections", [])}
         if entry is not None:
             by_id[entry["section"]] = {k: v for k, v in entry.items() if k != "files"}
@@ -261,7 +262,8 @@ def update_manifest(out: str, quality: str, lang: str, entry: dict | None,
         data["sections"] = sorted(by_id.values(),
                                   key=lambda s: order.index(s["section"])
                                   if s["section"] in order else len(order))
-        _write_json(path, data)
+        if data["sections"] != before:    # an up-to-date section leaves the manifest as it is
+            _write_json(path, data)
     return path
 
 
