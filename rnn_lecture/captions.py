@@ -26,6 +26,7 @@ Pure Python (no manim, no numpy).
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -200,6 +201,13 @@ def warm_segmenter():
 _SEGMENTS: dict = {"dir": None}
 
 
+@functools.lru_cache(maxsize=1)
+def _jieba_version() -> str:
+    from importlib import metadata
+
+    return metadata.version("jieba")
+
+
 def keep_segments_in(folder) -> None:
     """Keep every text's word starts in ``folder`` (None: keep none) and read them back from
     there: a process whose Chinese captions were all split before (a beat previewed again
@@ -215,13 +223,12 @@ def _word_starts(text: str) -> set[int]:
     them (the file is named after jieba's version and the text)."""
     import hashlib
     import json
-    from importlib import metadata
 
     from . import safefs
 
     folder, path = _SEGMENTS["dir"], None
     if folder is not None:
-        key = f"{metadata.version('jieba')}\n{text}".encode("utf-8")
+        key = f"{_jieba_version()}\n{text}".encode("utf-8")
         path = folder / f"{hashlib.sha256(key).hexdigest()[:32]}.json"
         try:
             return {int(i) for i in json.loads(safefs.read_bytes(path, 1 << 20))}

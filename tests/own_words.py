@@ -39,5 +39,7 @@ def windows(text: str) -> set[int]:
 
 def shared_runs(text: str, seed_digests) -> list[str]:
     """The runs of ``text`` that are runs of the seeds too."""
-    have = set(int(d) for d in seed_digests)
-    return [r for r in runs(text) if _digest(r) in have]
+    import numpy as np
+
+    found = np.isin(np.array([_digest(r) for r in runs(text)], dtype=np.uint64), seed_digests)
+    return [r for r, hit in zip(runs(text), found) if hit]
