@@ -273,7 +273,7 @@ TEXT.update(_item(
     "Question five: the forget circuit's derivative, its two extremes, and the weight matrix "
     "that has left the path: P4.", (4,), {"1": "the previous index l - 1"}))
 TEXT.update(_item(
-    "q6", 6, "GRU 让遗忘与写入互补，LSTM 让两者各管各的：各得到什么？LSTM 为什么在输出前还过一次 tanh？",
+    "q6", 6, "GRU 让遗忘与写入互补，LSTM 让两者各自独立：各得到什么？LSTM 输出前为何还过 tanh？",
     "GRU's coupled gate against LSTM's separate ones; why the LSTM's output has a tanh",
     "P4 · GRU 与 LSTM 并排", "P4 · GRU and LSTM side by side",
     "第六题：GRU 一个门管两件事，LSTM 两个门分开管，以及输出端的 tanh：见 P4。",
@@ -287,7 +287,7 @@ TEXT.update(_item(
     "Question seven: why a bidirectional RNN cannot generate text, since the future it reads "
     "does not exist yet: P5.", (5,)))
 TEXT.update(_item(
-    "q8", 8, "用数学说，定长向量的瓶颈限制了什么？打分、softmax 和加权求和分别解除了其中哪一点？",
+    "q8", 8, "用数学说，定长向量瓶颈限制了什么？打分、softmax、加权求和各解除了哪一点？",
     "The bottleneck as a constraint; what scoring, softmax and the weighted sum remove",
     "P7 · seq2seq；P8 · Bahdanau 注意力", "P7 · seq2seq; P8 · Bahdanau attention",
     "第八题：定长向量瓶颈是什么约束，注意力的三个部件怎么拆掉它：见 P7 和 P8。",
