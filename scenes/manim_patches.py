@@ -41,6 +41,9 @@ FINGERPRINTS = {
     "manim.mobject.text.text_mobject.MarkupText._text2svg": (
         "6efb2b9ae051eec15aa6c10c0ca41f9e1ebbea725cffb8ffc9e232a820a9dca7",
         "(self, color: 'ParsableManimColor | None') -> 'str'"),
+    "manim.camera.camera.Camera.set_cairo_context_path": (
+        "0e53e5837e78857d20178931c265487d10db6d8eb57c6784b6dee9feb4375dbf",
+        "(self, ctx: 'cairo.Context', vmobject: 'VMobject') -> 'Self'"),
     "manim.mobject.mobject.Mobject.__deepcopy__": (
         "8a1349b6fc8ab459e17e26106fb1c7595853e3369231f936624170f283ea8ab1",
         "(self, clone_from_id: 'dict[int, Mobject]') -> 'Self'"),
@@ -298,6 +301,68 @@ def share_sources_on_copy() -> None:
 
     __deepcopy__.__wrapped__ = deep
     Mobject.__deepcopy__ = __deepcopy__
+
+
+# ----- drawing ------------------------------------------------------------------------------
+
+#: How many Cairo paths :func:`cache_cairo_paths` keeps (least recently used go first): a
+#: frame of the lecture draws up to a few hundred shapes, so this holds every shape of many
+#: frames and stays in the tens of megabytes.
+CAIRO_PATHS_KEPT = 8192
+
+
+def cache_cairo_paths(kept: int = CAIRO_PATHS_KEPT) -> None:
+    """Make ``Camera.set_cairo_context_path`` build each distinct path once and append a copy
+    of it after that.
+
+    Manim 0.22.0 rebuilds every shape's Cairo path at every frame, in Python (a ``curve_to``
+    per Bézier curve after splitting the points into subpaths with numpy): a glyph of Chinese
+    text is dozens of curves, and a lecture frame shows hundreds of glyphs that do not move,
+    so path building was the largest cost of drawing (pre-10's 83 s recap beat: ~8 of its
+    ~20 s under a profile). A path is kept under what it is made from: the camera's class, the
+    shape's class, its curve size and point tolerance, the context's matrix and the points'
+    bytes (a blake2b digest); the next shape with the same key appends the kept path
+    (``Context.append_path``, one C call) instead of rebuilding it.
+
+    The frames do not depend on what is kept: the path Manim builds is always copied out
+    (``copy_path``) and that copy appended, on a first use as on every later one, so a shape
+    is filled and stroked from the same path whether this process drew it before or not (a
+    beat drawn alone equals the beat in a whole-section render, bit for bit). Shapes with no
+    points go to Manim's function untouched.
+    """
+    import hashlib
+    from collections import OrderedDict
+
+    import numpy as np
+    from manim.camera.camera import Camera
+
+    build = _original(Camera.set_cairo_context_path)
+    paths: OrderedDict = OrderedDict()
+
+    def set_cairo_context_path(self, ctx, vmobject):
+        points = vmobject.points
+        if len(points) == 0:
+            return build(self, ctx, vmobject)
+        key = (type(self), type(vmobject), vmobject.n_points_per_cubic_curve,
+               vmobject.tolerance_for_point_equality, tuple(ctx.get_matrix()), points.shape,
+               points.dtype.str,
+               hashlib.blake2b(np.ascontiguousarray(points).data, digest_size=16).digest())
+        path = paths.get(key)
+        if path is None:
+            build(self, ctx, vmobject)
+            path = ctx.copy_path()
+            paths[key] = path
+            if len(paths) > kept:
+                paths.popitem(last=False)
+        else:
+            paths.move_to_end(key)
+        ctx.new_path()
+        ctx.append_path(path)
+        return self
+
+    set_cairo_context_path.__wrapped__ = build
+    set_cairo_context_path.paths = paths
+    Camera.set_cairo_context_path = set_cairo_context_path
 
 
 # ----- the replay of a beat job (see scenes.base) -----------------------------------------

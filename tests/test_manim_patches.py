@@ -26,6 +26,7 @@ def _patched_everything():
     share_tex_cache(config.get_dir("tex_dir"))
     manim_patches.share_sources_on_copy()
     manim_patches.encode_held_frames_once()
+    manim_patches.cache_cairo_paths()
 
 
 @pytest.mark.parametrize("name", sorted(manim_patches.FINGERPRINTS))
@@ -56,6 +57,7 @@ def test_every_patch_is_installed_once_and_keeps_its_original():
     import manim.mobject.text.tex_mobject as tex_mobject
     import manim.mobject.text.text_mobject as text_mobject
     import manim.utils.tex_file_writing as tfw
+    from manim.camera.camera import Camera
     from manim.mobject.mobject import Mobject
     from manim.scene.video_segment_encoder import VideoSegmentEncoder
 
@@ -67,6 +69,7 @@ def test_every_patch_is_installed_once_and_keeps_its_original():
         "manim.mobject.text.text_mobject.MarkupText._text2svg":
             text_mobject.MarkupText._text2svg,
         "manim.mobject.mobject.Mobject.__deepcopy__": Mobject.__deepcopy__,
+        "manim.camera.camera.Camera.set_cairo_context_path": Camera.set_cairo_context_path,
         "manim.scene.video_segment_encoder.VideoSegmentEncoder.write_frame":
             VideoSegmentEncoder.write_frame,
         "manim.scene.video_segment_encoder.VideoSegmentEncoder.finish":
@@ -112,3 +115,53 @@ def test_a_text_svg_cut_short_in_the_shared_folder_is_written_again(tmp_path):
             assert svg.read_bytes().rstrip().endswith(b"</svg>")
             assert len(again.submobjects) == len(first.submobjects)
             assert np.allclose(again.get_all_points(), first.get_all_points())
+
+
+def _frames_drawn(mobjects, steps: int) -> list:
+    """The frames a camera draws of ``mobjects``, shifting the last one a little after each."""
+    from manim import RIGHT
+    from manim.camera.camera import Camera
+
+    cam = Camera(pixel_width=854, pixel_height=480)
+    frames = []
+    for _ in range(steps):
+        cam.reset()
+        cam.capture_mobjects(mobjects)
+        frames.append(cam.pixel_array.copy())
+        mobjects[-1].shift(0.013 * RIGHT)
+    return frames
+
+
+def _picture():
+    from manim import (BLUE, DOWN, LEFT, RED, RIGHT, UP, Circle, DashedLine, MathTex, Square, Text,
+                       VGroup)
+
+    return [Text("梯度消失 W_h 0.057", font="Noto Sans CJK SC").shift(UP),
+            MathTex(r"\prod_{k} \partial h_k / \partial h_{k-1}").shift(DOWN),
+            Square(1.2).set_fill([RED, BLUE], 0.6).shift(2 * LEFT),      # a gradient fill
+            DashedLine(LEFT * 3, RIGHT * 3 + UP),
+            VGroup(Circle(0.4), Text("h", font="Noto Sans CJK SC")).shift(3 * RIGHT)]
+
+
+def test_kept_cairo_paths_draw_the_frames_manim_draws():
+    """:func:`scenes.manim_patches.cache_cairo_paths` appends a kept copy of each path instead
+    of rebuilding it: frames drawn with nothing kept, with everything kept from an earlier
+    frame, and with a shape moved between frames are, pixel for pixel, the frames Manim's own
+    ``set_cairo_context_path`` draws."""
+    from manim.camera.camera import Camera
+
+    manim_patches.cache_cairo_paths()
+    patched = Camera.set_cairo_context_path
+    patched.paths.clear()
+    ours = _frames_drawn(_picture(), 4)
+    assert len(patched.paths) > 10        # kept, and found again at the next frames
+    again = _frames_drawn(_picture(), 4)  # every path already kept
+    Camera.set_cairo_context_path = patched.__wrapped__
+    try:
+        manims = _frames_drawn(_picture(), 4)
+    finally:
+        Camera.set_cairo_context_path = patched
+    for i, (a, b, m) in enumerate(zip(ours, again, manims)):
+        assert np.array_equal(a, m), f"frame {i}, nothing kept before: not Manim's"
+        assert np.array_equal(b, m), f"frame {i}, drawn from kept paths: not Manim's"
+    assert not np.array_equal(manims[0], manims[-1])   # the moved shape was drawn moved
