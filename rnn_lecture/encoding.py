@@ -98,6 +98,9 @@ def join_videos(parts: list[Path], dst: Path) -> None:
                     # a frame rate: the WebM's default duration, so each packet's differing
                     # duration is written (the concat demuxer's join had none)
                     vout.codec_context.framerate = rate
+                    # the first part's bit rate is not the join's: the muxer measures it
+                    # from the packets (so a join of joins is byte for byte the join)
+                    vout.codec_context.bit_rate = 0
                     out.start_encoding()              # the muxer picks the time base
                 start = _copy_part(out, vout, inp, vin, rate, start)
 

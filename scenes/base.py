@@ -31,7 +31,9 @@ from .bind import (Binding, Fixed, Val, check_fields, has_digit, plural_fields, 
 from .registry import get as get_section
 from .baseline import _baseline, beside, lecture_text, on_baseline
 from .live import displayed
-from .manim_patches import cache_cairo_paths, share_sources_on_copy, skip_frames_while
+from .manim_patches import (cache_cairo_paths, share_sources_on_copy, skip_frames_while,
+                            skip_plays_while)
+from .pieces import parse_piece
 
 share_sources_on_copy()   # copies of texts and formulas: ~10x faster, the same frames
 cache_cairo_paths()       # a shape that does not change is not rebuilt at each frame
@@ -139,16 +141,33 @@ class LectureScene(Scene):
         #: Called as ``hook(scene, beat)`` at every hold (``rnn-lecture still`` saves frames).
         self.hold_hook = None
         drawn = (only_beat,) if isinstance(only_beat, str) else only_beat
-        for b in drawn or ():
+        #: Per beat drawn in pieces: the windows (seconds from the beat's start) whose plays
+        #: this job draws (see :func:`piece`).
+        self._windows: dict[str, list[tuple[float, float]]] = {}
+        names = []
+        for spec in drawn or ():
+            b, window = parse_piece(spec) if spec else (spec, None)
             if b and b not in self.BEATS:
                 raise ValueError(f"{self.SECTION_ID}: no beat {b!r}; "
                                  f"beats: {', '.join(self.BEATS)}")
+            if window is not None:
+                self._windows.setdefault(b, []).append(window)
+            names.append(b)
         #: A beat job (:func:`rnn_lecture.render.draw.render_beats`): the beats named are
         #: drawn, the others played in Manim's skip-animations mode (no frames drawn), and the scene ends
         #: where the clip after the last one named would begin. ``""`` draws no beat (a plan:
-        #: the fingerprints and lengths of every beat, in a fraction of a render's time).
+        #: the fingerprints and lengths of every beat, in a fraction of a render's time). A
+        #: piece of a beat (:func:`piece`) draws the plays of the beat that start in its window
+        #: and skips the others, as a replay skips a beat.
         self.only_beat = only_beat
-        self._drawn = None if drawn is None else frozenset(b for b in drawn if b)
+        self._drawn = None if drawn is None else frozenset(b for b in names if b)
+        #: Whether the play under way is skipped because it starts outside the windows of its
+        #: beat's pieces, and whether the last play of the scene was drawn.
+        self._out_of_window = False
+        self.last_play_drawn = False
+        #: Per beat drawn in pieces: each play's start, in seconds from the beat's start (one
+        #: per play, as Manim keeps one segment, or none, per play).
+        self.play_starts: dict[str, list[float]] = {}
         #: Per beat: the scene time its clip starts at, and a fingerprint of what it draws
         #: (see :meth:`_fingerprint`); a beat whose fingerprint is unchanged need not be drawn
         #: again.
@@ -173,6 +192,7 @@ class LectureScene(Scene):
         was (``tests/test_beats.py`` compares them with a one-process render's).
         """
         skip_frames_while(self.renderer, self._skipping)
+        skip_plays_while(self.renderer, lambda: self._out_of_window)
 
     # ----- bound texts --------------------------------------------------------------------
     def entry(self, key: str, variant: str | None = None) -> str:
@@ -458,9 +478,27 @@ class LectureScene(Scene):
             self._fp = (beat, hashlib.sha256(beat.encode()))
 
     def _skipping(self) -> bool:
-        """True while the current Manim section's animations are skipped (no frames drawn)."""
+        """True while the current Manim section's animations are skipped (no frames drawn),
+        or the play under way starts outside the windows of its beat's pieces."""
+        if self._out_of_window:
+            return True
         fw = getattr(self.renderer, "file_writer", None)
         return bool(fw is not None and fw.sections and fw.sections[-1].skip_animations)
+
+    def _outside_windows(self) -> bool:
+        """Whether the play about to start lies outside the windows of its beat's pieces (a
+        beat drawn whole, or not drawn, has none)."""
+        if not self._windows:
+            return False
+        # the beat whose clip the play goes to (a beat's hold opens the next one's clip)
+        fw = getattr(self.renderer, "file_writer", None)
+        beat = fw.sections[-1].name if fw is not None and fw.sections else None
+        windows = self._windows.get(beat)
+        if not windows:
+            return False
+        at = self.renderer.time - self.beat_start[beat]
+        self.play_starts.setdefault(beat, []).append(at)
+        return not any(a <= at < b for a, b in windows)
 
     def _fingerprint(self, *parts) -> None:
         """Fold what the current beat draws into its fingerprint: at every play, the kind,
@@ -695,8 +733,14 @@ class LectureScene(Scene):
         if self.layout_only and self._jump(args, kwargs):
             self._log(t0, moving)
             return None
-        out = super().play(*args, **kwargs)
-        if self.renderer.skip_animations and self._skipping():
+        self._out_of_window = self._outside_windows()
+        try:
+            out = super().play(*args, **kwargs)
+            skipped = self.renderer.skip_animations and self._skipping()
+        finally:
+            self._out_of_window = False
+        self.last_play_drawn = not skipped
+        if skipped:
             self.renderer.time = self._drawn_time(t0)
             # A drawn play ends by running the updaters once more (Manim skips that when it
             # skips): do it here, so a replay leaves every mobject as a render leaves it.
@@ -967,3 +1011,4 @@ def _label(m: Mobject) -> str:
 
 
 __all__ = ["LectureScene", "Fixed", "Val", "VGroup", "displayed", "text_leaves"]
+

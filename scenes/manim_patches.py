@@ -59,6 +59,8 @@ FINGERPRINTS = {
     "manim.renderer.cairo_renderer.CairoRenderer.update_frame": (
         "8f79c10a482647be4d6e309d589e322b2d12fed06e1aee8350805fe30affebf9",
         "(self, scene: 'Scene', mobjects: 'Iterable[Mobject] | None' = None, include_submobjects: 'bool' = True, ignore_skipping: 'bool' = True, **kwargs: 'Any') -> 'None'"),
+    "manim.renderer.cairo_renderer.CairoRenderer.update_skipping_status": (
+        "540096e4aea630ca6c88a0c1ebe3c0741f675eb9cd594b5c1bc972a9a5f46bb2", "(self) -> 'None'"),
     "manim.renderer.cairo_renderer.CairoRenderer.save_static_frame_data": (
         "bd2d2188c2085080b02af4c26103364227b4ebfd9bdb439b9c7f64ec09e5cc30",
         "(self, scene: 'Scene', static_mobjects: 'Iterable[Mobject]') -> 'PixelArray | None'"),
@@ -391,6 +393,25 @@ def skip_frames_while(renderer, skipping) -> None:
 
     renderer.update_frame = update_frame
     renderer.save_static_frame_data = save_static_frame_data
+
+
+def skip_plays_while(renderer, skip) -> None:
+    """On this ``renderer`` (a ``CairoRenderer``) alone, skip a play (as Manim skips the plays
+    of a skipped section: no frames, the clock moved on) whenever ``skip()`` is true as it
+    begins: a beat job drawing a piece of a beat skips the beat's plays outside its window.
+
+    Manim 0.22.0 decides at each play, in ``update_skipping_status``, from the section's flag
+    and ``-n``'s play numbers; this adds one more reason after those. The instance's method is
+    replaced, not the class's.
+    """
+    status = renderer.update_skipping_status
+
+    def update_skipping_status():
+        status()
+        if skip():
+            renderer.skip_animations = True
+
+    renderer.update_skipping_status = update_skipping_status
 
 
 # ----- the encoder --------------------------------------------------------------------------

@@ -344,3 +344,99 @@ def test_a_replay_draws_nothing(tmp_path, monkeypatch):
     # ...and only it is fingerprinted, as the plan has it (a replayed beat's hash is unused)
     assert hashed == {beats[-1]}
     assert rec["fingerprint"] == plan["fingerprints"][beats[-1]]
+
+
+def test_a_piece_of_a_beat_is_named_and_read_back():
+    from scenes.pieces import parse_piece, piece, piece_stem
+
+    p = piece("recap_oral", 1, 41.666, None)
+    assert parse_piece(p) == ("recap_oral", (41.666, float("inf")))
+    assert parse_piece(piece("b", 0, 0.0, 12.5)) == ("b", (0.0, 12.5))
+    assert parse_piece("show_tangent") == ("show_tangent", None)
+    assert piece_stem(p) == "recap_oral#1" and piece_stem("b") == "b"
+    for bad in ("b#x@0-1", "b#0@1-1", "b#0@2-1", "b#0@-1-", "b#0@1", "b#0@a-"):
+        with pytest.raises(ValueError, match="not a piece"):
+            parse_piece(bad)
+
+
+def test_a_long_beat_is_cut_in_pieces_when_it_would_bound_the_section(tmp_path):
+    """A section whose one long beat is most of its drawing is cut in pieces of that beat
+    (each its share of the beat's seconds of video, the last to its end), so both workers end
+    together; a section of even beats, or one drawn by one worker, keeps its beats whole."""
+    from rnn_lecture.render import REPLAY_COST, SectionLock
+    from rnn_lecture.render.plan import run_cost
+    from rnn_lecture.render.scheduler import _Section
+    from scenes.pieces import parse_piece
+
+    beats = ("a", "b", "c", "long")
+    cost = dict(zip(beats, (5.0, 5.0, 5.0, 45.0)))            # seconds of drawing
+    seconds = dict(zip(beats, (10.0, 10.0, 10.0, 90.0)))       # seconds of video
+    job = Job(SECTION, {}, "low", "zh", str(tmp_path))
+
+    def cut(n_jobs, costs=cost):
+        s = _Scheduler([], n_jobs, False, True, "c", lambda *_: None, lambda *_: None)
+        sec = _Section(job, "k", SectionLock(job), dict(costs), beats=beats,
+                       lengths=dict(seconds))
+        return s, sec, [r[2] for r in s._runs(sec, list(beats))]
+
+    s, sec, runs = cut(2)
+    units = sum(runs, ())
+    pieces = [u for u in units if parse_piece(u)[1]]
+    assert [parse_piece(u)[0] for u in pieces] == ["long"] * len(pieces) and len(pieces) >= 2
+    windows = [parse_piece(u)[1] for u in pieces]
+    assert windows[0][0] == 0.0 and windows[-1][1] == float("inf")
+    assert all(a[1] == b[0] for a, b in zip(windows, windows[1:]))      # no gap, no overlap
+    assert [u for u in units if not parse_piece(u)[1]] == ["a", "b", "c"]
+    assert sec.cut == {"long": pieces}
+    ends = [s._run_cost(sec, r) for r in runs]
+    whole = [run_cost(beats, cost, r) for r in ((beats[:3]), ("long",))]
+    assert max(ends) < 0.8 * max(whole)        # whole beats: one worker draws 45 s alone
+    # a piece's job plays the rest of its beat, skipping it, and replays what is before it
+    first = pieces[0]
+    assert run_cost(sec.order, {**cost, **sec.units}, (first,)) == pytest.approx(
+        REPLAY_COST * 15.0 + sec.units[first] + REPLAY_COST * (45.0 - sec.units[first]))
+    assert cut(1)[2] == [beats]
+    even = dict(zip(beats, (15.0, 15.0, 15.0, 15.0)))
+    assert all(not parse_piece(u)[1] for r in cut(2, even)[2] for u in r)
+
+
+@pytest.mark.render
+def test_a_beat_drawn_in_pieces_is_the_beat_drawn_whole(tmp_path):
+    """Two beat jobs each draw a piece of a beat (the plays that start in their window); the
+    scheduler joins their clips when both are in: the clip, its WebM and posters are the
+    bytes of the beat drawn whole by one job, and its record is that job's."""
+    from types import SimpleNamespace
+
+    from rnn_lecture.render import SectionLock, render_beats
+    from rnn_lecture.render.scheduler import _Section, _Worker
+    from scenes.pieces import piece
+    from scenes.registry import get
+
+    beat = "show_tangent"
+    job = Job(SECTION, get(SECTION).resolve({}), "low", "zh", str(tmp_path / "media"))
+    whole = render_beats(job, (beat,), tmp_path / "whole")[0]
+    specs = (piece(beat, 0, 0.0, 4.0), piece(beat, 1, 4.0, None))
+    recs = [render_beats(job, (spec,), tmp_path / "parts")[0] for spec in specs]
+    assert all(r["segments"] > 0 for r in recs)
+    assert sum(r["duration"] for r in recs) == pytest.approx(whole["duration"], abs=1e-3)
+
+    s = _Scheduler([], 2, False, True, "c", lambda *_: None, lambda *_: None)
+    sec = _Section(job, "k", SectionLock(job), {beat: 1.0}, beats=(beat,), records={},
+                   work=tmp_path / "parts", cut={beat: list(specs)})
+    s.executor = SimpleNamespace(outcome=lambda handle: ("ok", handle))
+    for r in recs:
+        sec.running += 1
+        s.finish(_Worker(sec, "beats", (r["piece"],), handle=[r]))
+        assert (r is recs[-1]) == (beat in sec.records)
+    got = sec.records[beat]
+    for ext in ("mp4", "webm", "png", "frame.png"):
+        assert (tmp_path / "parts" / f"{beat}.{ext}").read_bytes() == \
+            (tmp_path / "whole" / f"{beat}.{ext}").read_bytes(), ext
+    assert sorted(p.name for p in (tmp_path / "parts").iterdir()) == sorted(
+        f"{beat}.{e}" for e in ("mp4", "webm", "png", "frame.png"))
+    drop = {"render_seconds", "drawn", "key"}
+    assert {k: v for k, v in got.items() if k not in drop} == \
+        {k: v for k, v in whole.items() if k not in drop}
+    assert got["render_seconds"] == pytest.approx(sum(r["render_seconds"] for r in recs),
+                                                  abs=0.02)
+    assert s.complete == [sec]             # the section is ready to assemble

@@ -3,9 +3,11 @@
 A *beat job* renders some beats of a section: the scene replays the earlier beats in Manim's
 skip-animations mode (their frames are never drawn; the clock steps as drawing would, see
 :meth:`scenes.base.LectureScene._drawn_time`), draws its own beats, and stops where the next
-beat's clip would begin; each clip is encoded by Manim (held frames once, and its WebM
-beside its MP4 as the frames are drawn: :mod:`scenes.manim_patches`), the WebM segment by
-segment, joined here (:func:`render_beats`). The clips are joined into the section by
+beat's clip would begin; each play is encoded by Manim as a segment (held frames once, and its
+WebM beside its MP4 as the frames are drawn: :mod:`scenes.manim_patches`), and a clip's MP4
+and WebM are its segments joined here (:func:`render_beats`). A job may draw a piece of a
+beat (:mod:`scenes.pieces`: the beat's plays that start in a window); the pieces' clips are
+joined into the beat's (:func:`join_pieces`), the bytes of the beat drawn whole. The clips are joined into the section by
 :mod:`.assemble`, which gives the frames a one-process render gives
 (``tests/test_beats.py`` decodes both and compares every frame). :func:`render_one` is
 that one-process render (``--one-process``): the whole section, assembled and published
@@ -23,6 +25,7 @@ import time
 from pathlib import Path
 
 from scenes.manim_patches import webm_beside
+from scenes.pieces import parse_piece, piece_stem
 from scenes.tex_cache import share_tex_cache
 
 from .. import safefs
@@ -126,12 +129,15 @@ def render_beats(job: Job, beats: tuple[str, ...], work: Path) -> list[dict]:
     """Render some beats of a section in this process, into ``work``; return their records.
 
     The other beats up to the last one named are played without drawing. For each beat
-    drawn, writes ``work/<beat>.mp4`` (the clip as Manim encoded it), ``<beat>.webm`` (VP9)
-    and ``<beat>.png`` (the clip's last frame, decoded); for the last, ``<beat>.frame.png``
-    too (the renderer's last frame: the section's poster when it is the section's last beat).
-    A record holds the clip's duration, its narration lines in seconds from the clip's start,
-    the beat's title (its claim as drawn), its fingerprint and its seconds (see
-    :func:`beat_seconds`).
+    drawn, writes ``work/<beat>.mp4`` (its segments as Manim encoded them, joined),
+    ``<beat>.webm`` (VP9) and ``<beat>.png`` (the clip's last frame, decoded); for the last,
+    ``<beat>.frame.png`` too (the renderer's last frame: the section's poster when it is the
+    section's last beat). A record holds the clip's duration, its narration lines in seconds
+    from the clip's start, the beat's title (its claim as drawn), its fingerprint and its
+    seconds (see :func:`beat_seconds`). A piece of a beat (:func:`scenes.pieces.piece`) writes
+    ``<beat>#<k>.*`` instead (nothing if no play of the beat starts in its window, and
+    ``.frame.png`` only if it drew the scene's last play), and its record says ``piece`` and
+    its number of ``segments``.
     """
     tex_dir = tex_dir_for(job)
     tex_dir.mkdir(parents=True, exist_ok=True)
@@ -164,25 +170,27 @@ def _render_beats(job: Job, drawn: tuple[str, ...], work: Path, media: Path,
         titles = record_beat_titles(scene)
         scene.render()
         fw = scene.renderer.file_writer
-        index = json.loads(Path(fw.output_plan.section_index).read_text())
         beats = list(scene.BEATS)
-        drawn = tuple(sorted(drawn, key=beats.index))
+
+        def order(spec):
+            beat, window = parse_piece(spec)
+            return beats.index(beat), window[0] if window else 0.0
+        drawn = tuple(sorted(drawn, key=order))
         ends = {b: scene.beat_start.get(beats[i + 1], scene.renderer.time)
                 if i + 1 < len(beats) else scene.renderer.time for i, b in enumerate(beats)}
         found = []
-        for beat in drawn:
-            clips = [sec for sec in index if sec["name"] == beat]
-            if len(clips) != 1:
-                raise RuntimeError(f"{job.section}: beat {beat!r} made no clip")
+        for spec in drawn:
+            beat, window = parse_piece(spec)
             start = scene.beat_start[beat]
             # seconds from the beat's start (the section's narration puts them back where
             # the beat starts in it, as the one-process render's clock has them)
             subs = [[c.start.total_seconds() - start, c.end.total_seconds() - start,
                      c.content] for c in fw.subcaptions
                     if start - 1e-6 <= c.start.total_seconds() < ends[beat] - 1e-6]
-            found.append((beat, Path(fw.sections_output_dir) / clips[0]["video"], start, subs,
-                          _segments(fw, beat)))
+            found.append((spec, beat, start, subs,
+                          _segments(fw, beat, window, scene.play_starts.get(beat))))
         frame = scene.renderer.get_frame()
+        last_drawn = scene.last_play_drawn
     clock = {"": time.perf_counter(), **scene.beat_clock}   # "": the last beat's end
 
     def span(b: str) -> float:     # from a beat's start to the next one's
@@ -190,34 +198,83 @@ def _render_beats(job: Job, drawn: tuple[str, ...], work: Path, media: Path,
         return clock.get(beats[i] if i < len(beats) else "", clock[""]) - clock[b]
 
     records, own = [], {}
-    for beat, clip_src, start, subs, segments in found:
-        mp4 = work / f"{beat}.mp4"
-        shutil.move(str(clip_src), mp4)
+    shares = {}
+    for spec, beat, _, _, _ in found:
+        shares[beat] = shares.get(beat, 0) + 1
+    for spec, beat, start, subs, segments in found:
+        stem = piece_stem(spec)
         t = time.perf_counter()
-        # the WebM was encoded beside the drawing, segment by segment: joined here
-        join_videos([webm_beside(p) for p in segments], work / f"{beat}.webm")
-        last_frame(segments[-1], work / f"{beat}.png")
-        own[beat] = span(beat) + time.perf_counter() - t
-        records.append({"beat": beat, "index": beats.index(beat),
-                        "duration": round(_video_duration(mp4), 3), "start": start,
-                        "subcaptions": subs, "title": titles.get(beat),
-                        "fingerprint": scene.fingerprints.get(beat)})
-    Image.fromarray(frame).convert("RGB").save(work / f"{drawn[-1]}.frame.png")
-    replayed = sum(span(b) for b in beats if b in clock and b not in own)
+        rec = {"beat": beat, "index": beats.index(beat), "start": start, "subcaptions": subs,
+               "title": titles.get(beat), "fingerprint": scene.fingerprints.get(beat)}
+        if stem != beat:
+            rec.update(piece=spec, segments=len(segments))
+        if segments:
+            # the clip and its WebM (encoded beside the drawing) joined from the segments, as
+            # the pieces of a beat are joined (a beat's clip has the same bytes whether it
+            # was drawn whole or in pieces)
+            join_videos(segments, work / f"{stem}.mp4")
+            join_videos([webm_beside(p) for p in segments], work / f"{stem}.webm")
+            last_frame(segments[-1], work / f"{stem}.png")
+            rec["duration"] = round(_video_duration(work / f"{stem}.mp4"), 3)
+        else:
+            rec["duration"] = 0.0
+        # a beat's span, shared among its pieces drawn here
+        own[spec] = span(beat) / shares[beat] + time.perf_counter() - t
+        records.append(rec)
+    if last_drawn or parse_piece(drawn[-1])[1] is None:
+        Image.fromarray(frame).convert("RGB").save(
+            work / f"{piece_stem(drawn[-1])}.frame.png")
+    replayed = sum(span(b) for b in beats if b in clock and b not in shares)
     seconds = beat_seconds(time.perf_counter() - t0 - replayed, own,
-                           {r["beat"]: r["duration"] for r in records})
+                           {r.get("piece", r["beat"]): r["duration"] for r in records})
     for r in records:
-        r["render_seconds"] = seconds[r["beat"]]
+        r["render_seconds"] = seconds[r.get("piece", r["beat"])]
     return records
 
 
-def _segments(fw, beat: str) -> list[Path]:
-    """The MP4 segments Manim joined into ``beat``'s clip, in order (each with its WebM
-    beside it, :func:`scenes.manim_patches.encode_webm_beside`)."""
-    found = [s for s in fw.sections if s.name == beat and s.video is not None]
-    if len(found) != 1 or not found[0].get_clean_partial_movie_files():
-        raise RuntimeError(f"beat {beat!r}: no video segments")
-    return [Path(p) for p in found[0].get_clean_partial_movie_files()]
+def join_pieces(work: Path, pieces: list[dict]) -> dict:
+    """Join the clips of a beat's pieces (beat jobs' records of one beat, every piece of it)
+    in ``work`` into the beat's: ``<beat>.mp4``, ``.webm``, ``.png`` and, if a piece drew the
+    beat's last play as the section's last, ``.frame.png``; return the beat's record. The
+    joined clip has the bytes of the beat's clip drawn whole (a join of joins is the join,
+    ``tests/test_beats.py``); its seconds are the pieces' together."""
+    pieces = sorted(pieces, key=lambda r: parse_piece(r["piece"])[1][0])
+    beat = pieces[0]["beat"]
+    stems = [piece_stem(r["piece"]) for r in pieces if r.get("segments")]
+    if not stems:
+        raise RuntimeError(f"beat {beat!r}: no piece drew a frame")
+    join_videos([work / f"{s}.mp4" for s in stems], work / f"{beat}.mp4")
+    join_videos([work / f"{s}.webm" for s in stems], work / f"{beat}.webm")
+    os.replace(work / f"{stems[-1]}.png", work / f"{beat}.png")
+    for r in reversed(pieces):
+        frame = work / f"{piece_stem(r['piece'])}.frame.png"
+        if frame.is_file():
+            os.replace(frame, work / f"{beat}.frame.png")
+            break
+    for s in stems:
+        for ext in ("mp4", "webm", "png"):
+            (work / f"{s}.{ext}").unlink(missing_ok=True)
+    whole = {k: v for k, v in pieces[-1].items() if k not in ("piece", "segments")}
+    whole["duration"] = round(_video_duration(work / f"{beat}.mp4"), 3)
+    whole["render_seconds"] = round(sum(r["render_seconds"] for r in pieces), 2)
+    return whole
+
+
+def _segments(fw, beat: str, window: tuple | None = None,
+              starts: list[float] | None = None) -> list[Path]:
+    """The MP4 segments Manim drew of ``beat``, in order (each with its WebM beside it,
+    :func:`scenes.manim_patches.encode_webm_beside`): all of them, or those of the plays that
+    start in ``window`` (``starts``: each play's start in the beat; a piece may have none)."""
+    found = [s for s in fw.sections if s.name == beat]
+    if window is None:
+        if len(found) != 1 or not found[0].get_clean_partial_movie_files():
+            raise RuntimeError(f"beat {beat!r}: no video segments")
+        return [Path(p) for p in found[0].get_clean_partial_movie_files()]
+    files = found[0].partial_movie_files if len(found) == 1 else []
+    if len(files) != len(starts or ()):
+        raise RuntimeError(f"beat {beat!r}: {len(files)} segments for {len(starts or ())} plays")
+    a, b = window
+    return [Path(f) for f, t in zip(files, starts) if f is not None and a <= t < b]
 
 
 def last_frame(video: Path, png: Path) -> None:

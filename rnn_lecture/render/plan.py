@@ -19,6 +19,7 @@ import json
 import shutil
 from pathlib import Path
 
+from scenes.pieces import parse_piece
 from scenes.tex_cache import share_tex_cache
 
 from .job import DEFAULT_SECONDS, Job, manim_config, tex_dir_for
@@ -116,13 +117,52 @@ def beat_rates(job: Job, history: list[dict]) -> dict[str, float]:
 
 
 def run_cost(order, expected: dict, beats: tuple) -> float:
-    """Expected seconds of a job drawing ``beats`` (in ``order``, a section's beats; empty:
-    ``beats`` themselves): each beat's drawing (``expected``), and :data:`REPLAY_COST` of
-    drawing for each beat before or between them that it replays."""
+    """Expected seconds of a job drawing ``beats`` (in ``order``, a section's beats and pieces
+    of beats; empty: ``beats`` themselves): each one's drawing (``expected``), and
+    :data:`REPLAY_COST` of drawing for each before or between them that it replays, and for
+    the rest of a beat after the last one when that is a piece (the job plays the beat to its
+    end)."""
     order = list(order) or list(beats)
     last = max(order.index(b) for b in beats)
+    beat = parse_piece(order[last])[0]
+    rest = [u for u in order[last + 1:] if parse_piece(u)[0] == beat]
     return sum(max(expected.get(b, 0.0), 1e-3) * (1.0 if b in beats else REPLAY_COST)
-               for b in order[:last + 1])
+               for b in [*order[:last + 1], *rest])
+
+
+#: A beat is cut into pieces (:func:`cut_beats`) only when its pieces would each cost at least
+#: this many seconds of drawing: a piece replays the rest of its beat and starts a process.
+PIECE_SECONDS = 4.0
+
+
+def cut_beats(order, expected: dict, lengths: dict, todo: list[str],
+              n_jobs: int) -> tuple[list[str], dict]:
+    """``todo``'s beats with the long ones cut into pieces (:func:`scenes.pieces.piece`), and
+    each piece's expected seconds (a beat's shared evenly among its pieces).
+
+    A beat is cut when it costs more than a quarter of what a worker would draw of ``todo``
+    shared evenly among ``n_jobs``: in pieces of about that cost, and at least
+    :data:`PIECE_SECONDS` each, each piece an even share of the beat's ``lengths`` (seconds of
+    video; the last to the beat's end). Then no one beat keeps a worker drawing long after the
+    others are done, which is what bounded a section with one or two long beats (pre-10's
+    recap)."""
+    from scenes.pieces import piece
+
+    todo = sorted(todo, key=list(order).index)
+    grain = max(PIECE_SECONDS, sum(expected.get(b, 0.0) for b in todo) / max(n_jobs, 1) / 4)
+    units, costs = [], {}
+    for b in todo:
+        n = int(expected.get(b, 0.0) // grain)
+        length = lengths.get(b) or 0.0
+        if n < 2 or length <= 0:
+            units.append(b)
+            continue
+        for k in range(n):
+            u = piece(b, k, round(length * k / n, 3), None if k == n - 1 else
+                      round(length * (k + 1) / n, 3))
+            units.append(u)
+            costs[u] = expected[b] / n
+    return units, costs
 
 
 def cut_runs(order, expected: dict, todo: list[str], slots: list[float],

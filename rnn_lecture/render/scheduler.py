@@ -29,7 +29,15 @@ from .executors import Executor, make_executor
 from .failures import RenderFailed, _cause, describe_failure
 from .job import Job, _read_render_json, code_hash, is_up_to_date, job_key, log_path, section_dir
 from .locks import SectionLock
-from .plan import beat_key, beat_rates, cut_runs, expected_seconds, render_rate, run_cost
+from scenes.pieces import parse_piece
+
+from .draw import join_pieces
+from .plan import (beat_key, beat_rates, cut_beats, cut_runs, expected_seconds, render_rate,
+                   run_cost)
+
+#: A section's long beats are drawn in pieces when that makes its runs end before this share
+#: of when they would end with every beat whole.
+PIECES_GAIN = 0.9
 from .publish import (_readable, _remove_leftovers, _swap_in, _write_json, check_output_paths,
                       check_writable, remove_dead_leftovers, split_timing, update_manifest)
 from .room import _history, check_room
@@ -127,6 +135,14 @@ class _Section:
     cpu_seconds: float = 0.0
     opened_at: float = 0.0
     after_typeset: list = field(default_factory=list)
+    #: Seconds of video of each beat (the last render's, or the plan's).
+    lengths: dict = field(default_factory=dict)
+    #: What its jobs draw, in order (beats, and pieces of the beats cut in pieces), and the
+    #: expected seconds of each piece; the pieces of each beat cut, and those drawn so far.
+    order: list = field(default_factory=list)
+    units: dict = field(default_factory=dict)
+    cut: dict = field(default_factory=dict)
+    pieces: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -166,7 +182,9 @@ class _Scheduler:
         rates, per_beat = [], []
         for job, key in todo:
             h = history.setdefault(job.out, _history(job.out))
-            self.pending.append(_Section(job, key, SectionLock(job), expected_seconds(job, h)))
+            lengths = expected_seconds(job, h)
+            self.pending.append(_Section(job, key, SectionLock(job), lengths,
+                                         lengths=dict(lengths)))
             rates.append(render_rate(job, h))
             per_beat.append(beat_rates(job, h))
         # Work is expected seconds of drawing: each beat's length times its rate when last
@@ -247,8 +265,9 @@ class _Scheduler:
                       f"{len(sec.beats)} beats")
 
     def _run_cost(self, sec: _Section, beats: tuple) -> float:
-        """Expected seconds of a job drawing ``beats`` of ``sec`` (:func:`.plan.run_cost`)."""
-        return run_cost(sec.beats, sec.expected, beats)
+        """Expected seconds of a job drawing ``beats`` of ``sec`` (beats or pieces,
+        :func:`.plan.run_cost`)."""
+        return run_cost(sec.order or sec.beats, {**sec.expected, **sec.units}, beats)
 
     def _load(self) -> tuple[list[float], float]:
         """When each worker is next free (expected seconds from now: what its job has left),
@@ -276,10 +295,29 @@ class _Scheduler:
 
     def _runs(self, sec: _Section, todo: list[str]) -> list[tuple]:
         """The beats to draw as jobs, cut for the workers as they are loaded now
-        (:func:`.plan.cut_runs`)."""
+        (:func:`.plan.cut_runs`); if the section is cut at all, its long beats are cut into
+        pieces first (:func:`.plan.cut_beats`), so that no one beat bounds its end."""
         slots, queued = self._load()
-        return [(sec, "beats", r) for r in cut_runs(sec.beats, sec.expected, todo, slots,
-                                                     queued)]
+        runs = cut_runs(sec.beats, sec.expected, todo, slots, queued)
+        if len(runs) > 1 and self.n_jobs > 1:
+            units, costs = cut_beats(sec.beats, sec.expected, sec.lengths, todo, self.n_jobs)
+            order = [u for b in sec.beats
+                     for u in ([b] if b not in todo else
+                               [x for x in units if parse_piece(x)[0] == b])]
+            every = {**sec.expected, **costs}
+            cut = cut_runs(order, every, units, slots, queued) if costs else runs
+
+            def end(rs, order, costs):   # when the last of these runs is expected to end
+                return max(t + run_cost(order, costs, r) for t, r in zip(slots, rs))
+            # pieces only where they end the section clearly sooner (each is one more
+            # process, and a replay of its beat)
+            if costs and end(cut, order, every) < PIECES_GAIN * end(runs, sec.beats,
+                                                                     sec.expected):
+                sec.units, sec.order, sec.cut = costs, order, {}
+                for u in costs:
+                    sec.cut.setdefault(parse_piece(u)[0], []).append(u)
+                runs = cut
+        return [(sec, "beats", r) for r in runs]
 
     def _queue(self, sec: _Section, jobs: list) -> None:
         """Queue a section's jobs; on a cold LaTeX cache, after typesetting its formulas up
@@ -292,6 +330,7 @@ class _Scheduler:
 
     def planned(self, sec: _Section, plan: dict) -> None:
         """Queue the beats whose key changed since the last render; reuse the others."""
+        sec.lengths.update(plan.get("durations", {}))
         final = section_dir(sec.job)
         old = {b["beat"]: (i, b) for i, b in enumerate(sec.prev.get("beats", []))}
         todo = []
@@ -406,6 +445,12 @@ class _Scheduler:
             else:
                 for rec in out:
                     sec.cpu_seconds += rec["render_seconds"]
+                    if "piece" in rec:    # the beat is in when its every piece is
+                        got = sec.pieces.setdefault(rec["beat"], [])
+                        got.append(rec)
+                        if len(got) < len(sec.cut[rec["beat"]]):
+                            continue
+                        rec = join_pieces(sec.work, got)
                     sec.records[rec["beat"]] = {**rec, "drawn": True, "key": beat_key(
                         job, self.code, rec["beat"], rec.get("fingerprint") or "")}
                 if len(sec.records) == len(sec.beats):
@@ -447,8 +492,9 @@ class _Scheduler:
         expected run of beats."""
         def rank(r):
             sec, kind, beats = r
+            costs = {**sec.expected, **sec.units}
             return (kind not in ("plan", "typeset"),
-                    -sum(sec.expected.get(b, 0.0) for b in beats) if beats else -1e9)
+                    -sum(costs.get(b, 0.0) for b in beats) if beats else -1e9)
         self.ready.sort(key=rank)
         return self.ready.pop(0)
 
