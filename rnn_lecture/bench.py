@@ -34,12 +34,12 @@ Scheduler efficiency
     For a run of ``--jobs N`` on a machine with ``N`` cores (``os.sched_getaffinity``) that
     spends ``C`` CPU seconds, and whose longest beat took ``L`` seconds, the *bound* on its
     wall time is ``B = max(C / N, L)`` (:func:`bound_seconds`): ``N`` cores cannot do ``C``
-    seconds of work in less than ``C / N``, and a beat, the smallest piece a render cuts a
-    section into, runs in one worker from its start to its end, so no schedule finishes before
-    its longest beat. ``L`` is the largest beat's seconds as the run wrote them in
-    ``logs/<section>.timing.json`` (its drawing and WebM encode, and its share of its worker's
-    set-up, without the replay of the beats before it: a lower bound on any worker run that
-    holds that beat). ``C`` is the ``--jobs N`` run's own (it replays and starts more than
+    seconds of work in less than ``C / N``, and a beat, or a piece of a long beat (the smallest
+    part a render cuts a section into), runs in one worker from its start to its end, so no
+    schedule finishes before its longest one. ``L`` is the largest beat's or piece's seconds
+    as the run wrote them in ``logs/<section>.timing.json`` (its drawing and WebM encode, and
+    its share of its worker's set-up, without the replay of the beats before it: a lower bound
+    on any worker run that holds it). ``C`` is the ``--jobs N`` run's own (it replays and starts more than
     ``--jobs 1`` does; that work is counted against the bound, not the scheduler). The
     *efficiency* of a run is ``B / T`` for its wall time ``T`` (:func:`efficiency`), at most 1
     unless the machine lent it more than ``N`` cores; the figure is the median over the
@@ -317,15 +317,24 @@ def _timed(jobs, n_jobs, force, cluster: str | None = None, trace=None, tree: Pa
 
 def beat_seconds_of(out: str, quality: str, lang: str, section: str) -> dict[str, float]:
     """Each beat's seconds as the section's last render wrote them in
-    ``OUT/QUALITY/LANG/logs/SECTION.timing.json`` (``{}`` if there are none)."""
+    ``OUT/QUALITY/LANG/logs/SECTION.timing.json`` (``{}`` if there are none); a beat drawn in
+    pieces, each piece's (``beat#k``): a piece is what one worker draws from start to end."""
     path = Path(out) / quality / lang / "logs" / f"{section}.timing.json"
     try:
-        beats = json.loads(path.read_text()).get("beats")
+        data = json.loads(path.read_text())
+        beats, pieces = data.get("beats"), data.get("pieces") or {}
     except (OSError, ValueError, AttributeError):
         return {}
-    if not isinstance(beats, dict):
+    if not isinstance(beats, dict) or not isinstance(pieces, dict):
         return {}
-    return {b: float(s) for b, s in beats.items() if isinstance(s, (int, float))}
+    found = {}
+    for b, s in beats.items():
+        parts = pieces.get(b)
+        if isinstance(parts, list) and all(isinstance(p, (int, float)) for p in parts):
+            found.update({f"{b}#{k}": float(p) for k, p in enumerate(parts)})
+        elif isinstance(s, (int, float)):
+            found[b] = float(s)
+    return found
 
 
 def longest_beat(beats: dict[str, dict[str, float]]) -> tuple[str, str, float] | None:

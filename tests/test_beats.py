@@ -434,9 +434,10 @@ def test_a_beat_drawn_in_pieces_is_the_beat_drawn_whole(tmp_path):
             (tmp_path / "whole" / f"{beat}.{ext}").read_bytes(), ext
     assert sorted(p.name for p in (tmp_path / "parts").iterdir()) == sorted(
         f"{beat}.{e}" for e in ("mp4", "webm", "png", "frame.png"))
-    drop = {"render_seconds", "drawn", "key"}
+    drop = {"render_seconds", "piece_seconds", "drawn", "key"}
     assert {k: v for k, v in got.items() if k not in drop} == \
         {k: v for k, v in whole.items() if k not in drop}
+    assert got["piece_seconds"] == [r["render_seconds"] for r in recs]
     assert got["render_seconds"] == pytest.approx(sum(r["render_seconds"] for r in recs),
                                                   abs=0.02)
     assert s.complete == [sec]             # the section is ready to assemble

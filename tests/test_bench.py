@@ -115,6 +115,26 @@ def test_beat_seconds_are_read_from_the_timing_log(tmp_path):
     assert got == {"a": {"x": 2.5, "y": 4.25}, "b": {"w": 4.0}, "c": {}, "d": {}}
     assert longest_beat(got) == ("a", "y", 4.25)
     assert longest_beat({"c": {}}) is None
+    # a beat drawn in pieces: each piece is a worker's from start to end, the beat is not
+    (logs / "e.timing.json").write_text(json.dumps(
+        {"beats": {"x": 2.0, "long": 9.0}, "pieces": {"long": [4.75, 4.25]}}))
+    got = beat_seconds_of(str(tmp_path), "low", "zh", "e")
+    assert got == {"x": 2.0, "long#0": 4.75, "long#1": 4.25}
+    assert longest_beat({"e": got}) == ("e", "long#0", 4.75)
+
+
+def test_the_seconds_of_pieces_stay_out_of_the_render_record():
+    """How long each piece of a beat took is timing, like the beat's seconds: it goes to the
+    timing log, not to render.json (whose bytes are a function of the inputs)."""
+    from rnn_lecture.render.publish import split_timing
+
+    entry = {"section": "s", "render_seconds": 9.0,
+             "beats": [{"beat": "a", "render_seconds": 2.0},
+                       {"beat": "b", "render_seconds": 7.0, "piece_seconds": [3.5, 3.5]}]}
+    clean, timing = split_timing(entry)
+    assert clean == {"section": "s", "beats": [{"beat": "a"}, {"beat": "b"}]}
+    assert timing == {"render_seconds": 9.0, "beats": {"a": 2.0, "b": 7.0},
+                      "pieces": {"b": [3.5, 3.5]}}
 
 
 def test_a_measured_run_counts_the_cpu_of_its_orphans():

@@ -81,7 +81,9 @@ def assemble_section(job: Job, key: str, stage: Path, work: Path, final: Path,
     entry["beats"] = [{**{k: b[k] for k in ("beat", "key", "fingerprint", "start", "duration",
                                             "subcaptions", "title")},
                        **({"render_seconds": b["render_seconds"]}
-                          if isinstance(b.get("render_seconds"), (int, float)) else {})}
+                          if isinstance(b.get("render_seconds"), (int, float)) else {}),
+                       **({"piece_seconds": b["piece_seconds"]} if b.get("piece_seconds")
+                          else {})}
                       for b in beats]
     files = [f"{sid}.mp4", "poster.png", f"{sid}.webm", *files, *extra["files"]]
     entry["files"] = list(dict.fromkeys(files))

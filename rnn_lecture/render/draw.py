@@ -257,6 +257,7 @@ def join_pieces(work: Path, pieces: list[dict]) -> dict:
     whole = {k: v for k, v in pieces[-1].items() if k not in ("piece", "segments")}
     whole["duration"] = round(_video_duration(work / f"{beat}.mp4"), 3)
     whole["render_seconds"] = round(sum(r["render_seconds"] for r in pieces), 2)
+    whole["piece_seconds"] = [r["render_seconds"] for r in pieces]
     return whole
 
 

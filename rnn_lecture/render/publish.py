@@ -146,7 +146,8 @@ def _say(line: str) -> None:
 
 def split_timing(entry: dict) -> tuple[dict, dict]:
     """A manifest entry without what the clock measured, and that apart: ``({...},
-    {"render_seconds": s, "beats": {beat: s}})``.
+    {"render_seconds": s, "beats": {beat: s}, "pieces": {beat: [s, ...]}})`` (``pieces``: the
+    seconds of each piece of a beat drawn in pieces, whose seconds are their sum).
 
     How long a render took is not a function of its inputs, so it stays out of
     ``render.json`` and ``manifest.json`` (same inputs, same bytes: every output file is
@@ -155,9 +156,14 @@ def split_timing(entry: dict) -> tuple[dict, dict]:
     timing = {"render_seconds": entry.get("render_seconds"),
               "beats": {b["beat"]: b["render_seconds"] for b in entry.get("beats") or ()
                         if isinstance(b, dict) and "render_seconds" in b}}
+    pieces = {b["beat"]: b["piece_seconds"] for b in entry.get("beats") or ()
+              if isinstance(b, dict) and b.get("piece_seconds")}
+    if pieces:
+        timing["pieces"] = pieces
     clean = {k: v for k, v in entry.items() if k != "render_seconds"}
     if "beats" in entry:
-        clean["beats"] = [{k: v for k, v in b.items() if k != "render_seconds"}
+        clean["beats"] = [{k: v for k, v in b.items()
+                           if k not in ("render_seconds", "piece_seconds")}
                           if isinstance(b, dict) else b for b in entry["beats"]]
     return clean, timing
 
