@@ -31,12 +31,11 @@ from .bind import (Binding, Fixed, Val, check_fields, has_digit, plural_fields, 
 from .registry import get as get_section
 from .baseline import _baseline, beside, lecture_text, on_baseline
 from .live import displayed
-from .manim_patches import (cache_cairo_paths, share_sources_on_copy, skip_frames_while,
-                            skip_plays_while)
+from .manim_patches import (draw_still_shapes_once, drawing_faster, share_sources_on_copy,
+                            skip_frames_while, skip_plays_while)
 from .pieces import parse_piece
 
 share_sources_on_copy()   # copies of texts and formulas: ~10x faster, the same frames
-cache_cairo_paths()       # a shape that does not change is not rebuilt at each frame
 
 #: Reading time of narration: about 5.5 Chinese characters or 16 Latin characters a second.
 READING_SECONDS_PER_CHAR = {"zh": 0.18, "en": 0.06}
@@ -179,6 +178,8 @@ class LectureScene(Scene):
         self.fingerprints: dict[str, str] = {}
         self._fp = None
         super().__init__(**kwargs)
+        if drawing_faster():      # the render pipeline's choice (scenes.manim_patches)
+            draw_still_shapes_once(self.renderer)
         if self._drawn is not None:
             self._no_frames_while_skipping()
 

@@ -307,6 +307,27 @@ def share_sources_on_copy() -> None:
 
 # ----- drawing ------------------------------------------------------------------------------
 
+#: Whether frames are drawn the faster ways of :func:`draw_faster` (set by the render
+#: pipeline; off, Manim draws every frame its own way).
+_FASTER = {"on": False}
+
+
+def draw_faster(on: bool = True) -> None:
+    """Draw frames faster, with the same pixels (``on=False``: as Manim draws them): each
+    distinct Cairo path built once (:func:`cache_cairo_paths`), and in every scene made from
+    now on, the still shapes of a play drawn once (:func:`draw_still_shapes_once`, which
+    :class:`scenes.base.LectureScene` installs when :func:`drawing_faster`). The render
+    pipeline turns it on for the scenes it renders (``rnn_lecture.render.job.manim_config``).
+    """
+    cache_cairo_paths()
+    _FASTER["on"] = bool(on)
+
+
+def drawing_faster() -> bool:
+    """Whether :func:`draw_faster` is on."""
+    return _FASTER["on"]
+
+
 #: How many Cairo paths :func:`cache_cairo_paths` keeps (least recently used go first): a
 #: frame of the lecture draws up to a few hundred shapes, so this holds every shape of many
 #: frames and stays in the tens of megabytes.
@@ -330,7 +351,7 @@ def cache_cairo_paths(kept: int = CAIRO_PATHS_KEPT) -> None:
     (``copy_path``) and that copy appended, on a first use as on every later one, so a shape
     is filled and stroked from the same path whether this process drew it before or not (a
     beat drawn alone equals the beat in a whole-section render, bit for bit). Shapes with no
-    points go to Manim's function untouched.
+    points, and every shape while :func:`draw_faster` is off, go to Manim's function.
     """
     import hashlib
     from collections import OrderedDict
@@ -343,7 +364,7 @@ def cache_cairo_paths(kept: int = CAIRO_PATHS_KEPT) -> None:
 
     def set_cairo_context_path(self, ctx, vmobject):
         points = vmobject.points
-        if len(points) == 0:
+        if len(points) == 0 or not _FASTER["on"]:
             return build(self, ctx, vmobject)
         key = (type(self), type(vmobject), vmobject.n_points_per_cubic_curve,
                vmobject.tolerance_for_point_equality, tuple(ctx.get_matrix()), points.shape,
@@ -365,6 +386,173 @@ def cache_cairo_paths(kept: int = CAIRO_PATHS_KEPT) -> None:
     set_cairo_context_path.__wrapped__ = build
     set_cairo_context_path.paths = paths
     Camera.set_cairo_context_path = set_cairo_context_path
+
+
+#: A play's still shapes are drawn once (:func:`draw_still_shapes_once`) only when there are
+#: at least this many for each moving one: each moving one is rasterized twice a frame then.
+STILL_AT_LEAST = 2
+
+
+def draw_still_shapes_once(renderer) -> None:
+    """On this ``renderer`` (a ``CairoRenderer``) alone, draw the shapes that do not move in a
+    play once per play, also those drawn above a moving one, when no pixel is drawn by both.
+
+    Manim 0.22.0 draws once per play only the shapes below the first one that moves (its
+    static image) and redraws every shape above it at every frame, moving or not: in a beat
+    that lights a chip at the top of a list of questions, every question was redrawn at every
+    frame. Here, at each play, the shapes above the first moving one are split into those
+    that move (members of an animated mobject) and those that do not, and the pixels the still
+    ones can touch are marked once (their fill and strokes as Cairo rasterizes them, grown by
+    a pixel). At each frame the pixels the moving ones can touch are marked the same way; if
+    no pixel is marked by both, the frame is the still shapes' picture (drawn once, in their
+    order, over Manim's static image) with the moving shapes drawn over it: the pixels
+    Manim's order gives, since the two sets of shapes touch no pixel in common. Otherwise, and
+    in any play with an updater, foreground mobjects, a shape that is not a plain VMobject, few
+    still shapes, or mobjects added while it plays, the frame is drawn as Manim draws it.
+    """
+    import cairo
+    import numpy as np
+    from manim.animation.composition import AnimationGroup
+    from manim.camera.camera import CAP_STYLE_MAP, LINE_JOIN_MAP
+    from manim.mobject.types.vectorized_mobject import VMobject
+
+    update, save = renderer.update_frame, renderer.save_static_frame_data
+    play: dict = {}
+    masks: dict = {}
+    #: frames drawn from the still shapes' picture, and frames of a split play drawn as Manim
+    #: draws them (a moving shape touched a still one's pixels)
+    renderer.still_shape_frames = [0, 0]
+
+    def family_of_animations(animations) -> set:
+        found = set()
+        for a in animations:
+            found.update(id(m) for m in a.mobject.get_family())
+            if isinstance(a, AnimationGroup):
+                found |= family_of_animations(a.animations)
+        return found
+
+    def mask(name: str) -> dict:
+        """An A8 surface of the frame's size (kept), its context in frame units, its pixels
+        as an array, and the box of them last drawn (``[rows, columns]`` slices)."""
+        cam = renderer.camera
+        size = (cam.pixel_width, cam.pixel_height)
+        if name not in masks or masks[name]["size"] != size:
+            surface = cairo.ImageSurface(cairo.FORMAT_A8, *size)
+            pixels = np.ndarray((size[1], surface.get_stride()), np.uint8,
+                                surface.get_data())[:, :size[0]]
+            masks[name] = {"size": size, "surface": surface, "ctx": cairo.Context(surface),
+                           "pixels": pixels, "dirty": (slice(None), slice(None))}
+        m = masks[name]
+        m["ctx"].set_matrix(cam.get_cairo_context(cam.pixel_array).get_matrix())
+        return m
+
+    def box_of(shapes, ctx) -> tuple:
+        """Slices of the frame's pixels holding every pixel ``shapes`` can touch: their
+        points' box in pixels (a Bézier curve lies within its points' hull), widened by five
+        line widths (the farthest a mitred corner reaches at Cairo's miter limit of 10 half
+        widths) and three pixels (antialiasing), within the frame."""
+        cam = renderer.camera
+        lo = np.min([m.points[:, :2].min(0) for m in shapes], axis=0)
+        hi = np.max([m.points[:, :2].max(0) for m in shapes], axis=0)
+        line = max(max(m.get_stroke_width(), m.get_stroke_width(background=True))
+                   for m in shapes) * cam.cairo_line_width_multiple
+        xs, ys = zip(*(ctx.user_to_device(x, y) for x in (lo[0], hi[0])
+                       for y in (lo[1], hi[1])))
+        reach = 5 * line * cam.pixel_width / cam.frame_width + 3
+        c0, c1 = max(int(min(xs) - reach), 0), min(int(max(xs) + reach) + 1, cam.pixel_width)
+        r0, r1 = max(int(min(ys) - reach), 0), min(int(max(ys) + reach) + 1, cam.pixel_height)
+        return slice(r0, max(r1, r0)), slice(c0, max(c1, c0))
+
+    def marked(name: str, shapes, whole: bool = True):
+        """The pixels ``shapes`` can touch when drawn (fill, background stroke and stroke
+        wherever their colour is not fully transparent), as a boolean array: of the whole
+        frame, or (``whole=False``) of the box that holds them, with the box."""
+        cam = renderer.camera
+        m = mask(name)
+        surface, ctx, pixels = m["surface"], m["ctx"], m["pixels"]
+        surface.flush()
+        pixels[m["dirty"]] = 0
+        surface.mark_dirty()
+        box = (slice(None), slice(None)) if whole else box_of(shapes, ctx)
+        ctx.set_source_rgba(0, 0, 0, 1)
+        for shape in shapes:
+            cam.set_cairo_context_path(ctx, shape)
+            if (shape.get_fill_rgbas()[:, 3] > 0).any():
+                ctx.fill_preserve()
+            for background in (True, False):
+                width = shape.get_stroke_width(background)
+                if width and (shape.get_stroke_rgbas(background)[:, 3] > 0).any():
+                    ctx.set_line_width(width * cam.cairo_line_width_multiple)
+                    ctx.set_line_join(LINE_JOIN_MAP[shape.joint_type])
+                    ctx.set_line_cap(CAP_STYLE_MAP[shape.cap_style])
+                    ctx.stroke_preserve()
+            ctx.new_path()
+        surface.flush()
+        m["dirty"] = box
+        return pixels > 0 if whole else (pixels[box] > 0, box)
+
+    def grown(on: np.ndarray) -> np.ndarray:
+        """``on`` and every pixel next to one (antialiasing's reach)."""
+        out = on.copy()
+        out[1:] |= on[:-1]
+        out[:-1] |= on[1:]
+        wide = out.copy()
+        wide[:, 1:] |= out[:, :-1]
+        wide[:, :-1] |= out[:, 1:]
+        return wide
+
+    def split(scene):
+        moving = scene.moving_mobjects
+        if (not moving or scene.foreground_mobjects or scene.updaters
+                or any(m.updaters for m in scene.get_mobject_family_members())):
+            return None
+        animated = family_of_animations(scene.animations or ())
+        drawn = [m for m in moving if len(m.points)]
+        if not all(isinstance(m, VMobject) and m.get_background_image() is None
+                   and np.isfinite(m.points).all() for m in drawn):
+            return None
+        still = [m for m in drawn if id(m) not in animated]
+        move = [m for m in drawn if id(m) in animated]
+        if len(still) < STILL_AT_LEAST * max(len(move), 1):
+            return None       # marking the moving shapes would cost more than it saves
+        return {"list": moving, "n": len(moving), "still": still, "move": move,
+                "marked": grown(marked("still", still)), "image": None}
+
+    def save_static_frame_data(scene, static_mobjects):
+        play.clear()
+        out = save(scene, static_mobjects)
+        if not renderer.skip_animations:
+            play.update(split(scene) or {})
+        return out
+
+    def update_frame(scene, mobjects=None, include_submobjects=True, ignore_skipping=True,
+                     **kwargs):
+        if (renderer.skip_animations or not play or kwargs or mobjects is not play["list"]
+                or len(mobjects) != play["n"] or not include_submobjects):
+            return update(scene, mobjects, include_submobjects, ignore_skipping, **kwargs)
+        move = play["move"]
+        if move:
+            touched, box = marked("move", move, whole=False)
+            meets = (touched & play["marked"][box]).any()
+        if move and meets:
+            renderer.still_shape_frames[1] += 1
+            return update(scene, mobjects, include_submobjects, ignore_skipping)
+        renderer.still_shape_frames[0] += 1
+        cam = renderer.camera
+        if play["image"] is None:
+            if renderer.static_image is not None:
+                cam.set_frame_to_background(renderer.static_image)
+            else:
+                cam.reset()
+            cam.capture_mobjects(play["still"])
+            play["image"] = cam.pixel_array.copy()
+        cam.set_frame_to_background(play["image"])
+        if move:
+            cam.capture_mobjects(move)
+        return None
+
+    renderer.update_frame = update_frame
+    renderer.save_static_frame_data = save_static_frame_data
 
 
 # ----- the replay of a beat job (see scenes.base) -----------------------------------------

@@ -150,18 +150,83 @@ def test_kept_cairo_paths_draw_the_frames_manim_draws():
     ``set_cairo_context_path`` draws."""
     from manim.camera.camera import Camera
 
-    manim_patches.cache_cairo_paths()
+    was = manim_patches.drawing_faster()
+    manim_patches.draw_faster(True)
     patched = Camera.set_cairo_context_path
     patched.paths.clear()
-    ours = _frames_drawn(_picture(), 4)
-    assert len(patched.paths) > 10        # kept, and found again at the next frames
-    again = _frames_drawn(_picture(), 4)  # every path already kept
-    Camera.set_cairo_context_path = patched.__wrapped__
     try:
+        ours = _frames_drawn(_picture(), 4)
+        assert len(patched.paths) > 10        # kept, and found again at the next frames
+        again = _frames_drawn(_picture(), 4)  # every path already kept
+        Camera.set_cairo_context_path = patched.__wrapped__
         manims = _frames_drawn(_picture(), 4)
     finally:
         Camera.set_cairo_context_path = patched
+        manim_patches.draw_faster(was)
     for i, (a, b, m) in enumerate(zip(ours, again, manims)):
         assert np.array_equal(a, m), f"frame {i}, nothing kept before: not Manim's"
         assert np.array_equal(b, m), f"frame {i}, drawn from kept paths: not Manim's"
     assert not np.array_equal(manims[0], manims[-1])   # the moved shape was drawn moved
+
+
+
+def _still_shapes_scene(patched: bool):
+    """A strip of outlined chips over lines of text: chips lit one by one (their outlines
+    around still labels), a line faded in among still ones, and a dot that crosses a still
+    line and a thick bar whose stroke overlaps one (there the frame must be drawn in
+    Manim's order)."""
+    from manim import (BLUE, DOWN, LEFT, RED, RIGHT, UP, Dot, FadeIn, Indicate, Line,
+                       RoundedRectangle, Scene, Text, VGroup)
+
+    class Still(Scene):
+        def construct(self):
+            if patched:
+                manim_patches.draw_still_shapes_once(self.renderer)
+            chips = VGroup(*(VGroup(RoundedRectangle(corner_radius=0.08, width=1.05,
+                                                     height=0.46, stroke_width=2),
+                                    Text(f"P{n}", font="Noto Sans CJK SC", font_size=20))
+                             for n in range(1, 7))).arrange(RIGHT, buff=0.2).to_edge(UP)
+            for c in chips:
+                c[1].move_to(c[0])
+            rows = VGroup(*(Text(f"问题 {k}: 梯度为何消失", font="Noto Sans CJK SC",
+                                 font_size=24) for k in range(4))).arrange(DOWN, buff=0.5)
+            dot = Dot(rows[1].get_left() + LEFT, radius=0.15, color=RED)
+            # a thick bar whose points stay clear of the line under it, but not its stroke
+            bar = Line(LEFT, RIGHT, stroke_width=40, color=BLUE).next_to(rows[2], UP, buff=0.05)
+            self.add(chips, dot, bar, *rows[:3])     # the dot and bar drawn under the lines
+            self.play(chips[0][0].animate.set_stroke(width=5), Indicate(chips[0][1]),
+                      run_time=0.5)
+            self.play(FadeIn(rows[3]), chips[0][0].animate.set_stroke(width=2),
+                      chips[2][0].animate.set_stroke(width=5), run_time=0.5)
+            self.play(dot.animate.shift(RIGHT * 8), run_time=2)   # under a still line
+            self.play(bar.animate.shift(RIGHT), run_time=0.5)
+
+    return Still
+
+
+def test_still_shapes_drawn_once_give_the_frames_manim_draws(tmp_path):
+    """:func:`scenes.manim_patches.draw_still_shapes_once`: a scene whose plays move a few
+    shapes above still ones is drawn from the still shapes' picture wherever the moving ones
+    touch none of their pixels (outlines lit around still labels, a line faded in among
+    still ones) and as Manim draws it where one does (a dot crossing a still line); its video
+    has the bytes of the one Manim's own frame drawing gives, and both ways were taken."""
+    from manim import tempconfig
+
+    videos, counts = [], []
+    was = manim_patches.drawing_faster()
+    for patched in (True, False):
+        media = tmp_path / str(patched)
+        media.mkdir()
+        manim_patches.draw_faster(patched)
+        with tempconfig({"media_dir": str(media), "quality": "low_quality",
+                         "disable_caching": True, "verbosity": "ERROR",
+                         "progress_bar": "none", "output_file": "still"}):
+            scene = _still_shapes_scene(patched)()
+            scene.render()
+            videos.append(next(media.rglob("still.mp4")).read_bytes())
+            counts.append(getattr(scene.renderer, "still_shape_frames", None))
+    manim_patches.draw_faster(was)
+    fast, manims = counts[0]
+    assert fast >= 10 and manims >= 3, counts[0]
+    assert counts[1] is None
+    assert videos[0] == videos[1]

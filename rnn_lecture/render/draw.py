@@ -7,9 +7,9 @@ beat's clip would begin; each play is encoded by Manim as a segment (held frames
 WebM beside its MP4 as the frames are drawn: :mod:`scenes.manim_patches`), and a clip's MP4
 and WebM are its segments joined here (:func:`render_beats`). A job may draw a piece of a
 beat (:mod:`scenes.pieces`: the beat's plays that start in a window); the pieces' clips are
-joined into the beat's (:func:`join_pieces`), the bytes of the beat drawn whole. The clips are joined into the section by
-:mod:`.assemble`, which gives the frames a one-process render gives
-(``tests/test_beats.py`` decodes both and compares every frame). :func:`render_one` is
+joined into the beat's (:func:`join_pieces`), the bytes of the beat drawn whole. The clips
+are joined into the section by :mod:`.assemble`, which gives the frames a one-process render
+gives (``tests/test_beats.py`` decodes both and compares every frame). :func:`render_one` is
 that one-process render (``--one-process``): the whole section, assembled and published
 here.
 """
