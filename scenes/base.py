@@ -141,7 +141,7 @@ class LectureScene(Scene):
         self.hold_hook = None
         drawn = (only_beat,) if isinstance(only_beat, str) else only_beat
         #: Per beat drawn in pieces: the windows (seconds from the beat's start) whose plays
-        #: this job draws (see :func:`piece`).
+        #: this job draws (see :func:`scenes.pieces.piece`).
         self._windows: dict[str, list[tuple[float, float]]] = {}
         names = []
         for spec in drawn or ():
@@ -156,7 +156,7 @@ class LectureScene(Scene):
         #: drawn, the others played in Manim's skip-animations mode (no frames drawn), and the scene ends
         #: where the clip after the last one named would begin. ``""`` draws no beat (a plan:
         #: the fingerprints and lengths of every beat, in a fraction of a render's time). A
-        #: piece of a beat (:func:`piece`) draws the plays of the beat that start in its window
+        #: piece of a beat (:func:`scenes.pieces.piece`) draws the plays of the beat that start in its window
         #: and skips the others, as a replay skips a beat.
         self.only_beat = only_beat
         self._drawn = None if drawn is None else frozenset(b for b in names if b)
@@ -1012,4 +1012,3 @@ def _label(m: Mobject) -> str:
 
 
 __all__ = ["LectureScene", "Fixed", "Val", "VGroup", "displayed", "text_leaves"]
-

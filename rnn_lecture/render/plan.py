@@ -19,7 +19,7 @@ import json
 import shutil
 from pathlib import Path
 
-from scenes.pieces import parse_piece
+from scenes.pieces import parse_piece, piece
 from scenes.tex_cache import share_tex_cache
 
 from .job import DEFAULT_SECONDS, Job, manim_config, tex_dir_for
@@ -140,14 +140,12 @@ def cut_beats(order, expected: dict, lengths: dict, todo: list[str],
     """``todo``'s beats with the long ones cut into pieces (:func:`scenes.pieces.piece`), and
     each piece's expected seconds (a beat's shared evenly among its pieces).
 
-    A beat is cut when it costs more than a quarter of what a worker would draw of ``todo``
-    shared evenly among ``n_jobs``: in pieces of about that cost, and at least
-    :data:`PIECE_SECONDS` each, each piece an even share of the beat's ``lengths`` (seconds of
-    video; the last to the beat's end). Then no one beat keeps a worker drawing long after the
-    others are done, which is what bounded a section with one or two long beats (pre-10's
-    recap)."""
-    from scenes.pieces import piece
-
+    The grain is a quarter of what a worker would draw of ``todo`` shared evenly among
+    ``n_jobs``, and at least :data:`PIECE_SECONDS`; a beat of two grains or more is cut into as
+    many pieces as whole grains it holds, each an even share of the beat's ``lengths`` (seconds
+    of video; the last to the beat's end). Then no one beat keeps a worker drawing long after
+    the others are done, which is what bounded a section with one or two long beats (pre-10's
+    recap). The scheduler uses the pieces only where they end the section sooner."""
     todo = sorted(todo, key=list(order).index)
     grain = max(PIECE_SECONDS, sum(expected.get(b, 0.0) for b in todo) / max(n_jobs, 1) / 4)
     units, costs = [], {}

@@ -3,12 +3,13 @@
 :func:`render` is the run: it removes what dead runs left, skips what is up to date, checks
 the room, and hands the rest to a :class:`_Scheduler`, which opens sections as their locks
 come free (waiting, and saying so, for another run that holds one), queues each section's jobs
-(a whole section; or a plan, typesetting up front, and runs of beats, :mod:`.plan`), starts
-them on an executor's workers longest first (:mod:`.executors`, of which it knows only the
-interface), takes their results back, and assembles and publishes each section when its last
-beat is in (:mod:`.assemble`, :mod:`.publish`). A section that fails ends with one line naming
-it and its cause (:mod:`.failures`); the other sections go on; the run ends with a summary
-and :class:`RenderFailed`. Ctrl-C or a bug stops every job and keeps nothing half-made.
+(a whole section; or a plan, typesetting up front, and runs of beats and of pieces of long
+beats, :mod:`.plan`), starts them on an executor's workers longest first (:mod:`.executors`,
+of which it knows only the interface), takes their results back (joining a beat's pieces
+when its last is in), and assembles and publishes each section when its last beat is in
+(:mod:`.assemble`, :mod:`.publish`). A section that fails ends with one line naming it and
+its cause (:mod:`.failures`); the other sections go on; the run ends with a summary and
+:class:`RenderFailed`. Ctrl-C or a bug stops every job and keeps nothing half-made.
 """
 
 from __future__ import annotations
@@ -23,25 +24,25 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from scenes.pieces import parse_piece
+
 from .. import safefs
 from .assemble import assemble_section
+from .draw import join_pieces
 from .executors import Executor, make_executor
 from .failures import RenderFailed, _cause, describe_failure
 from .job import Job, _read_render_json, code_hash, is_up_to_date, job_key, log_path, section_dir
 from .locks import SectionLock
-from scenes.pieces import parse_piece
-
-from .draw import join_pieces
 from .plan import (beat_key, beat_rates, cut_beats, cut_runs, expected_seconds, render_rate,
                    run_cost)
-
-#: A section's long beats are drawn in pieces when that makes its runs end before this share
-#: of when they would end with every beat whole.
-PIECES_GAIN = 0.9
 from .publish import (_readable, _remove_leftovers, _swap_in, _write_json, check_output_paths,
                       check_writable, remove_dead_leftovers, split_timing, update_manifest)
 from .room import _history, check_room
 from .typesetting import needs_typesetting
+
+#: A section's long beats are drawn in pieces when that makes its runs end before this share
+#: of when they would end with every beat whole.
+PIECES_GAIN = 0.9
 
 
 def render(jobs: list[Job], n_jobs: int = 1, force: bool = False, echo=print, echo_err=None,
