@@ -423,12 +423,21 @@ def draw_still_shapes_once(renderer) -> None:
     #: draws them (a moving shape touched a still one's pixels)
     renderer.still_shape_frames = [0, 0]
 
-    def family_of_animations(animations) -> set:
+    def family_of_animations(animations) -> set | None:
+        """The ids of every mobject the animations move (their mobjects' families, through
+        groups); None if one of them could move others: one not of Manim's own, or one that
+        runs a function (``UpdateFromFunc``, ``UpdateFromAlphaFunc``)."""
         found = set()
         for a in animations:
+            kind = type(a)
+            if not kind.__module__.startswith("manim.") or kind.__name__.startswith("UpdateFrom"):
+                return None
             found.update(id(m) for m in a.mobject.get_family())
             if isinstance(a, AnimationGroup):
-                found |= family_of_animations(a.animations)
+                inner = family_of_animations(a.animations)
+                if inner is None:
+                    return None
+                found |= inner
         return found
 
     def mask(name: str) -> dict:
@@ -507,7 +516,10 @@ def draw_still_shapes_once(renderer) -> None:
                 or any(m.updaters for m in scene.get_mobject_family_members())):
             return None
         animated = family_of_animations(scene.animations or ())
-        drawn = [m for m in moving if len(m.points)]
+        if animated is None:
+            return None
+        # what Manim draws of them, in its order (families, by z-index), one by one below
+        drawn = renderer.camera.get_mobjects_to_display(moving)
         if not all(isinstance(m, VMobject) and m.get_background_image() is None
                    and np.isfinite(m.points).all() for m in drawn):
             return None
@@ -544,11 +556,11 @@ def draw_still_shapes_once(renderer) -> None:
                 cam.set_frame_to_background(renderer.static_image)
             else:
                 cam.reset()
-            cam.capture_mobjects(play["still"])
+            cam.capture_mobjects(play["still"], include_submobjects=False)
             play["image"] = cam.pixel_array.copy()
         cam.set_frame_to_background(play["image"])
         if move:
-            cam.capture_mobjects(move)
+            cam.capture_mobjects(move, include_submobjects=False)
         return None
 
     renderer.update_frame = update_frame
