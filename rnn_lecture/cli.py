@@ -439,19 +439,54 @@ def _preview(chosen, sections, beats, job_list) -> None:
               help="Prefix of the URLs in embed snippets: an http:// or https:// URL with a "
                    "host, e.g. https://course.example/rnn/ (default: paths relative to the "
                    "site root).")
-def site_cmd(lang, quality, media, out, base_url):
+@click.option("--serve", is_flag=True,
+              help="Then serve the site on 127.0.0.1 as a host of embeds should (CORS headers, "
+                   "Range requests, media types) until Ctrl-C, to try snippets before "
+                   "publishing.")
+@click.option("--port", default=8000, show_default=True, type=AsciiIntRange(0, 65535),
+              help="Port of --serve (0: any free one).")
+def site_cmd(lang, quality, media, out, base_url, serve, port):
     """Build a static course site (pages, clips, captions, manifest.json) from the renders."""
     from .site import SiteError, build_site, check_base_url
 
     out = out or str(Path("site") / quality / lang)
     try:
         check_base_url(base_url)
+        server = _site_server(out, port) if serve else None   # a taken port: before building
         manifest = build_site(media, out, lang=lang, quality=quality, base_url=base_url,
                               echo=click.echo)
     except SiteError as e:
         raise UsageFailure(str(e)) from None
     n = sum(len(p["sections"]) for p in manifest["parts"])
     click.echo(f"site: {n} sections ({lang}, {quality}) -> {Path(out) / 'index.html'}")
+    if base_url:
+        click.echo(f"embed snippets and oEmbed JSON use full URLs under {base_url}: the host "
+                   "must send CORS headers with every media file and answer Range requests "
+                   "(deploy/nginx/ has a tested nginx configuration)")
+    else:
+        click.echo("embed snippets use paths relative to the site root: they work on its own "
+                   "pages only; build with --base-url URL to paste them into other sites")
+    if server is not None:
+        url = f"http://127.0.0.1:{server.server_address[1]}/"
+        click.echo(f"serving {out} at {url} (CORS, Range requests); Ctrl-C stops")
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.server_close()
+
+
+def _site_server(folder: str, port: int):
+    """``make_server`` on 127.0.0.1:``port`` for ``folder``, or a one-line error if the port
+    cannot be had."""
+    from .site import make_server
+
+    try:
+        return make_server(folder, "127.0.0.1", port)
+    except OSError as e:
+        raise UsageFailure(f"--port {port}: cannot serve on 127.0.0.1:{port} "
+                           f"({e.strerror or e}); allowed: a free port, or 0 for any") from None
 
 
 @cli.command("bench")

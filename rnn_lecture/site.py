@@ -60,7 +60,12 @@ UI = {
            "quality": "画质", "command": "重现命令", "changed": "（已改）",
            "doc": "说明", "language": "语言",
            "quality_names": {"low": "低", "medium": "中", "high": "高", "4k": "4K"},
-           "lang_names": {"zh": "中文", "en": "英文"}},
+           "lang_names": {"zh": "中文", "en": "英文"},
+           "relative": "这些嵌入代码用的是相对本站根目录的路径，只在本站的页面里有效。"
+                       "要贴到别的网站，请用 --base-url 重新生成本站。",
+           "absolute": "这些嵌入代码用的是完整网址，可以贴到任何网页里；托管本站的服务器须对每个"
+                       "媒体文件发送 CORS 头并支持 Range 请求（见 README 的“嵌入”一节）。",
+           "oembed": "oEmbed"},
     "en": {"site": "Recurrent networks: an animated lecture", "sections": "sections",
            "clips": "clips", "duration": "Duration", "chapters": "Chapters",
            "clips_h": "Clips", "params": "Rendered with", "param": "Parameter",
@@ -71,7 +76,14 @@ UI = {
            "quality": "quality", "command": "To reproduce", "changed": " (changed)",
            "doc": "Meaning", "language": "language",
            "quality_names": {"low": "low", "medium": "medium", "high": "high", "4k": "4K"},
-           "lang_names": {"zh": "Chinese", "en": "English"}},
+           "lang_names": {"zh": "Chinese", "en": "English"},
+           "relative": "These snippets use paths relative to this site's root: they work on "
+                       "this site's own pages only. To paste them into another site, build "
+                       "this one again with --base-url.",
+           "absolute": "These snippets use full URLs and work pasted into any page; the server "
+                       "that hosts this site must send CORS headers with every media file and "
+                       "answer Range requests (see the README's section on embedding).",
+           "oembed": "oEmbed"},
 }
 
 
@@ -380,7 +392,8 @@ def _sync_section(media_dir: Path, site: Path, e: dict, echo) -> dict:
     for f in files:
         _link_or_copy(media_dir / f, dest / f, site)
         hashes[f] = _sha256(dest / f)
-    keep = set(files) | {"index.html", ".site-stamp.json"}
+    keep = set(files) | {"index.html", ".site-stamp.json", OEMBED_SECTION,
+                         *(oembed_name(c) for c in e.get("clips", ()))}
     for p in sorted(dest.rglob("*"), reverse=True):  # files of an older render of the section
         rel = p.relative_to(dest).as_posix()
         st = os.lstat(p)
@@ -445,6 +458,8 @@ def _build(media: Path, site: Path, entries: list[dict], lang: str, quality: str
         base_url += "/"
 
     manifest = _manifest(site, sections, lang, quality)
+    for e, _ in sections:
+        _write_oembeds(site, e, lang, base_url)
     for k, (e, _) in enumerate(sections):
         prev_e = sections[k - 1][0] if k > 0 else None
         next_e = sections[k + 1][0] if k + 1 < len(sections) else None
@@ -465,6 +480,20 @@ def _build(media: Path, site: Path, entries: list[dict], lang: str, quality: str
             shutil.rmtree(p)
     make_public(site)
     return manifest
+
+
+def _write_oembeds(site: Path, e: dict, lang: str, base_url: str) -> None:
+    """A section's oEmbed JSON and each of its clips' (:func:`oembed`), at the video's size
+    (its poster's)."""
+    from PIL import Image
+
+    folder = site / e["section"]
+    with Image.open(folder / e["poster"]) as im:
+        size = im.size
+    for clip in (None, *e["clips"]):
+        doc = oembed(e, clip, lang, base_url, size)
+        _write_if_changed(folder / oembed_name(clip),
+                          json.dumps(doc, indent=1, ensure_ascii=False) + "\n", site)
 
 
 def _manifest(site: Path, sections, lang: str, quality: str) -> dict:
@@ -516,10 +545,13 @@ FONT_STACK = {
 HTML_LANG = {"zh": "zh-Hans", "en": "en"}
 
 
-def _head(title: str, lang: str, root: str) -> str:
+def _head(title: str, lang: str, root: str, oembed: str = "") -> str:
+    """A page's head; ``oembed``: the URL of its oEmbed JSON (a discovery link)."""
+    found = (f'<link rel="alternate" type="application/json+oembed" href="{_e(oembed)}" '
+             f'title="{_e(title)}">\n' if oembed else "")
     return (f'<!doctype html>\n<html lang="{HTML_LANG[lang]}">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f'<title>{_e(title)}</title>\n<link rel="icon" href="data:,">\n'
+            f'<title>{_e(title)}</title>\n<link rel="icon" href="data:,">\n{found}'
             f'<link rel="stylesheet" href="{root}assets/site.css">\n'
             f'<style>body{{font-family:{FONT_STACK[lang]}}}</style>\n</head>\n')
 
@@ -585,6 +617,38 @@ def embed_snippet(e: dict, clip: dict | None, lang: str, base_url: str) -> str:
                      lang, codecs, crossorigin=absolute)
 
 
+#: A section's oEmbed JSON, in its folder; a clip's is beside the clip (``clips/NN_beat.json``).
+OEMBED_SECTION = "oembed.json"
+
+
+def oembed_name(clip: dict | None) -> str:
+    """Where a section's (``clip`` None) or a clip's oEmbed JSON is, in the section's folder."""
+    return OEMBED_SECTION if clip is None else clip["file"].rsplit(".", 1)[0] + ".json"
+
+
+def oembed(e: dict, clip: dict | None, lang: str, base_url: str, size: tuple[int, int]) -> dict:
+    """The oEmbed answer (type ``video``, https://oembed.com) for a section or a clip, so a
+    course platform that reads oEmbed embeds it without copying HTML: the same ``html`` as the
+    page's snippet, the poster as the thumbnail, the video's pixel size and its duration (in
+    seconds; not an oEmbed field, read by platforms that know it)."""
+    from . import __version__
+
+    base = f"{base_url}{e['section']}/"
+    title = f'{e["number"]} {e["title"][lang]}'
+    if clip is not None:
+        title += f" · {plain_text(clip['title'])}"
+    width, height = size
+    found = {"version": "1.0", "type": "video", "provider_name": UI[lang]["site"],
+             "title": title,
+             "html": embed_snippet(e, clip, lang, base_url), "width": width, "height": height,
+             "thumbnail_url": base + (clip or e)["poster"], "thumbnail_width": width,
+             "thumbnail_height": height,
+             "duration": (clip or e)["duration"], "generator": f"rnn-lecture {__version__}"}
+    if base_url:
+        found["provider_url"] = base_url
+    return found
+
+
 def _value_text(v) -> str:
     if isinstance(v, list):
         return ", ".join(_value_text(x) for x in v)
@@ -599,7 +663,8 @@ def section_page(e: dict, lang: str, schema_rows: list[dict] | None = None,
     sid = e["section"]
     title = f'{e["number"]}  {e["title"][lang]}'
     codecs = e.get("video_codecs", "avc1.64001e")
-    out = [_head(f'{title} · {t["site"]}', lang, "../"), "<body>\n<main>\n",
+    oembed = f"{base_url}{sid}/{OEMBED_SECTION}" if base_url else OEMBED_SECTION
+    out = [_head(f'{title} · {t["site"]}', lang, "../", oembed), "<body>\n<main>\n",
            f'<nav><a href="../index.html">{_e(t["back"])}</a> · '
            f'{_e(part_title(part_of(sid), lang))}</nav>\n',
            f'<h1><span class="num">{_e(e["number"])}</span> {_e(e["title"][lang])}</h1>\n',
@@ -617,6 +682,8 @@ def section_page(e: dict, lang: str, schema_rows: list[dict] | None = None,
         out.extend(f"<p>{_e(plain_text(n['text']))}</p>\n" for n in e["narration"])
         out.append("</details>\n")
     out.append(f'<h2>{_e(t["embed"])}</h2>\n')
+    out.append(f'<p class="embed-note">{_e(t["absolute" if base_url else "relative"])} '
+               f'<a href="{_e(OEMBED_SECTION)}">{_e(t["oembed"])}</a></p>\n')
     out.append(_snippet_block(embed_snippet(e, None, lang, base_url), t, "embed-section"))
     out.append(f'<h2>{_e(t["clips_h"])}</h2>\n')
     for k, c in enumerate(e["clips"]):
@@ -758,9 +825,23 @@ document.querySelectorAll("button[data-copy]").forEach(function (b) {
 
 # ----- preview server -----------------------------------------------------------------
 
+#: What every answer of the preview server carries, as ``deploy/nginx/embed-headers.conf``
+#: has a host send: any page may load the media with ``crossorigin="anonymous"`` (CORS), read
+#: the byte range it got, and load it without CORS under a cross-origin-isolated page (CORP).
+EMBED_HEADERS = {
+    "Access-Control-Allow-Origin": "*",
+    "Access-Control-Expose-Headers": "Content-Length, Content-Range, Accept-Ranges",
+    "Cross-Origin-Resource-Policy": "cross-origin",
+}
+
+
 def make_server(folder: str | Path, host: str = "127.0.0.1", port: int = 0):
-    """An HTTP server for ``folder`` that answers Range requests (browsers seek video with
-    them). Returns the server; ``server.server_address`` has the port."""
+    """An HTTP server for ``folder`` as a host of embedded clips should be: it answers Range
+    requests (browsers seek video with them), names the media's types (``.vtt`` as
+    ``text/vtt``, ``.webm``, ``.mp4``), and sends :data:`EMBED_HEADERS` with every answer
+    (and answers a CORS preflight), so a snippet pasted into a page of another origin plays,
+    shows its captions and seeks. Returns the server; ``server.server_address`` has the port.
+    ``rnn-lecture site --serve`` runs it; the test servers are the same."""
     import functools
     from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
@@ -806,7 +887,17 @@ def make_server(folder: str | Path, host: str = "127.0.0.1", port: int = 0):
         def end_headers(self):
             if not self.headers.get("Range"):
                 self.send_header("Accept-Ranges", "bytes")
+            for name, value in EMBED_HEADERS.items():
+                self.send_header(name, value)
             super().end_headers()
+
+        def do_OPTIONS(self):   # a CORS preflight (a fetch with a Range header, say)
+            self.send_response(204)
+            self.send_header("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS")
+            self.send_header("Access-Control-Allow-Headers", "Range")
+            self.send_header("Access-Control-Max-Age", "86400")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
 
     return ThreadingHTTPServer((host, port), functools.partial(Handler, directory=str(folder)))
 
@@ -830,6 +921,6 @@ class _Limited:
 
 
 __all__ = ["build_site", "check_base_url", "validate_render", "publish_section", "make_public",
-           "to_webm", "make_server",
+           "to_webm", "make_server", "EMBED_HEADERS", "oembed", "oembed_name",
            "SiteError", "PARTS", "part_of", "part_title", "section_page", "index_page",
            "embed_snippet"]
