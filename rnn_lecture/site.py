@@ -629,8 +629,9 @@ def oembed_name(clip: dict | None) -> str:
 def oembed(e: dict, clip: dict | None, lang: str, base_url: str, size: tuple[int, int]) -> dict:
     """The oEmbed answer (type ``video``, https://oembed.com) for a section or a clip, so a
     course platform that reads oEmbed embeds it without copying HTML: the same ``html`` as the
-    page's snippet, the poster as the thumbnail, the video's pixel size and its duration (in
-    seconds; not an oEmbed field, read by platforms that know it)."""
+    page's snippet, the poster as the thumbnail (and as ``poster``), the video's pixel size
+    and its duration in seconds (``poster`` and ``duration`` are not oEmbed's own fields:
+    read by the platforms that know them)."""
     from . import __version__
 
     base = f"{base_url}{e['section']}/"
@@ -642,7 +643,7 @@ def oembed(e: dict, clip: dict | None, lang: str, base_url: str, size: tuple[int
              "title": title,
              "html": embed_snippet(e, clip, lang, base_url), "width": width, "height": height,
              "thumbnail_url": base + (clip or e)["poster"], "thumbnail_width": width,
-             "thumbnail_height": height,
+             "thumbnail_height": height, "poster": base + (clip or e)["poster"],
              "duration": (clip or e)["duration"], "generator": f"rnn-lecture {__version__}"}
     if base_url:
         found["provider_url"] = base_url

@@ -296,7 +296,8 @@ def test_pages_say_where_their_snippets_work_and_link_their_oembed(hosts, built_
         assert doc["version"] == "1.0" and doc["type"] == "video"
         assert doc["html"] == snippet and doc["duration"] == clip["duration"]
         assert doc["title"].endswith(clip["title"]) and (doc["width"], doc["height"]) == size
-        assert doc["thumbnail_url"] == f"http://127.0.0.1:{port}/" + clip["poster"]["path"]
+        assert doc["thumbnail_url"] == doc["poster"] == \
+            f"http://127.0.0.1:{port}/" + clip["poster"]["path"]
     bare = (built_site["zh"] / SECTION / "index.html").read_text(encoding="utf-8")
     assert html.escape(UI["zh"]["relative"], quote=False) in bare
     assert 'type="application/json+oembed" href="oembed.json"' in bare
