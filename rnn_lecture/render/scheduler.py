@@ -42,7 +42,7 @@ from .typesetting import needs_typesetting
 
 #: A section's long beats are drawn in pieces when that makes its runs end before this share
 #: of when they would end with every beat whole.
-PIECES_GAIN = 0.9
+PIECES_GAIN = 0.97
 
 
 def render(jobs: list[Job], n_jobs: int = 1, force: bool = False, echo=print, echo_err=None,
