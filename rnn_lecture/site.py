@@ -482,14 +482,22 @@ def _build(media: Path, site: Path, entries: list[dict], lang: str, quality: str
     return manifest
 
 
+#: The frame of each quality (Manim's), for an oEmbed answer whose poster cannot be read.
+FRAME_SIZES = {"low": (854, 480), "medium": (1280, 720), "high": (1920, 1080),
+               "4k": (3840, 2160)}
+
+
 def _write_oembeds(site: Path, e: dict, lang: str, base_url: str) -> None:
     """A section's oEmbed JSON and each of its clips' (:func:`oembed`), at the video's size
     (its poster's)."""
     from PIL import Image
 
     folder = site / e["section"]
-    with Image.open(folder / e["poster"]) as im:
-        size = im.size
+    try:
+        with Image.open(folder / e["poster"]) as im:
+            size = im.size
+    except (OSError, ValueError):    # not a picture we can read: the quality's frame size
+        size = FRAME_SIZES.get(e.get("quality"), FRAME_SIZES["low"])
     for clip in (None, *e["clips"]):
         doc = oembed(e, clip, lang, base_url, size)
         _write_if_changed(folder / oembed_name(clip),

@@ -452,6 +452,15 @@ class LectureScene(Scene):
             getattr(self, beat)()
         self.beat_clock[""] = time.perf_counter()
         self._close_fingerprint()
+        self._no_empty_clips()
+
+    def _no_empty_clips(self) -> None:
+        """A piece of a beat whose window held no play drew nothing: its clip is left out
+        (Manim would join no segments into one and fail)."""
+        fw = getattr(self.renderer, "file_writer", None)
+        for section in getattr(fw, "sections", ()):
+            if section.name in self._windows and not section.get_clean_partial_movie_files():
+                section.video = None
 
     def _start_section(self, beat: str) -> None:
         """Open the Manim section (one clip) of ``beat`` unless ``hold`` already did.
@@ -466,6 +475,7 @@ class LectureScene(Scene):
         if self._drawn and self.BEATS.index(beat) > max(map(self.BEATS.index, self._drawn)):
             from manim.utils.exceptions import EndSceneEarlyException
             self.beat_clock[""] = time.perf_counter()
+            self._no_empty_clips()
             raise EndSceneEarlyException()
         skip = self._drawn is not None and beat not in self._drawn
         self.next_section(beat, skip_animations=skip)

@@ -208,8 +208,9 @@ def test_still_shapes_drawn_once_give_the_frames_manim_draws(tmp_path):
     """:func:`scenes.manim_patches.draw_still_shapes_once`: a scene whose plays move a few
     shapes above still ones is drawn from the still shapes' picture wherever the moving ones
     touch none of their pixels (outlines lit around still labels, a line faded in among
-    still ones) and as Manim draws it where one does (a dot crossing a still line); its video
-    has the bytes of the one Manim's own frame drawing gives, and both ways were taken."""
+    still ones) and as Manim draws it where one does (a dot crossing a still line); every
+    frame of its video is the one Manim's own frame drawing gives, and both ways were
+    taken."""
     from manim import tempconfig
 
     videos, counts = [], []
@@ -223,10 +224,12 @@ def test_still_shapes_drawn_once_give_the_frames_manim_draws(tmp_path):
                          "progress_bar": "none", "output_file": "still"}):
             scene = _still_shapes_scene(patched)()
             scene.render()
-            videos.append(next(media.rglob("still.mp4")).read_bytes())
+            videos.append(next(media.rglob("still.mp4")))
             counts.append(getattr(scene.renderer, "still_shape_frames", None))
     manim_patches.draw_faster(was)
     fast, manims = counts[0]
     assert fast >= 10 and manims >= 3, counts[0]
     assert counts[1] is None
-    assert videos[0] == videos[1]
+    from pictures import assert_same_pictures   # every decoded frame, exactly
+
+    assert_same_pictures(videos[0], videos[1])

@@ -184,8 +184,11 @@ class _Scheduler:
         for job, key in todo:
             h = history.setdefault(job.out, _history(job.out))
             lengths = expected_seconds(job, h)
+            # the beats' own lengths only when a render of the section gave them (pieces are
+            # windows of a beat's seconds; a guess could leave a piece empty)
+            known = any(e.get("section") == job.section and e.get("clips") for e in h)
             self.pending.append(_Section(job, key, SectionLock(job), lengths,
-                                         lengths=dict(lengths)))
+                                         lengths=dict(lengths) if known else {}))
             rates.append(render_rate(job, h))
             per_beat.append(beat_rates(job, h))
         # Work is expected seconds of drawing: each beat's length times its rate when last
