@@ -85,6 +85,11 @@ def load_config(path: str | None) -> dict[str, dict]:
         if "cannot read it" in msg:
             msg += "; expected TOML or JSON of [section-id] tables with name = value"
         raise ParamError(msg) from None
+    if isinstance(data, dict) and "voice" in data:    # the one setting that is not a table
+        voice = data.pop("voice")
+        if not isinstance(voice, str):
+            raise ParamError(f"{what}: voice must be a string: none, recorded:DIR, synth or "
+                             "synth:ENGINE")
     if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
         raise ParamError(f"{what}: expected tables keyed by section id, "
                          "e.g. [primer-02-vanishing] w_h = 1.2")
@@ -94,6 +99,62 @@ def load_config(path: str | None) -> dict[str, dict]:
         except ParamError as e:
             raise ParamError(f"{what}: [{shown(sid)}] {e}") from None
     return data
+
+
+def config_voice(path: str | None) -> str | None:
+    """The ``voice = "..."`` a parameter file names at its top (None if it names none)."""
+    from .inputs import MAX_CONFIG_BYTES, InputError, load
+
+    if not path:
+        return None
+    fmt = "json" if Path(path).suffix.lower() == ".json" else "toml"
+    try:
+        data = load(path, f"config {shown(path, 200)}", fmt, MAX_CONFIG_BYTES)
+    except InputError as e:
+        raise ParamError(str(e)) from None
+    voice = data.get("voice") if isinstance(data, dict) else None
+    return voice if isinstance(voice, str) else None
+
+
+def _voice_for(voice: str | None, config_path: str | None, allow_missing: bool, lang: str):
+    """The render's voice: ``--voice``, else the config file's, else none; checked (an
+    unknown voice or engine, a recordings folder that is not one: UsageFailure)."""
+    from .voice import VoiceError, check_engine, parse_voice
+
+    text = voice if voice is not None else (config_voice(config_path) or "none")
+    try:
+        spec = parse_voice(text, allow_missing)
+        if spec.kind == "synth":
+            check_engine(spec, lang)
+    except VoiceError as e:
+        raise UsageFailure(f"--voice: {e}") from None
+    return spec
+
+
+def _check_recordings(jobs, spec, every: bool = False) -> None:
+    """Every narration line of every job that will render has its recording, readable
+    (prepared now, and kept for the render), before anything renders: UsageFailure naming
+    the first file that is not; with ``--allow-missing``, a line naming how many lines will
+    be silent and which. Sections up to date are not read again unless ``every``."""
+    from scenes.script import cache_dir, construct
+
+    from .render.job import code_hash, is_up_to_date, job_key, voice_dir_for
+    from .voice import Voice, VoiceError
+
+    code = code_hash()
+    for job in jobs:
+        if not every and is_up_to_date(job, job_key(job, code)):
+            continue
+        voice = Voice(spec, job.lang, job.section, voice_dir_for(job))
+        try:
+            construct(job.section, job.lang, job.params, cache=cache_dir(), voice=voice)
+        except VoiceError as e:
+            raise UsageFailure(str(e)) from None
+        if voice.missing:
+            shown_names = ", ".join(voice.missing[:3]) + (" ..." if len(voice.missing) > 3
+                                                          else "")
+            click.echo(f"{job.section}: {len(voice.missing)} line(s) with no recording, left "
+                       f"silent (--allow-missing): {shown_names}", err=True)
 
 
 def _overrides_for(sections, assignments: tuple[str, ...],
@@ -228,13 +289,25 @@ def values_cmd(section, assignments, config_path, as_json):
 @click.option("--config", "config_path", type=click.Path(dir_okay=False),
               help="TOML/JSON file of [section-id] name = value tables (--set wins).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def script_cmd(sections, lang, assignments, config_path, as_json):
+@click.option("--recording-sheet", "sheet_dir", type=click.Path(file_okay=False),
+              metavar="DIR",
+              help="Write DIR/recording-sheet.LANG.md and .json: every narration line to "
+                   "record, numbers filled in, with the file name it must have under DIR "
+                   "(for render --voice recorded:DIR).")
+def script_cmd(sections, lang, assignments, config_path, as_json, sheet_dir):
     """Print what sections will say and show, beat by beat, without rendering."""
     from scenes.script import cache_dir, construct, script
 
     chosen = _sections(sections)
     _train_dir()
     params = _overrides_for(chosen, assignments, load_config(config_path))
+    if sheet_dir:
+        from .sheet import write_sheet
+
+        paths = write_sheet(sheet_dir, chosen, lang, params)
+        for p in paths:
+            click.echo(f"wrote {p}")
+        return
     out = [script(construct(s.id, lang, params[s.id], cache=cache_dir())) for s in chosen]
     if as_json:
         data = out[0] if len(out) == 1 else out
@@ -349,11 +422,19 @@ def still_cmd(section, beats, lang, quality, assignments, config_path, out):
               help="Send the beat jobs to a Dask scheduler (workers with this package "
                    "installed, --nthreads 1), or start N local worker processes; files come "
                    "back to this machine.")
+@click.option("--voice", metavar="none|recorded:DIR|synth[:ENGINE]",
+              help="The narration's voice: none (silent, the default unless the config file "
+                   "names one), the instructor's recordings in DIR (one file a line: see "
+                   "script --recording-sheet), or offline speech synthesis (espeak-ng, "
+                   "festival).")
+@click.option("--allow-missing", is_flag=True,
+              help="With recorded:DIR, leave lines with no recording silent (and say which) "
+                   "instead of stopping.")
 @click.option("--trace", "trace_path", hidden=True, type=click.Path(dir_okay=False),
               help="Write the run's job records and manifest entries here as JSON (for "
                    "scripts/bench, which times renders as this command).")
 def render_cmd(sections, quality, lang, assignments, out, jobs, config_path, force,
-               no_space_check, beats, one_process, cluster, trace_path):
+               no_space_check, beats, one_process, cluster, voice, allow_missing, trace_path):
     """Render sections (default: all) to video, clips, posters and captions.
 
     Each beat of a section is a job: --jobs workers render beats of every section, longest
@@ -376,7 +457,13 @@ def render_cmd(sections, quality, lang, assignments, out, jobs, config_path, for
     chosen = _sections(sections)
     _train_dir(out)
     params = _overrides_for(chosen, assignments, load_config(config_path), check_defaults=False)
-    job_list = [Job(s.id, params[s.id], quality, lang, out) for s in chosen]
+    spec = _voice_for(voice, config_path, allow_missing, lang)
+    if allow_missing and spec.kind != "recorded":
+        raise UsageFailure("--allow-missing goes with --voice recorded:DIR only")
+    job_list = [Job(s.id, params[s.id], quality, lang, out, str(spec), spec.allow_missing)
+                for s in chosen]
+    if spec.kind == "recorded":
+        _check_recordings(job_list, spec, every=bool(beats) or force)
     if beats:
         _preview(chosen, sections, beats, job_list)
         return

@@ -39,6 +39,8 @@ share_sources_on_copy()   # copies of texts and formulas: ~10x faster, the same 
 
 #: Reading time of narration: about 5.5 Chinese characters or 16 Latin characters a second.
 READING_SECONDS_PER_CHAR = {"zh": 0.18, "en": 0.06}
+#: With a voice, a line's audio is followed by this pause before the next line may start.
+VOICE_GAP = 0.3
 
 TEXT_TYPES = (Text, MathTex, Tex, SingleStringMathTex, DecimalNumber)
 
@@ -110,7 +112,7 @@ class LectureScene(Scene):
     TEXT: dict[str, dict[str, str]] = {}
 
     def __init__(self, params: dict | None = None, lang: str = "zh", layout_only: bool = False,
-                 only_beat: str | tuple[str, ...] | None = None, **kwargs):
+                 only_beat: str | tuple[str, ...] | None = None, voice=None, **kwargs):
         self.section = get_section(self.SECTION_ID)
         self.params = self.section.resolve(params)
         self.v = self.section.values(self.params)
@@ -132,6 +134,13 @@ class LectureScene(Scene):
         self._narration: list[tuple[str, Binding]] = []
         self._claim: Mobject | None = None
         self._say_until = 0.0
+        self._pace_until = 0.0
+        #: The narration's voice (:class:`rnn_lecture.voice.Voice`, or None: silent): asked
+        #: for each line's audio, whose length the line then lasts at least.
+        self.voice = voice
+        #: Every voiced line: ``(start, line)``, ``line`` the voice's answer (id, seconds,
+        #: source), in scene seconds.
+        self.voiced: list[tuple[float, object]] = []
         #: Every play and wait: ``(beat, start, end, moving)`` in scene seconds (a wait is not
         #: moving unless an updater runs during it); :mod:`rnn_lecture.motion` measures it.
         self.timeline: list[tuple[str, float, float, bool]] = []
@@ -582,6 +591,11 @@ class LectureScene(Scene):
         what the beat plays next plays while this line is on screen: the picture follows the
         words. Its duration is a reading time; ``hold`` extends the beat until it has run out.
         To pace the line's visual actions over it, use :meth:`line` (or ``run_time=self.left()``).
+
+        With a voice (``self.voice``), the line's audio starts with its caption, the caption
+        lasts as long as the audio, and the line lasts at least the audio and
+        :data:`VOICE_GAP`: the next line and the beat's hold wait for the voice, while the
+        visual actions keep their pace over the reading time (holds grow, nothing is cut).
         """
         if self._say_until > self.time + 1e-9:
             self.wait(self._say_until - self.time)
@@ -592,13 +606,21 @@ class LectureScene(Scene):
         # previous line: this line starts where that one ends (cues never overlap)
         start = max(self.time, self._say_until)
         duration = max(2.0, READING_SECONDS_PER_CHAR[self.lang] * len(content))
+        beat = getattr(self, "current_beat", "")
+        voiced = self.voice.line(beat, key, content) if self.voice is not None else None
+        cue, slot = duration, duration
+        if voiced is not None:
+            cue, slot = voiced.seconds, max(duration, voiced.seconds + VOICE_GAP)
+            self.voiced.append((start, voiced))
         if not self._skipping():   # a skipped beat's narration belongs to another beat job
-            self.add_subcaption(content, duration=duration, offset=start - self.time)
+            self.add_subcaption(content, duration=cue, offset=start - self.time)
         if self._fp is not None:
             self._fingerprint("say", content, round(start - self.beat_start[self._fp[0]], 6),
-                              duration)
-        self.lines.append((getattr(self, "current_beat", ""), start, duration, key))
-        self._say_until = start + duration
+                              duration, *((voiced.id, round(voiced.seconds, 6))
+                                          if voiced is not None else ()))
+        self.lines.append((beat, start, duration, key))
+        self._pace_until = start + duration
+        self._say_until = start + slot
 
     def line(self, key: str, *steps, variant: str | None = None, fill: float = 0.8,
              **fields) -> None:
@@ -615,7 +637,7 @@ class LectureScene(Scene):
 
     def left(self, share: float = 1.0, least: float = 0.5) -> float:
         """``share`` of the seconds left in the current narration line (at least ``least``)."""
-        return max(least, share * (self._say_until - self.time))
+        return max(least, share * (self._pace_until - self.time))
 
     def pace(self, *steps, over: float | None = None, fill: float = 0.8) -> None:
         """Play ``steps`` (see :meth:`line`) over ``over`` seconds (default: what is left of
@@ -625,7 +647,7 @@ class LectureScene(Scene):
         given its run time) or a number (a pause of that many seconds)."""
         if not steps:
             return
-        over = self._say_until - self.time if over is None else over
+        over = self._pace_until - self.time if over is None else over
         pauses = sum(s for s in steps if isinstance(s, (int, float)))
         n = sum(1 for s in steps if not isinstance(s, (int, float)))
         slot = max(0.6, (over - pauses) / max(n, 1))

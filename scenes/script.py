@@ -20,13 +20,14 @@ def cache_dir() -> Path:
 
 def construct(section_id: str, lang: str = "zh", params: dict | None = None,
               layout_only: bool = True, quality: str = "low_quality", hold_hook=None,
-              cache: Path | None = None):
+              cache: Path | None = None, voice=None):
     """Run a section's ``construct()`` with no video written and return the scene.
 
     ``layout_only`` jumps each animation to its end state (the held frames are the same);
     ``False`` plays them through Manim's own skip mode. ``cache``: the folder Manim keeps its
     caches in (see :func:`cache_dir`); without it, Manim's default (``./media``), which the
-    tests share.
+    tests share. ``voice``: the scene's voice (asked for every line's audio, see
+    :meth:`scenes.base.LectureScene.say`).
     """
     from manim import config, tempconfig
 
@@ -45,7 +46,7 @@ def construct(section_id: str, lang: str = "zh", params: dict | None = None,
         tex.mkdir(parents=True, exist_ok=True)
         share_tex_cache(tex)
         scene = section.scene_class()(params=params, lang=lang, skip_animations=True,
-                                      layout_only=layout_only)
+                                      layout_only=layout_only, voice=voice)
         scene.hold_hook = hold_hook
         scene.render()
     return scene

@@ -18,7 +18,7 @@ from .. import captions
 from ..encoding import h264_codecs, join_videos, to_webm
 from ..encoding import video_duration as _video_duration
 from ..safefs import make_public
-from .job import Job, segments_dir_for
+from .job import Job, segments_dir_for, voice_record
 
 
 def _place(src: Path, dst: Path, move: bool) -> None:
@@ -63,14 +63,22 @@ def assemble_section(job: Job, key: str, stage: Path, work: Path, final: Path,
     last = beats[-1]
     _place(work / f"{last['beat']}.frame.png" if last["drawn"] else final / "poster.png",
            stage / "poster.png", move=last["drawn"])
-    join_videos([stage / c["file"] for c in clips], stage / f"{sid}.mp4")
+    track, loudness = None, None
+    if job.voice != "none":
+        track = section_track([b.get("voice", []) for b in beats],
+                              [stage / c["file"] for c in clips])
+    join_videos([stage / c["file"] for c in clips], stage / f"{sid}.mp4", voice=track)
     join_videos([stage / c["file"].replace(".mp4", ".webm") for c in clips],
-                stage / f"{sid}.webm")
+                stage / f"{sid}.webm", voice=track)
+    if track is not None:
+        loudness = delivered_loudness(stage / f"{sid}.mp4", stage / f"{sid}.webm")
     # the narration as Manim writes it (one cue per line, its clock), split into cues below
     (stage / f"{sid}.srt").write_text(srt.compose(narration), encoding="utf-8")
     entry = {**section_meta, "duration": round(_video_duration(stage / f"{sid}.mp4"), 3),
              "video": f"{sid}.mp4", "poster": "poster.png", "captions": f"{sid}.srt",
              "clips": clips, "key": key}
+    if loudness is not None:
+        entry["voice"] = voice_record(job, loudness)
     titles = {b["beat"]: b["title"] for b in beats if b.get("title")}
     captions.keep_segments_in(segments_dir_for(job))
     extra = captions.write_section_captions(stage, entry, titles)
@@ -83,13 +91,43 @@ def assemble_section(job: Job, key: str, stage: Path, work: Path, final: Path,
                        **({"render_seconds": b["render_seconds"]}
                           if isinstance(b.get("render_seconds"), (int, float)) else {}),
                        **({"piece_seconds": b["piece_seconds"]} if b.get("piece_seconds")
-                          else {})}
+                          else {}),
+                       **({"voice": b["voice"]} if "voice" in b else {})}
                       for b in beats]
     files = [f"{sid}.mp4", "poster.png", f"{sid}.webm", *files, *extra["files"]]
     entry["files"] = list(dict.fromkeys(files))
     entry["bytes"] = sum((stage / f).stat().st_size for f in entry["files"])
     make_public(stage)
     return entry
+
+
+def section_track(lines: list[list[dict]], clips: list[Path]):
+    """A section's voice track, the clips' tracks one after another (each its lines mixed to
+    its clip's length, as the clip's own), for :func:`~rnn_lecture.encoding.join_videos`."""
+    import numpy as np
+
+    from ..encoding import video_seconds
+    from ..voice import clip_pcm, samples
+
+    pcm = np.concatenate([clip_pcm(ln, float(video_seconds(c))) for ln, c in zip(lines, clips)])
+
+    def track(seconds):
+        n = samples(float(seconds))
+        return pcm[:n] if pcm.size >= n else np.concatenate([pcm, np.zeros(n - pcm.size,
+                                                                             np.float32)])
+    return track
+
+
+def delivered_loudness(mp4: Path, webm: Path) -> dict:
+    """The loudness and true peak of a section's voice as its files deliver it (decoded: the
+    encoders' own peaks counted), the MP4's and the WebM's (the louder peak of the two)."""
+    from ..voice import measure_file
+
+    a, b = measure_file(mp4), measure_file(webm)
+    if a["lufs"] is None:
+        return a
+    return {"lufs": a["lufs"], "true_peak": max(a["true_peak"], b["true_peak"]),
+            "lufs_webm": b["lufs"]}
 
 
 def publish_section(stage: Path, entry: dict, beat_titles: dict | None = None,

@@ -33,7 +33,8 @@ from ..captions import keep_segments_in
 from ..encoding import join_videos
 from ..encoding import video_duration as _video_duration
 from .assemble import publish_section
-from .job import Job, manim_config, section_dir, segments_dir_for, tex_dir_for
+from .job import (Job, make_voice, manim_config, section_dir, segments_dir_for, tex_dir_for,
+                  voice_record)
 from .publish import _readable, _swap_in, _write_json, split_timing
 from .room import free_bytes
 
@@ -65,9 +66,14 @@ def render_one(job: Job, key: str) -> dict:
         _readable(stage, directory=True)  # becomes the section's folder
         t0 = time.perf_counter()
         with tempconfig(manim_config(job, work, tex_dir)):
-            scene = section.scene_class()(params=job.params, lang=job.lang)
+            scene = section.scene_class()(params=job.params, lang=job.lang,
+                                          voice=make_voice(job))
             beat_titles = record_beat_titles(scene)
             scene.render()
+            names = list(scene.BEATS)
+            bounds = [scene.beat_start[b] for b in names] + [scene.renderer.time]
+            lines = {b: voice_lines(scene, bounds[i], bounds[i + 1])
+                     for i, b in enumerate(names)} if scene.voice is not None else None
             fw = scene.renderer.file_writer
             movie = Path(fw.movie_file_path)
             srt = movie.with_suffix(".srt")
@@ -85,17 +91,32 @@ def render_one(job: Job, key: str) -> dict:
         clips = []
         for i, sec in enumerate(index):
             name = f"clips/{i:02d}_{sec['name']}.mp4"
-            shutil.move(str(clip_src / sec["video"]), stage / name)
+            own = _segments(fw, sec["name"])
+            if lines is None:
+                shutil.move(str(clip_src / sec["video"]), stage / name)
+            else:   # Manim's clip is silent: its segments joined with the beat's voice
+                join_videos(own, stage / name, voice=clip_track(lines[sec["name"]]))
             files.append(name)
             clips.append({"beat": sec["name"], "file": name,
                           "duration": round(_video_duration(stage / name), 3)})
             # the WebM was encoded beside the drawing, segment by segment: joined here
-            own = _segments(fw, sec["name"])
-            join_videos([webm_beside(p) for p in own], stage / name.replace(".mp4", ".webm"))
+            join_videos([webm_beside(p) for p in own], stage / name.replace(".mp4", ".webm"),
+                        voice=clip_track(lines[sec["name"]]) if lines is not None else None)
             last_frame(own[-1], stage / name.replace(".mp4", ".png"))
+        track = loudness = None
+        if lines is not None:   # the section's voice: its clips' tracks one after another
+            from .assemble import section_track
+
+            track = section_track([lines[c["beat"]] for c in clips],
+                                  [stage / c["file"] for c in clips])
+            join_videos([stage / c["file"] for c in clips], stage / files[0], voice=track)
         # the section's WebM from its clips', as assemble_section joins it
         join_videos([stage / c["file"].replace(".mp4", ".webm") for c in clips],
-                    stage / f"{job.section}.webm")
+                    stage / f"{job.section}.webm", voice=track)
+        if track is not None:
+            from .assemble import delivered_loudness
+
+            loudness = delivered_loudness(stage / files[0], stage / f"{job.section}.webm")
         entry = {
             "section": job.section, "number": section.number, "title": section.title,
             "lang": job.lang, "quality": job.quality, "params": to_json(job.params),
@@ -106,6 +127,8 @@ def render_one(job: Job, key: str) -> dict:
             "captions": f"{job.section}.srt" if f"{job.section}.srt" in files else None,
             "clips": clips, "files": files, "key": key,
         }
+        if loudness is not None:
+            entry["voice"] = voice_record(job, loudness)
         entry = publish_section(stage, entry, beat_titles, encoded=True)  # captions, modes
         _write_json(stage / "render.json", split_timing(entry)[0])
         _swap_in(stage, final)
@@ -166,7 +189,7 @@ def _render_beats(job: Job, drawn: tuple[str, ...], work: Path, media: Path,
     t0 = time.perf_counter()
     with tempconfig(manim_config(job, media, tex_dir)):
         scene = get(job.section).scene_class()(params=job.params, lang=job.lang,
-                                               only_beat=drawn)
+                                               only_beat=drawn, voice=make_voice(job))
         titles = record_beat_titles(scene)
         scene.render()
         fw = scene.renderer.file_writer
@@ -188,7 +211,8 @@ def _render_beats(job: Job, drawn: tuple[str, ...], work: Path, media: Path,
                      c.content] for c in fw.subcaptions
                     if start - 1e-6 <= c.start.total_seconds() < ends[beat] - 1e-6]
             found.append((spec, beat, start, subs,
-                          _segments(fw, beat, window, scene.play_starts.get(beat))))
+                          _segments(fw, beat, window, scene.play_starts.get(beat)),
+                          voice_lines(scene, start, ends[beat])))
         frame = scene.renderer.get_frame()
         last_drawn = scene.last_play_drawn
     clock = {"": time.perf_counter(), **scene.beat_clock}   # "": the last beat's end
@@ -199,21 +223,26 @@ def _render_beats(job: Job, drawn: tuple[str, ...], work: Path, media: Path,
 
     records, own = [], {}
     shares = {}
-    for spec, beat, _, _, _ in found:
+    for spec, beat, _, _, _, _ in found:
         shares[beat] = shares.get(beat, 0) + 1
-    for spec, beat, start, subs, segments in found:
+    voiced = scene.voice is not None
+    for spec, beat, start, subs, segments, lines in found:
         stem = piece_stem(spec)
         t = time.perf_counter()
         rec = {"beat": beat, "index": beats.index(beat), "start": start, "subcaptions": subs,
                "title": titles.get(beat), "fingerprint": scene.fingerprints.get(beat)}
+        if voiced:
+            rec["voice"] = lines
         if stem != beat:
             rec.update(piece=spec, segments=len(segments))
         if segments:
             # the clip and its WebM (encoded beside the drawing) joined from the segments, as
             # the pieces of a beat are joined (a beat's clip has the same bytes whether it
-            # was drawn whole or in pieces)
-            join_videos(segments, work / f"{stem}.mp4")
-            join_videos([webm_beside(p) for p in segments], work / f"{stem}.webm")
+            # was drawn whole or in pieces); its voice when it is whole (the pieces' join
+            # adds it to a beat drawn in pieces)
+            track = clip_track(lines) if voiced and stem == beat else None
+            join_videos(segments, work / f"{stem}.mp4", voice=track)
+            join_videos([webm_beside(p) for p in segments], work / f"{stem}.webm", voice=track)
             last_frame(segments[-1], work / f"{stem}.png")
             rec["duration"] = round(_video_duration(work / f"{stem}.mp4"), 3)
         else:
@@ -243,8 +272,9 @@ def join_pieces(work: Path, pieces: list[dict]) -> dict:
     stems = [piece_stem(r["piece"]) for r in pieces if r.get("segments")]
     if not stems:
         raise RuntimeError(f"beat {beat!r}: no piece drew a frame")
-    join_videos([work / f"{s}.mp4" for s in stems], work / f"{beat}.mp4")
-    join_videos([work / f"{s}.webm" for s in stems], work / f"{beat}.webm")
+    track = clip_track(pieces[0]["voice"]) if "voice" in pieces[0] else None
+    join_videos([work / f"{s}.mp4" for s in stems], work / f"{beat}.mp4", voice=track)
+    join_videos([work / f"{s}.webm" for s in stems], work / f"{beat}.webm", voice=track)
     os.replace(work / f"{stems[-1]}.png", work / f"{beat}.png")
     for r in reversed(pieces):
         frame = work / f"{piece_stem(r['piece'])}.frame.png"
@@ -259,6 +289,29 @@ def join_pieces(work: Path, pieces: list[dict]) -> dict:
     whole["render_seconds"] = round(sum(r["render_seconds"] for r in pieces), 2)
     whole["piece_seconds"] = [r["render_seconds"] for r in pieces]
     return whole
+
+
+def voice_lines(scene, start: float, end: float) -> list[dict]:
+    """The voiced lines of a clip from scene time ``start`` to ``end``: ``at`` (seconds from
+    the clip's start), the audio's ``id``, ``seconds`` and ``source``."""
+    return [{"at": round(t - start, 6), "id": v.id, "seconds": round(v.seconds, 6),
+             "source": v.source}
+            for t, v in scene.voiced if start - 1e-6 <= t < end - 1e-6]
+
+
+def clip_track(lines: list[dict]):
+    """A clip's voice track for :func:`~rnn_lecture.encoding.join_videos`: its lines mixed
+    (:func:`rnn_lecture.voice.clip_pcm`) to the clip's length, made once for the MP4 and
+    the WebM."""
+    from ..voice import clip_pcm
+
+    made = {}
+
+    def track(seconds):
+        if seconds not in made:
+            made[seconds] = clip_pcm(lines, float(seconds))
+        return made[seconds]
+    return track
 
 
 def _segments(fw, beat: str, window: tuple | None = None,

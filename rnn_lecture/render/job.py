@@ -47,13 +47,17 @@ CODE_DIRS = ("mathcore", "scenes", "rnn_lecture")
 
 @dataclass(frozen=True)
 class Job:
-    """One section to render."""
+    """One section to render; ``voice`` as :func:`rnn_lecture.voice.parse_voice` reads it
+    (``none``, ``recorded:DIR`` with DIR absolute, ``synth[:ENGINE]``), ``allow_missing``:
+    lines with no recording are left silent."""
 
     section: str
     params: dict
     quality: str
     lang: str
     out: str
+    voice: str = "none"
+    allow_missing: bool = False
 
 
 def code_hash() -> str:
@@ -72,12 +76,73 @@ def code_hash() -> str:
 
 
 def job_key(job: Job, code: str) -> str:
-    """Key over section, parameters, language, quality and code."""
+    """Key over section, parameters, language, quality, code and voice (its source: the
+    engine, or every recording's name and bytes; see :func:`voice_key`)."""
     from scenes.registry import to_json
 
-    blob = json.dumps({"section": job.section, "params": to_json(job.params),
-                       "quality": job.quality, "lang": job.lang, "code": code}, sort_keys=True)
+    fields = {"section": job.section, "params": to_json(job.params),
+              "quality": job.quality, "lang": job.lang, "code": code}
+    if job.voice != "none":
+        fields["voice"] = voice_key(job)
+    blob = json.dumps(fields, sort_keys=True)
     return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def voice_spec(job: Job):
+    """The job's :class:`rnn_lecture.voice.VoiceSpec`."""
+    from ..voice import parse_voice
+
+    return parse_voice(job.voice, job.allow_missing)
+
+
+def voice_key(job: Job) -> str:
+    """What a section's voice depends on besides its words: the engine's identity (name,
+    version, voice) for a synth voice; for recordings, the name and bytes of every file in
+    the section's folder of them (replacing one recording changes the section's key, and
+    the beat it belongs to is the one drawn again: its fingerprint holds the audio's id)."""
+    spec = voice_spec(job)
+    h = hashlib.sha256(f"{spec.kind}:{spec.allow_missing}".encode())
+    if spec.kind == "synth":
+        from ..voice import check_engine
+
+        h.update(check_engine(spec, job.lang).identity(job.lang).encode())
+    elif spec.kind == "recorded":
+        folder = Path(spec.folder) / job.lang / job.section
+        for p in sorted(folder.rglob("*")) if folder.is_dir() else ():
+            if p.is_file():
+                h.update(str(p.relative_to(folder)).encode() + b"\0")
+                with open(p, "rb") as f:
+                    for block in iter(lambda: f.read(1 << 20), b""):
+                        h.update(block)
+    return h.hexdigest()
+
+
+def voice_record(job: Job, loudness: dict) -> dict:
+    """What a section's render record says of its voice: the source, the engine (a synth
+    voice: its identity, :meth:`rnn_lecture.tts.Engine.identity`) and the measured loudness."""
+    rec = {"source": job.voice, "loudness": loudness}
+    spec = voice_spec(job)
+    if spec.kind == "synth":
+        from ..voice import check_engine
+
+        engine = check_engine(spec, job.lang)
+        rec["engine"] = engine.identity(job.lang)
+    return rec
+
+
+def voice_dir_for(job: Job) -> Path:
+    """Where a job's voice keeps its cache (lines' lengths, synthesized lines): ``<out>/voice``."""
+    return Path(job.out) / "voice"
+
+
+def make_voice(job: Job):
+    """The :class:`rnn_lecture.voice.Voice` a job's scene speaks with, or None (silent)."""
+    from ..voice import Voice
+
+    spec = voice_spec(job)
+    if spec.silent:
+        return None
+    return Voice(spec, job.lang, job.section, voice_dir_for(job))
 
 
 def section_dir(job: Job) -> Path:

@@ -22,7 +22,7 @@ from pathlib import Path
 from scenes.pieces import parse_piece, piece
 from scenes.tex_cache import share_tex_cache
 
-from .job import DEFAULT_SECONDS, Job, manim_config, tex_dir_for
+from .job import DEFAULT_SECONDS, Job, make_voice, manim_config, tex_dir_for
 
 REPLAY_COST = 0.2     # replaying a beat without drawing, as a share of drawing it (measured
 #                       at low quality: 0.1-0.25; less at higher qualities)
@@ -33,8 +33,11 @@ def beat_key(job: Job, code: str, beat: str, fingerprint: str) -> str:
     """Up-to-date key of one beat: what it draws (its fingerprint), how (quality, language)
     and with which code. Parameters enter through the fingerprint only, so a change that leaves
     a beat's drawing alone leaves its key alone."""
-    blob = json.dumps({"section": job.section, "beat": beat, "fingerprint": fingerprint,
-                       "quality": job.quality, "lang": job.lang, "code": code}, sort_keys=True)
+    fields = {"section": job.section, "beat": beat, "fingerprint": fingerprint,
+              "quality": job.quality, "lang": job.lang, "code": code}
+    if job.voice != "none":     # a voiced clip has an audio track (its lines' ids: the fingerprint)
+        fields["voiced"] = True
+    blob = json.dumps(fields, sort_keys=True)
     return hashlib.sha256(blob.encode()).hexdigest()
 
 
@@ -57,7 +60,7 @@ def plan_section(job: Job) -> dict:
     try:
         with tempconfig(manim_config(job, media, tex_dir)):
             scene = get(job.section).scene_class()(params=job.params, lang=job.lang,
-                                                   only_beat="")
+                                                   only_beat="", voice=make_voice(job))
             scene.render()
             beats = list(scene.BEATS)
             starts = [scene.beat_start[b] for b in beats] + [scene.renderer.time]

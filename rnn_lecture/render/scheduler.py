@@ -111,6 +111,21 @@ def _render(jobs, n_jobs, force, echo, echo_err, space_check, split, client, tra
     return results
 
 
+def voice_summary(entry: dict) -> str:
+    """``voice synth: -16.1 LUFS integrated, true peak -1.6 dBTP (as delivered: ...)`` for a
+    voiced section's record ("" for a silent one)."""
+    v = entry.get("voice")
+    if not v:
+        return ""
+    loud = v.get("loudness") or {}
+    if loud.get("lufs") is None:
+        said = "silent (no line has audio)"
+    else:
+        said = (f"{loud['lufs']:.1f} LUFS integrated, true peak {loud['true_peak']:.1f} dBTP "
+                "(measured on the MP4's and WebM's decoded audio)")
+    return f"voice {v.get('source')}: {said}"
+
+
 def _skip(job: Job, echo) -> dict:
     echo(f"{job.section}: up to date ({section_dir(job)}), skipped")
     meta = _read_render_json(section_dir(job))
@@ -355,6 +370,14 @@ class _Scheduler:
         if not todo:
             self.complete.append(sec)
 
+    def loudness(self, job: Job, entry: dict) -> None:
+        """Say, and write in the section's log, the measured loudness of its voice track."""
+        line = voice_summary(entry)
+        if line:
+            self.echo(f"{job.section}: {line}")
+            with contextlib.suppress(OSError):
+                safefs.append_text(log_path(job), f"{job.section}: {line}\n")
+
     def assemble(self, sec: _Section) -> None:
         record = None
         if self.trace is not None:   # done in this process, not by a worker
@@ -395,6 +418,7 @@ class _Scheduler:
         wall = time.perf_counter() - sec.opened_at
         self.echo(f"{job.section}: {entry['duration']:.1f} s of video in {wall:.1f} s ({drawn} "
                   f"of {len(sec.beats)} beats drawn) -> {final}")
+        self.loudness(job, entry)
         self.rendered.append(entry)
         self.close(sec)
 
@@ -436,6 +460,7 @@ class _Scheduler:
             if w.kind == "section":
                 self.echo(f"{job.section}: {out['duration']:.1f} s of video in "
                           f"{out['render_seconds']:.1f} s -> {section_dir(job)}")
+                self.loudness(job, out)
                 self.rendered.append(out)
                 self.close(sec)
             elif w.kind == "plan":
