@@ -58,7 +58,9 @@ UI = {
            "transcript": "旁白文字", "back": "← 目录",
            "lang_label": "中文", "prev": "上一节", "next": "下一节",
            "quality": "画质", "command": "重现命令", "changed": "（已改）",
-           "doc": "说明", "language": "语言",
+           "doc": "说明", "language": "语言", "voice": "配音",
+           "voice_names": {"synth": "语音合成（{engine}）", "recorded": "讲师录音",
+                           "none": "无（只有字幕）"},
            "quality_names": {"low": "低", "medium": "中", "high": "高", "4k": "4K"},
            "lang_names": {"zh": "中文", "en": "英文"},
            "relative": "这些嵌入代码用的是相对本站根目录的路径，只在本站的页面里有效。"
@@ -74,7 +76,10 @@ UI = {
            "transcript": "Narration", "back": "← Contents",
            "lang_label": "English", "prev": "Previous", "next": "Next",
            "quality": "quality", "command": "To reproduce", "changed": " (changed)",
-           "doc": "Meaning", "language": "language",
+           "doc": "Meaning", "language": "language", "voice": "voice",
+           "voice_names": {"synth": "speech synthesis ({engine})",
+                           "recorded": "the instructor's recordings",
+                           "none": "none (captions only)"},
            "quality_names": {"low": "low", "medium": "medium", "high": "high", "4k": "4K"},
            "lang_names": {"zh": "Chinese", "en": "English"},
            "relative": "These snippets use paths relative to this site's root: they work on "
@@ -533,6 +538,9 @@ def _manifest(site: Path, sections, lang: str, quality: str) -> dict:
             "poster": rec(e["poster"]),
             "captions": {"vtt": rec(e["captions_vtt"]), "srt": rec(e["captions"])},
             "chapters": rec(e["chapters"]),
+            "voice": {"kind": voice_of(e)[0],
+                      **({k: e["voice"][k] for k in ("engine", "loudness") if k in e["voice"]}
+                         if e.get("voice") else {})},
             "clips": clips,
         })
     order = list(PARTS)
@@ -735,11 +743,28 @@ def _snippet_block(snippet: str, t: dict, ident: str) -> str:
             f'<pre><code id="{ident}">{_e(snippet)}</code></pre></div>\n')
 
 
+def voice_of(e: dict) -> tuple[str, str]:
+    """A section's voice, from its render record: ``none``, ``recorded`` or ``synth``, and
+    the ``--voice`` option that renders it again (a recordings folder is named ``DIR``: it is
+    the instructor's, not the site's)."""
+    source = (e.get("voice") or {}).get("source") or "none"
+    kind = source.split(":", 1)[0]
+    if kind == "synth":
+        return kind, f"--voice {source}"
+    if kind == "recorded":
+        return kind, "--voice recorded:DIR"
+    return "none", ""
+
+
 def _params_table(e: dict, rows: list[dict], lang: str) -> str:
     t = UI[lang]
     defaults = {r["name"]: r for r in rows}
+    kind, voice_flag = voice_of(e)
+    engine = ((e.get("voice") or {}).get("engine") or "").split(" ")[0]
+    voice_name = t["voice_names"][kind].replace("{engine}", engine or "?")
     out = [f'<p class="meta">{_e(t["quality"])} {_e(_quality_name(e["quality"], lang))} · '
-           f'{_e(t["language"])} {_e(t["lang_names"].get(e["lang"], e["lang"]))}</p>\n',
+           f'{_e(t["language"])} {_e(t["lang_names"].get(e["lang"], e["lang"]))} · '
+           f'{_e(t["voice"])} {_e(voice_name)}</p>\n',
            f'<table class="params"><thead><tr><th>{_e(t["param"])}</th><th>{_e(t["value"])}'
            f'</th><th>{_e(t["default"])}</th><th>{_e(t["doc"])}</th></tr></thead><tbody>\n']
     sets = []
@@ -755,7 +780,7 @@ def _params_table(e: dict, rows: list[dict], lang: str) -> str:
                    f'<td>{_e(plain_text(r.get("doc", "")))}</td></tr>\n')
     out.append("</tbody></table>\n")
     cmd = (f'rnn-lecture render {e["section"]} --quality {e["quality"]} --lang {e["lang"]} '
-           + " ".join(sets)).strip()
+           + " ".join(sets + ([voice_flag] if voice_flag else []))).strip()
     colon = "：" if lang == "zh" else ": "
     out.append(f'<p>{_e(t["command"])}{colon}<code>{_e(cmd)}</code></p>\n')
     return "".join(out)

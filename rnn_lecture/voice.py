@@ -152,11 +152,16 @@ def decode(path: Path) -> tuple[np.ndarray, int]:
     :data:`MIN_RATE`."""
     import av
 
+    import stat
+
     name = str(path)
     try:
-        size = path.stat().st_size
+        st = path.stat()
     except OSError as e:
         raise VoiceError(f"{name}: cannot read it ({e.strerror})") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise VoiceError(f"{name}: is not a regular file (a recording is an audio file)")
+    size = st.st_size
     if size == 0:
         raise VoiceError(f"{name}: the file is empty")
     if size > MAX_RECORDING_BYTES:
@@ -302,6 +307,7 @@ class VoicedLine:
     id: str
     seconds: float
     source: str
+    text: str = ""
 
 
 def _file_id(path: Path) -> str:
@@ -360,7 +366,22 @@ class Voice:
             path = self.synthesized(text)
         else:
             return None
-        return self.voiced(path)
+        line = self.voiced(path)
+        return VoicedLine(line.id, line.seconds, line.source, text)
+
+    def source_of(self, line: dict) -> Path:
+        """The audio file of a line record (``source``, ``id``, ``text``): where it was when
+        the line was said, or, for a synthesized line whose file is not on this machine (a
+        remote cluster worker made it), the line synthesized again (the engines are
+        deterministic: the same id, checked)."""
+        path = Path(line["source"])
+        if path.is_file() or self.spec.kind != "synth":
+            return path
+        again = self.synthesized(line["text"])
+        if _file_id(again) != line["id"]:
+            raise VoiceError(f"{again}: synthesized again, the line's audio came out "
+                             "different (is the same engine installed on every worker?)")
+        return again
 
     def recording(self, beat: str, key: str, text: str) -> Path | None:
         """The recording of a line; VoiceError if there is none (unless missing ones are
@@ -433,14 +454,14 @@ def samples(seconds: float) -> int:
 def clip_pcm(lines: list[dict], seconds: float, prepared=None) -> np.ndarray:
     """A clip's voice track: ``seconds`` long, each line's prepared audio (``lines``: records
     with ``at``, seconds from the clip's start, and ``source``) starting where its caption
-    starts. ``prepared(source) -> pcm`` defaults to :func:`prepare`. A line never runs past
+    starts. ``prepared(line) -> pcm`` defaults to :func:`prepare` of its source. A line never runs past
     the clip's end (the scene waits for it); should rounding make it, its tail is cut to
     the clip."""
     n = samples(seconds)
     out = np.zeros(n, np.float32)
-    get = prepared or (lambda src: prepare(Path(src)))
+    get = prepared or (lambda ln: prepare(Path(ln["source"])))
     for ln in lines:
-        pcm = get(ln["source"])
+        pcm = get(ln)
         a = samples(ln["at"])
         if a >= n:
             continue

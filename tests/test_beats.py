@@ -401,10 +401,12 @@ def test_a_long_beat_is_cut_in_pieces_when_it_would_bound_the_section(tmp_path):
 
 
 @pytest.mark.render
-def test_a_beat_drawn_in_pieces_is_the_beat_drawn_whole(tmp_path):
+@pytest.mark.parametrize("voice", ["none", "synth"])
+def test_a_beat_drawn_in_pieces_is_the_beat_drawn_whole(tmp_path, voice):
     """Two beat jobs each draw a piece of a beat (the plays that start in their window); the
     scheduler joins their clips when both are in: the clip, its WebM and posters are the
-    bytes of the beat drawn whole by one job, and its record is that job's."""
+    bytes of the beat drawn whole by one job, and its record is that job's; with a voice, the
+    beat's voice track is in the joined clip as in the whole one."""
     from types import SimpleNamespace
 
     from rnn_lecture.render import SectionLock, render_beats
@@ -413,8 +415,12 @@ def test_a_beat_drawn_in_pieces_is_the_beat_drawn_whole(tmp_path):
     from scenes.registry import get
 
     beat = "show_tangent"
-    job = Job(SECTION, get(SECTION).resolve({}), "low", "zh", str(tmp_path / "media"))
+    job = Job(SECTION, get(SECTION).resolve({}), "low", "zh", str(tmp_path / "media"), voice)
     whole = render_beats(job, (beat,), tmp_path / "whole")[0]
+    if voice != "none":
+        import av
+        with av.open(str(tmp_path / "whole" / f"{beat}.mp4")) as c:
+            assert c.streams.audio and whole["voice"]
     # the last piece's window holds no play (a guessed length can do that): it draws nothing
     specs = (piece(beat, 0, 0.0, 4.0), piece(beat, 1, 4.0, 500.0), piece(beat, 2, 500.0, None))
     recs = [render_beats(job, (spec,), tmp_path / "parts")[0] for spec in specs]

@@ -122,11 +122,41 @@ def test_clip_pcm_places_each_line_at_its_start(tmp_path):
     assert on[-1] / 48000 == pytest.approx(1.5, abs=0.002)
 
 
+@pytest.mark.parametrize("ext,codec,rate,layout", [
+    ("flac", "flac", 44100, "mono"), ("mp3", "libmp3lame", 44100, "stereo"),
+    ("opus", "libopus", 48000, "stereo"), ("wav", "pcm_f32le", 96000, "mono")])
+def test_every_allowed_format_is_read(tmp_path, ext, codec, rate, layout):
+    """FLAC, MP3, Opus and WAV (16-bit, float, any rate from 16 kHz, mono or stereo) come out
+    as the same line: 48 kHz mono, the tone's length and pitch, at the target loudness."""
+    x = tone(1.5, 440.0, rate=rate).astype(np.float32)
+    channels = 2 if layout == "stereo" else 1
+    p = tmp_path / f"line.{ext}"
+    with av.open(str(p), "w", format="ogg" if ext == "opus" else None) as out:
+        s = out.add_stream(codec, rate=rate, layout=layout)
+        fmt = s.codec_context.codec.audio_formats[0].name
+        frame = av.AudioFrame.from_ndarray(
+            np.tile(x, (channels, 1)) if fmt.endswith("p") else
+            np.repeat(x, channels).reshape(1, -1), format="fltp" if fmt.endswith("p")
+            else "flt", layout=layout)
+        frame.sample_rate = rate
+        for packet in s.encode(frame):
+            out.mux(packet)
+        for packet in s.encode(None):
+            out.mux(packet)
+    y = V.prepare(p)
+    assert len(y) / V.SAMPLE_RATE == pytest.approx(1.5 + 2 * V.TRIM_MARGIN, abs=0.06)
+    spectrum = np.abs(np.fft.rfft(y))
+    assert np.fft.rfftfreq(len(y), 1 / V.SAMPLE_RATE)[spectrum.argmax()] == \
+        pytest.approx(440, abs=2)
+    assert V.loudness(y) == pytest.approx(V.TARGET_LUFS, abs=0.1)
+
+
 @pytest.mark.parametrize("make,said", [
     (lambda p: p.write_bytes(b""), "the file is empty"),
     (lambda p: p.write_bytes(b"RIFF\x00\x00\x00\x00WAVEfmt garbage" * 20), "cannot be read"),
     (lambda p: write_wav(p, tone(1.0, 400, rate=8000), 8000), "sample rate 8000 Hz"),
     (lambda p: write_wav(p, np.zeros(44100)), "holds no sound"),
+    (lambda p: __import__("os").mkfifo(p), "is not a regular file"),
 ])
 def test_bad_recordings_are_one_line_naming_the_file(tmp_path, make, said):
     p = tmp_path / "line.wav"
@@ -428,6 +458,12 @@ def test_the_site_plays_the_voiced_clips(voiced, tmp_path):
     site = tmp_path / "site"
     r = run("site", "--media", str(out), "--out", str(site))
     assert r.returncode == 0, r.stderr
+    manifest = json.loads(next(site.rglob("manifest.json")).read_text())
+    entry = manifest["parts"][0]["sections"][0]
+    assert entry["voice"]["kind"] == "recorded"
+    assert entry["voice"]["loudness"]["lufs"] == pytest.approx(V.TARGET_LUFS, abs=1.0)
+    html = next(site.rglob(f"{SECTION}/index.html")).read_text()
+    assert "配音 讲师录音" in html and "--voice recorded:DIR" in html
     srv = make_server(site)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{srv.server_address[1]}/"
@@ -518,3 +554,21 @@ def test_a_synthesized_render_speaks(tmp_path, lang, engine):
     for t in starts:
         assert min(abs(t - h) for h in heard) <= 0.1, t
     assert len(parse_srt((d / f"{section}.srt").read_text())) >= len(starts)
+
+
+def test_a_synthesized_line_missing_here_is_made_again_the_same(tmp_path):
+    """A line a cluster worker on another machine synthesized: its file is not here when the
+    section is assembled, so it is synthesized again, with the same audio id (the engines are
+    deterministic)."""
+    from rnn_lecture import tts
+
+    engine = tts.engine_for("en")
+    if not engine.available():
+        pytest.skip(f"{engine.name} is not installed")
+    voice = V.Voice(V.parse_voice("synth"), "en", SECTION, tmp_path / "voice")
+    line = voice.line("b", "k.say", "The last state is 0.841.")
+    record = {"source": line.source, "id": line.id, "text": line.text}
+    Path(line.source).unlink()
+    again = voice.source_of(record)
+    assert again.is_file() and V._file_id(again) == line.id
+    assert oct(again.stat().st_mode & 0o777) == "0o644"

@@ -18,7 +18,7 @@ from .. import captions
 from ..encoding import h264_codecs, join_videos, to_webm
 from ..encoding import video_duration as _video_duration
 from ..safefs import make_public
-from .job import Job, segments_dir_for, voice_record
+from .job import Job, make_voice, segments_dir_for, voice_record
 
 
 def _place(src: Path, dst: Path, move: bool) -> None:
@@ -66,7 +66,7 @@ def assemble_section(job: Job, key: str, stage: Path, work: Path, final: Path,
     track, loudness = None, None
     if job.voice != "none":
         track = section_track([b.get("voice", []) for b in beats],
-                              [stage / c["file"] for c in clips])
+                              [stage / c["file"] for c in clips], make_voice(job))
     join_videos([stage / c["file"] for c in clips], stage / f"{sid}.mp4", voice=track)
     join_videos([stage / c["file"].replace(".mp4", ".webm") for c in clips],
                 stage / f"{sid}.webm", voice=track)
@@ -101,15 +101,21 @@ def assemble_section(job: Job, key: str, stage: Path, work: Path, final: Path,
     return entry
 
 
-def section_track(lines: list[list[dict]], clips: list[Path]):
+def section_track(lines: list[list[dict]], clips: list[Path], voice=None):
     """A section's voice track, the clips' tracks one after another (each its lines mixed to
-    its clip's length, as the clip's own), for :func:`~rnn_lecture.encoding.join_videos`."""
+    its clip's length, as the clip's own), for :func:`~rnn_lecture.encoding.join_videos`.
+    ``voice`` (the job's :class:`rnn_lecture.voice.Voice`) finds each line's audio where a
+    worker on another machine made it (:meth:`~rnn_lecture.voice.Voice.source_of`)."""
     import numpy as np
 
     from ..encoding import video_seconds
-    from ..voice import clip_pcm, samples
+    from ..voice import clip_pcm, prepare, samples
 
-    pcm = np.concatenate([clip_pcm(ln, float(video_seconds(c))) for ln, c in zip(lines, clips)])
+    def prepared(line):
+        return prepare(voice.source_of(line) if voice is not None else Path(line["source"]))
+
+    pcm = np.concatenate([clip_pcm(ln, float(video_seconds(c)), prepared)
+                          for ln, c in zip(lines, clips)])
 
     def track(seconds):
         n = samples(float(seconds))

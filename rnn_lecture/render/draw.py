@@ -108,7 +108,7 @@ def render_one(job: Job, key: str) -> dict:
             from .assemble import section_track
 
             track = section_track([lines[c["beat"]] for c in clips],
-                                  [stage / c["file"] for c in clips])
+                                  [stage / c["file"] for c in clips], scene.voice)
             join_videos([stage / c["file"] for c in clips], stage / files[0], voice=track)
         # the section's WebM from its clips', as assemble_section joins it
         join_videos([stage / c["file"].replace(".mp4", ".webm") for c in clips],
@@ -261,18 +261,19 @@ def _render_beats(job: Job, drawn: tuple[str, ...], work: Path, media: Path,
     return records
 
 
-def join_pieces(work: Path, pieces: list[dict]) -> dict:
+def join_pieces(work: Path, pieces: list[dict], voice=None) -> dict:
     """Join the clips of a beat's pieces (beat jobs' records of one beat, every piece of it)
     in ``work`` into the beat's: ``<beat>.mp4``, ``.webm``, ``.png`` and, if a piece drew the
     beat's last play as the section's last, ``.frame.png``; return the beat's record. The
     joined clip has the bytes of the beat's clip drawn whole (a join of joins is the join,
-    ``tests/test_beats.py``); its seconds are the pieces' together."""
+    ``tests/test_beats.py``), with the beat's voice track if it has one (``voice``: the
+    job's, :func:`.job.make_voice`); its seconds are the pieces' together."""
     pieces = sorted(pieces, key=lambda r: parse_piece(r["piece"])[1][0])
     beat = pieces[0]["beat"]
     stems = [piece_stem(r["piece"]) for r in pieces if r.get("segments")]
     if not stems:
         raise RuntimeError(f"beat {beat!r}: no piece drew a frame")
-    track = clip_track(pieces[0]["voice"]) if "voice" in pieces[0] else None
+    track = clip_track(pieces[0]["voice"], voice) if "voice" in pieces[0] else None
     join_videos([work / f"{s}.mp4" for s in stems], work / f"{beat}.mp4", voice=track)
     join_videos([work / f"{s}.webm" for s in stems], work / f"{beat}.webm", voice=track)
     os.replace(work / f"{stems[-1]}.png", work / f"{beat}.png")
@@ -295,21 +296,25 @@ def voice_lines(scene, start: float, end: float) -> list[dict]:
     """The voiced lines of a clip from scene time ``start`` to ``end``: ``at`` (seconds from
     the clip's start), the audio's ``id``, ``seconds`` and ``source``."""
     return [{"at": round(t - start, 6), "id": v.id, "seconds": round(v.seconds, 6),
-             "source": v.source}
+             "source": v.source, "text": v.text}
             for t, v in scene.voiced if start - 1e-6 <= t < end - 1e-6]
 
 
-def clip_track(lines: list[dict]):
+def clip_track(lines: list[dict], voice=None):
     """A clip's voice track for :func:`~rnn_lecture.encoding.join_videos`: its lines mixed
     (:func:`rnn_lecture.voice.clip_pcm`) to the clip's length, made once for the MP4 and
-    the WebM."""
-    from ..voice import clip_pcm
+    the WebM. ``voice``: finds a line's audio made on another machine (see
+    :meth:`rnn_lecture.voice.Voice.source_of`)."""
+    from ..voice import clip_pcm, prepare
 
     made = {}
 
+    def prepared(line):
+        return prepare(voice.source_of(line) if voice is not None else Path(line["source"]))
+
     def track(seconds):
         if seconds not in made:
-            made[seconds] = clip_pcm(lines, float(seconds))
+            made[seconds] = clip_pcm(lines, float(seconds), prepared)
         return made[seconds]
     return track
 

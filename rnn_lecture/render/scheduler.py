@@ -31,7 +31,8 @@ from .assemble import assemble_section
 from .draw import join_pieces
 from .executors import Executor, make_executor
 from .failures import RenderFailed, _cause, describe_failure
-from .job import Job, _read_render_json, code_hash, is_up_to_date, job_key, log_path, section_dir
+from .job import (Job, _read_render_json, code_hash, is_up_to_date, job_key, log_path,
+                  make_voice, section_dir)
 from .locks import SectionLock
 from .plan import (beat_key, beat_rates, cut_beats, cut_runs, expected_seconds, render_rate,
                    run_cost)
@@ -479,7 +480,7 @@ class _Scheduler:
                         got.append(rec)
                         if len(got) < len(sec.cut[rec["beat"]]):
                             continue
-                        rec = join_pieces(sec.work, got)
+                        rec = join_pieces(sec.work, got, make_voice(job))
                     sec.records[rec["beat"]] = {**rec, "drawn": True, "key": beat_key(
                         job, self.code, rec["beat"], rec.get("fingerprint") or "")}
                 if len(sec.records) == len(sec.beats):
