@@ -141,11 +141,12 @@ def join_videos(parts: list[Path], dst: Path, voice=None) -> None:
             audio.mux_until(None)
 
 
-#: The voice track's sample rate, and the encoders' settings: mono speech at 128 kb/s AAC-LC
-#: (MP4: FFmpeg's own encoder, whose peaks at 96 kb/s overshot its input by 1.4 dB on
-#: synthesized speech, 0.5 dB at 128) and 64 kb/s Opus (WebM), both transparent for a voice.
+#: The voice track's sample rate, and the encoders' settings: mono speech at 160 kb/s AAC-LC
+#: (MP4: FFmpeg's own encoder, whose peaks overshot its input on synthesized speech by up to
+#: 1.4 dB at 96 kb/s, 2.1 dB at 128 and 0.8 dB at 160; see rnn_lecture.voice.LIMIT_DBTP) and
+#: 64 kb/s Opus (WebM), both transparent for a voice.
 AUDIO_RATE = 48_000
-AAC_BIT_RATE = 128_000
+AAC_BIT_RATE = 160_000
 OPUS_BIT_RATE = 64_000
 
 

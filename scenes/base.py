@@ -134,7 +134,6 @@ class LectureScene(Scene):
         self._narration: list[tuple[str, Binding]] = []
         self._claim: Mobject | None = None
         self._say_until = 0.0
-        self._pace_until = 0.0
         #: The narration's voice (:class:`rnn_lecture.voice.Voice`, or None: silent): asked
         #: for each line's audio, whose length the line then lasts at least.
         self.voice = voice
@@ -144,7 +143,8 @@ class LectureScene(Scene):
         #: Every play and wait: ``(beat, start, end, moving)`` in scene seconds (a wait is not
         #: moving unless an updater runs during it); :mod:`rnn_lecture.motion` measures it.
         self.timeline: list[tuple[str, float, float, bool]] = []
-        #: Every narration line: ``(beat, start, duration, key)``.
+        #: Every narration line: ``(beat, start, duration, key)`` (with a voice, the duration
+        #: is at least the audio's and :data:`VOICE_GAP`).
         self.lines: list[tuple[str, float, float, str]] = []
         #: Called as ``hook(scene, beat)`` at every hold (``rnn-lecture still`` saves frames).
         self.hold_hook = None
@@ -594,8 +594,12 @@ class LectureScene(Scene):
 
         With a voice (``self.voice``), the line's audio starts with its caption, the caption
         lasts as long as the audio, and the line lasts at least the audio and
-        :data:`VOICE_GAP`: the next line and the beat's hold wait for the voice, while the
-        visual actions keep their pace over the reading time (holds grow, nothing is cut).
+        :data:`VOICE_GAP`: the next line and the beat's hold wait for the voice, and the
+        line's visual actions (:meth:`line`, :meth:`pace`, :meth:`cued`) are spread over it
+        as spoken, each within the motion grammar (:func:`graded`: a transform still takes
+        at most 1.5 s, a build 4 s; a sweep runs its slot). Spread over the reading time
+        instead, a voice 30% slower than it left 19 of 24 English sections over the motion
+        targets (frozen stretches up to 12 s), spread over the voice 1.
         """
         if self._say_until > self.time + 1e-9:
             self.wait(self._say_until - self.time)
@@ -618,8 +622,7 @@ class LectureScene(Scene):
             self._fingerprint("say", content, round(start - self.beat_start[self._fp[0]], 6),
                               duration, *((voiced.id, round(voiced.seconds, 6))
                                           if voiced is not None else ()))
-        self.lines.append((beat, start, duration, key))
-        self._pace_until = start + duration
+        self.lines.append((beat, start, slot, key))
         self._say_until = start + slot
 
     def line(self, key: str, *steps, variant: str | None = None, fill: float = 0.8,
@@ -637,7 +640,7 @@ class LectureScene(Scene):
 
     def left(self, share: float = 1.0, least: float = 0.5) -> float:
         """``share`` of the seconds left in the current narration line (at least ``least``)."""
-        return max(least, share * (self._pace_until - self.time))
+        return max(least, share * (self._say_until - self.time))
 
     def pace(self, *steps, over: float | None = None, fill: float = 0.8) -> None:
         """Play ``steps`` (see :meth:`line`) over ``over`` seconds (default: what is left of
@@ -647,7 +650,7 @@ class LectureScene(Scene):
         given its run time) or a number (a pause of that many seconds)."""
         if not steps:
             return
-        over = self._pace_until - self.time if over is None else over
+        over = self._say_until - self.time if over is None else over
         pauses = sum(s for s in steps if isinstance(s, (int, float)))
         n = sum(1 for s in steps if not isinstance(s, (int, float)))
         slot = max(0.6, (over - pauses) / max(n, 1))
