@@ -201,6 +201,14 @@ class Engine(abc.ABC):
         """Whether ``lang`` is one of :attr:`langs`."""
         return lang in self.langs
 
+    def _program_path(self) -> str:
+        """The engine's program on PATH; RuntimeError (one line) if it is not installed."""
+        stamp = _program_stamp(self.program)
+        if stamp is None:
+            raise RuntimeError(f"speech engine {self.name!r} is not installed here "
+                               f"(no {self.program} on PATH)")
+        return stamp[0]
+
     @abc.abstractmethod
     def available(self) -> bool:
         """Whether the engine's program and voices are installed on this machine."""
@@ -334,14 +342,11 @@ class EspeakNG(Engine):
 
     def synthesize(self, text: str, lang: str, dst: Path) -> None:
         flat = self._check(text, lang)
-        stamp = _program_stamp(self.program)
-        if stamp is None:
-            raise RuntimeError(f"speech engine {self.name!r} is not installed here "
-                               f"(no {self.program} on PATH)")
+        program = self._program_path()
         tmp = Path(tempfile.mkdtemp(prefix="rnn-lecture-espeak-"))
         try:
             out = tmp / "speech.wav"
-            proc = _run([stamp[0], *self._options(lang), "-w", str(out), "--stdin"],
+            proc = _run([program, *self._options(lang), "-w", str(out), "--stdin"],
                         input=flat.encode("utf-8"), timeout=60 + len(flat) / 5,
                         what=self.name)
             if not _is_wav(out):
@@ -428,15 +433,12 @@ class Festival(Engine):
 
     def synthesize(self, text: str, lang: str, dst: Path) -> None:
         flat = self._check(text, lang)
-        stamp = _program_stamp(self.program)
-        if stamp is None:
-            raise RuntimeError(f"speech engine {self.name!r} is not installed here "
-                               f"(no {self.program} on PATH)")
+        program = self._program_path()
         tmp = Path(tempfile.mkdtemp(prefix="rnn-lecture-festival-"))
         try:
             src, out = tmp / "speech.txt", tmp / "speech.wav"
             src.write_text(_ascii(flat) + "\n", encoding="ascii")
-            proc = _run([stamp[0], *self._evals(), "-o", str(out), str(src)],
+            proc = _run([program, *self._evals(), "-o", str(out), str(src)],
                         timeout=120 + len(flat) / 2, what=self.name)
             err = proc.stderr.decode("utf-8", "replace")
             # text2wave exits 0 when festival reports an error
