@@ -341,19 +341,34 @@ def script_cmd(sections, lang, assignments, config_path, as_json, sheet_dir):
               show_default=True, help="With --media: which renders.")
 @click.option("--lines", "show_lines", is_flag=True,
               help="Also list the narration lines that start no animation in their first second.")
-def motion_cmd(sections, langs, assignments, config_path, media, quality, show_lines):
+@click.option("--voice", metavar="none|recorded:DIR|synth[:ENGINE]",
+              help="Time the timelines with this voice, as render --voice would (synthesized "
+                   "lines are kept in media/voice, as render keeps them by default).")
+def motion_cmd(sections, langs, assignments, config_path, media, quality, show_lines, voice):
     """Print each section's frozen share and longest frozen stretch (issue 22's targets:
     at most 40 % frozen, no frozen stretch over 6 s but the last frame)."""
     from . import motion
+    from .voice import Voice, VoiceError
 
     chosen = _sections(sections) if sections else list(SECTIONS)
     _train_dir(media)
     params = _overrides_for(chosen, assignments, load_config(config_path))
+    if voice is not None and media is not None:
+        raise UsageFailure("--voice times the timelines; --media measures videos rendered "
+                           "with their own voice: give one of them")
     bad = 0
     for s in chosen:
         for lang in langs or ("zh", "en"):
+            voice_of = None
+            if voice is not None:
+                spec = _voice_for(voice, None, False, lang)
+                voice_of = None if spec.silent else Voice(spec, lang, s.id,
+                                                          Path("media") / "voice")
             try:
-                (row,) = motion.report([s.id], [lang], params, media=media, quality=quality)
+                (row,) = motion.report([s.id], [lang], params, media=media, quality=quality,
+                                       voice=voice_of)
+            except VoiceError as e:
+                raise UsageFailure(str(e)) from None
             except FileNotFoundError as e:
                 raise UsageFailure(str(e)) from None
             bad += bool(row["failures"])

@@ -185,7 +185,8 @@ def section_video(media, quality: str, lang: str, section: str):
     return Path(media) / quality / lang / section / f"{section}.mp4"
 
 
-def report(section_ids, langs, params: dict, media=None, quality: str = "low") -> list[dict]:
+def report(section_ids, langs, params: dict, media=None, quality: str = "low",
+           voice=None) -> list[dict]:
     """Both figures of every section and language, as rows: ``section``, ``lang``,
     ``source`` ("timeline" or "video"), ``duration``, ``share``, ``longest``, ``longest_at``,
     ``failures`` (the targets missed) and ``late`` (narration lines with no animation in their
@@ -193,7 +194,9 @@ def report(section_ids, langs, params: dict, media=None, quality: str = "low") -
 
     Without ``media`` each section is constructed layout-only (about a second, no video);
     with it, the rendered MP4 in ``media`` (:func:`section_video`) is decoded. A missing
-    render raises ``FileNotFoundError``."""
+    render raises ``FileNotFoundError``. ``voice``: the scenes' voice (one section and
+    language: :class:`rnn_lecture.voice.Voice`), whose lines time the timeline as a render
+    with it would."""
     rows = []
     for sid in section_ids:
         for lang in langs:
@@ -207,7 +210,7 @@ def report(section_ids, langs, params: dict, media=None, quality: str = "low") -
                 from scenes.script import cache_dir, construct
 
                 sc = construct(sid, lang, params.get(sid, {}), layout_only=True,
-                               cache=cache_dir())
+                               cache=cache_dir(), voice=voice)
                 f = timeline_figures(sc.timeline, sc.renderer.time)
                 late = late_lines(sc.lines, sc.timeline)
             rows.append({"section": sid, "lang": lang,

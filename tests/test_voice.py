@@ -572,3 +572,18 @@ def test_a_synthesized_line_missing_here_is_made_again_the_same(tmp_path):
     again = voice.source_of(record)
     assert again.is_file() and V._file_id(again) == line.id
     assert oct(again.stat().st_mode & 0o777) == "0o644"
+
+
+@pytest.mark.render
+@pytest.mark.xdist_group("voice")
+def test_motion_times_the_timeline_with_the_voice(voiced, recordings, tmp_path):
+    """``motion --voice`` times a section's timeline as the voiced render runs: the same
+    length as the rendered video, within a frame per beat."""
+    out, d, rec, _ = voiced
+    folder, _ = recordings
+    r = run("motion", SECTION, "--lang", "zh", "--voice", f"recorded:{folder}", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    seconds = float(re.search(r"zh\s+([0-9.]+) s", r.stdout).group(1))
+    assert seconds == pytest.approx(rec["duration"], abs=len(rec["beats"]) / FPS)
+    r = run("motion", SECTION, "--voice", "synth", "--media", str(out), cwd=tmp_path)
+    assert r.returncode == 2 and "give one of them" in r.stderr
