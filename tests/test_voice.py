@@ -201,6 +201,20 @@ def test_join_videos_interleaves_a_voice_track(tmp_path, site_media):
         assert "a" in kinds[:half] and "v" in kinds[half:] and "a" in kinds[half:]
 
 
+def test_a_file_peaking_over_the_ceiling_is_encoded_again_quieter(tmp_path, site_media):
+    """A track whose encoded peaks would pass -1 dBTP (here: a clipped square wave at full
+    scale) comes out under it, decoded, in both containers."""
+    clips = sorted((site_media / "low" / "zh" / SECTION / "clips").glob("*.mp4"))[:1]
+
+    def loud(seconds):
+        t = np.arange(V.samples(float(seconds))) / V.SAMPLE_RATE
+        return np.sign(np.sin(2 * np.pi * 220 * t)).astype(np.float32)
+    for ext in ("mp4", "webm"):
+        dst = tmp_path / f"v.{ext}"
+        V.join_voiced([c.with_suffix(f".{ext}") for c in clips], dst, loud)
+        assert V.measure_file(dst)["true_peak"] <= V.TRUE_PEAK_CEILING
+
+
 # ----- a real render with recorded lines ----------------------------------------------------
 @pytest.fixture(scope="module")
 def recordings(tmp_path_factory):

@@ -18,6 +18,7 @@ from .. import captions
 from ..encoding import h264_codecs, join_videos, to_webm
 from ..encoding import video_duration as _video_duration
 from ..safefs import make_public
+from ..voice import join_voiced
 from .job import Job, make_voice, segments_dir_for, voice_record
 
 
@@ -67,9 +68,10 @@ def assemble_section(job: Job, key: str, stage: Path, work: Path, final: Path,
     if job.voice != "none":
         track = section_track([b.get("voice", []) for b in beats],
                               [stage / c["file"] for c in clips], make_voice(job))
-    join_videos([stage / c["file"] for c in clips], stage / f"{sid}.mp4", voice=track)
-    join_videos([stage / c["file"].replace(".mp4", ".webm") for c in clips],
-                stage / f"{sid}.webm", voice=track)
+    join = join_videos if track is None else join_voiced
+    join([stage / c["file"] for c in clips], stage / f"{sid}.mp4", track)
+    join([stage / c["file"].replace(".mp4", ".webm") for c in clips], stage / f"{sid}.webm",
+         track)
     if track is not None:
         loudness = delivered_loudness(stage / f"{sid}.mp4", stage / f"{sid}.webm")
     # the narration as Manim writes it (one cue per line, its clock), split into cues below

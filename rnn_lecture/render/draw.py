@@ -32,6 +32,7 @@ from .. import safefs
 from ..captions import keep_segments_in
 from ..encoding import join_videos
 from ..encoding import video_duration as _video_duration
+from ..voice import join_voiced
 from .assemble import publish_section
 from .job import (Job, make_voice, manim_config, section_dir, segments_dir_for, tex_dir_for,
                   voice_record)
@@ -95,13 +96,17 @@ def render_one(job: Job, key: str) -> dict:
             if lines is None:
                 shutil.move(str(clip_src / sec["video"]), stage / name)
             else:   # Manim's clip is silent: its segments joined with the beat's voice
-                join_videos(own, stage / name, voice=clip_track(lines[sec["name"]]))
+                join_voiced(own, stage / name, clip_track(lines[sec["name"]]))
             files.append(name)
             clips.append({"beat": sec["name"], "file": name,
                           "duration": round(_video_duration(stage / name), 3)})
             # the WebM was encoded beside the drawing, segment by segment: joined here
-            join_videos([webm_beside(p) for p in own], stage / name.replace(".mp4", ".webm"),
-                        voice=clip_track(lines[sec["name"]]) if lines is not None else None)
+            webms = [webm_beside(p) for p in own]
+            if lines is None:
+                join_videos(webms, stage / name.replace(".mp4", ".webm"))
+            else:
+                join_voiced(webms, stage / name.replace(".mp4", ".webm"),
+                            clip_track(lines[sec["name"]]))
             last_frame(own[-1], stage / name.replace(".mp4", ".png"))
         track = loudness = None
         if lines is not None:   # the section's voice: its clips' tracks one after another
@@ -109,10 +114,13 @@ def render_one(job: Job, key: str) -> dict:
 
             track = section_track([lines[c["beat"]] for c in clips],
                                   [stage / c["file"] for c in clips], scene.voice)
-            join_videos([stage / c["file"] for c in clips], stage / files[0], voice=track)
+            join_voiced([stage / c["file"] for c in clips], stage / files[0], track)
         # the section's WebM from its clips', as assemble_section joins it
-        join_videos([stage / c["file"].replace(".mp4", ".webm") for c in clips],
-                    stage / f"{job.section}.webm", voice=track)
+        webms = [stage / c["file"].replace(".mp4", ".webm") for c in clips]
+        if track is None:
+            join_videos(webms, stage / f"{job.section}.webm")
+        else:
+            join_voiced(webms, stage / f"{job.section}.webm", track)
         if track is not None:
             from .assemble import delivered_loudness
 
@@ -241,8 +249,9 @@ def _render_beats(job: Job, drawn: tuple[str, ...], work: Path, media: Path,
             # was drawn whole or in pieces); its voice when it is whole (the pieces' join
             # adds it to a beat drawn in pieces)
             track = clip_track(lines) if voiced and stem == beat else None
-            join_videos(segments, work / f"{stem}.mp4", voice=track)
-            join_videos([webm_beside(p) for p in segments], work / f"{stem}.webm", voice=track)
+            join = join_videos if track is None else join_voiced
+            join(segments, work / f"{stem}.mp4", track)
+            join([webm_beside(p) for p in segments], work / f"{stem}.webm", track)
             last_frame(segments[-1], work / f"{stem}.png")
             rec["duration"] = round(_video_duration(work / f"{stem}.mp4"), 3)
         else:
@@ -274,8 +283,9 @@ def join_pieces(work: Path, pieces: list[dict], voice=None) -> dict:
     if not stems:
         raise RuntimeError(f"beat {beat!r}: no piece drew a frame")
     track = clip_track(pieces[0]["voice"], voice) if "voice" in pieces[0] else None
-    join_videos([work / f"{s}.mp4" for s in stems], work / f"{beat}.mp4", voice=track)
-    join_videos([work / f"{s}.webm" for s in stems], work / f"{beat}.webm", voice=track)
+    join = join_videos if track is None else join_voiced
+    join([work / f"{s}.mp4" for s in stems], work / f"{beat}.mp4", track)
+    join([work / f"{s}.webm" for s in stems], work / f"{beat}.webm", track)
     os.replace(work / f"{stems[-1]}.png", work / f"{beat}.png")
     for r in reversed(pieces):
         frame = work / f"{piece_stem(r['piece'])}.frame.png"
