@@ -542,7 +542,8 @@ def test_a_cluster_renders_the_same_voiced_bytes(voiced, recordings, tmp_path):
 def test_a_synthesized_render_speaks(tmp_path, lang, engine):
     """A short section rendered with --voice synth in each language: every clip and the
     section carry speech (sound over much of the time, not silence), at the loudness target,
-    with the engine the README names for the language."""
+    with the engine the README names for the language; in English, an independent speech
+    recognizer hears most of the words each line says (:func:`recognized_share`)."""
     section = "lstm-07-variants"
     r = run("render", section, "--out", str(tmp_path), "--lang", lang, "--voice", "synth")
     assert r.returncode == 0, r.stderr[-2000:]
@@ -568,6 +569,43 @@ def test_a_synthesized_render_speaks(tmp_path, lang, engine):
     for t in starts:
         assert min(abs(t - h) for h in heard) <= 0.1, t
     assert len(parse_srt((d / f"{section}.srt").read_text())) >= len(starts)
+    if lang == "en":
+        share = recognized_share(d / f"{section}.mp4", rec)
+        # the control: each line's sound scored against the next line's words
+        lines = [ln for b in rec["beats"] for ln in b["voice"]]
+        texts = [ln["text"] for ln in lines]
+        for ln, text in zip(lines, texts[1:] + texts[:1]):
+            ln["text"] = text
+        assert share > 0.6 and share > recognized_share(d / f"{section}.mp4", rec) + 0.25
+
+
+def recognized_share(video: Path, rec: dict) -> float:
+    """Listen with an independent recognizer: CMU PocketSphinx (its own US English model, a
+    general language model) transcribes each voiced line of the delivered MP4; the share of
+    the line's spoken words it heard. On festival's voice it hears about three words in four
+    (it knows no "tanh" or "W h")."""
+    from pocketsphinx import Decoder
+
+    from rnn_lecture.speech import speakable
+
+    with av.open(str(video)) as c:
+        res = av.AudioResampler(format="s16", layout="mono", rate=16000)
+        parts = [g.to_ndarray().reshape(-1) for f in c.decode(c.streams.audio[0])
+                 for g in res.resample(f)]
+    pcm = np.concatenate(parts)
+    dec = Decoder(loglevel="FATAL")
+    said = heard = 0
+    for b in rec["beats"]:
+        for ln in b["voice"]:
+            a = int((b["start"] + ln["at"]) * 16000)
+            dec.start_utt()
+            dec.process_raw(pcm[a:a + int(ln["seconds"] * 16000)].tobytes(), full_utt=True)
+            dec.end_utt()
+            words = set(dec.hyp().hypstr.split()) if dec.hyp() else set()
+            ref = re.findall(r"[a-z']+", speakable(ln["text"], "en").lower())
+            said += len(ref)
+            heard += sum(w in words for w in ref)
+    return heard / said
 
 
 def test_a_synthesized_line_missing_here_is_made_again_the_same(tmp_path):
