@@ -437,34 +437,22 @@ class Voice:
         return VoicedLine(aid, seconds, str(path))
 
 
-def check_recordings(spec: VoiceSpec, lang: str, section: str, lines, cache: Path) -> list[str]:
-    """Every recording of ``lines`` (``(beat, key, text)``) there and readable: prepared now
-    (so a bad file is found before anything renders, and its length kept for the render);
-    return the names of missing lines allowed to be missing. VoiceError (one line naming the
-    file) otherwise."""
-    voice = Voice(spec, lang, section, cache)
-    for beat, key, text in lines:
-        voice.line(beat, key, text)
-    return voice.missing
-
-
 # ----- a clip's audio ---------------------------------------------------------------------------
 def samples(seconds: float) -> int:
     """The number of samples of ``seconds`` of audio."""
     return int(round(seconds * SAMPLE_RATE))
 
 
-def clip_pcm(lines: list[dict], seconds: float, prepared=None) -> np.ndarray:
+def clip_pcm(lines: list[dict], seconds: float, voice: "Voice | None" = None) -> np.ndarray:
     """A clip's voice track: ``seconds`` long, each line's prepared audio (``lines``: records
     with ``at``, seconds from the clip's start, and ``source``) starting where its caption
-    starts. ``prepared(line) -> pcm`` defaults to :func:`prepare` of its source. A line never runs past
-    the clip's end (the scene waits for it); should rounding make it, its tail is cut to
-    the clip."""
+    starts. ``voice`` (the job's) finds a line's audio made on another machine
+    (:meth:`Voice.source_of`). A line never runs past the clip's end (the scene waits for
+    it); should rounding make it, its tail is cut to the clip."""
     n = samples(seconds)
     out = np.zeros(n, np.float32)
-    get = prepared or (lambda ln: prepare(Path(ln["source"])))
     for ln in lines:
-        pcm = get(ln)
+        pcm = prepare(voice.source_of(ln) if voice is not None else Path(ln["source"]))
         a = samples(ln["at"])
         if a >= n:
             continue
@@ -473,15 +461,21 @@ def clip_pcm(lines: list[dict], seconds: float, prepared=None) -> np.ndarray:
     return out
 
 
-def join_voiced(parts: list, dst: Path, track) -> None:
-    """:func:`rnn_lecture.encoding.join_videos` with the voice ``track``, and the file's true
-    peak checked as delivered (decoded): over :data:`TRUE_PEAK_CEILING`, the join is made
-    again with the track turned down by the excess and a tenth of a dB (deterministic: the
-    same file always takes the same way)."""
+def join_voiced(parts: list, dst: Path, track=None) -> dict | None:
+    """:func:`rnn_lecture.encoding.join_videos` with the voice ``track`` (None: silent, a
+    plain join), and the file's loudness and true peak measured as delivered (decoded) and
+    returned: over :data:`TRUE_PEAK_CEILING`, the join is made again with the track turned
+    down by the excess and a tenth of a dB (deterministic: the same file always takes the
+    same way)."""
     from .encoding import join_videos
 
     join_videos(parts, dst, voice=track)
-    peak = measure_file(dst)["true_peak"]
+    if track is None:
+        return None
+    heard = measure_file(dst)
+    peak = heard["true_peak"]
     if peak is not None and peak > TRUE_PEAK_CEILING:
         gain = np.float32(10 ** ((TRUE_PEAK_CEILING - 0.1 - peak) / 20))
         join_videos(parts, dst, voice=lambda seconds: track(seconds) * gain)
+        heard = measure_file(dst)
+    return heard

@@ -15,7 +15,7 @@ import shutil
 from pathlib import Path
 
 from .. import captions
-from ..encoding import h264_codecs, join_videos, to_webm
+from ..encoding import h264_codecs, to_webm
 from ..encoding import video_duration as _video_duration
 from ..safefs import make_public
 from ..voice import join_voiced
@@ -68,12 +68,11 @@ def assemble_section(job: Job, key: str, stage: Path, work: Path, final: Path,
     if job.voice != "none":
         track = section_track([b.get("voice", []) for b in beats],
                               [stage / c["file"] for c in clips], make_voice(job))
-    join = join_videos if track is None else join_voiced
-    join([stage / c["file"] for c in clips], stage / f"{sid}.mp4", track)
-    join([stage / c["file"].replace(".mp4", ".webm") for c in clips], stage / f"{sid}.webm",
-         track)
+    heard = join_voiced([stage / c["file"] for c in clips], stage / f"{sid}.mp4", track)
+    heard_webm = join_voiced([stage / c["file"].replace(".mp4", ".webm") for c in clips],
+                             stage / f"{sid}.webm", track)
     if track is not None:
-        loudness = delivered_loudness(stage / f"{sid}.mp4", stage / f"{sid}.webm")
+        loudness = delivered_loudness(heard, heard_webm)
     # the narration as Manim writes it (one cue per line, its clock), split into cues below
     (stage / f"{sid}.srt").write_text(srt.compose(narration), encoding="utf-8")
     entry = {**section_meta, "duration": round(_video_duration(stage / f"{sid}.mp4"), 3),
@@ -111,12 +110,9 @@ def section_track(lines: list[list[dict]], clips: list[Path], voice=None):
     import numpy as np
 
     from ..encoding import video_seconds
-    from ..voice import clip_pcm, prepare, samples
+    from ..voice import clip_pcm, samples
 
-    def prepared(line):
-        return prepare(voice.source_of(line) if voice is not None else Path(line["source"]))
-
-    pcm = np.concatenate([clip_pcm(ln, float(video_seconds(c)), prepared)
+    pcm = np.concatenate([clip_pcm(ln, float(video_seconds(c)), voice)
                           for ln, c in zip(lines, clips)])
 
     def track(seconds):
@@ -126,16 +122,14 @@ def section_track(lines: list[list[dict]], clips: list[Path], voice=None):
     return track
 
 
-def delivered_loudness(mp4: Path, webm: Path) -> dict:
-    """The loudness and true peak of a section's voice as its files deliver it (decoded: the
-    encoders' own peaks counted), the MP4's and the WebM's (the louder peak of the two)."""
-    from ..voice import measure_file
-
-    a, b = measure_file(mp4), measure_file(webm)
-    if a["lufs"] is None:
-        return a
-    return {"lufs": a["lufs"], "true_peak": max(a["true_peak"], b["true_peak"]),
-            "lufs_webm": b["lufs"]}
+def delivered_loudness(mp4: dict, webm: dict) -> dict:
+    """A section's loudness as its files deliver it, from the measures of its MP4's and
+    WebM's decoded audio (:func:`rnn_lecture.voice.join_voiced`): the MP4's loudness and the
+    louder true peak of the two."""
+    if mp4["lufs"] is None:
+        return mp4
+    return {"lufs": mp4["lufs"], "true_peak": max(mp4["true_peak"], webm["true_peak"]),
+            "lufs_webm": webm["lufs"]}
 
 
 def publish_section(stage: Path, entry: dict, beat_titles: dict | None = None,

@@ -30,7 +30,6 @@ from scenes.tex_cache import share_tex_cache
 
 from .. import safefs
 from ..captions import keep_segments_in
-from ..encoding import join_videos
 from ..encoding import video_duration as _video_duration
 from ..voice import join_voiced
 from .assemble import publish_section
@@ -93,38 +92,30 @@ def render_one(job: Job, key: str) -> dict:
         for i, sec in enumerate(index):
             name = f"clips/{i:02d}_{sec['name']}.mp4"
             own = _segments(fw, sec["name"])
-            if lines is None:
+            clip = clip_track(lines[sec["name"]]) if lines is not None else None
+            if clip is None:
                 shutil.move(str(clip_src / sec["video"]), stage / name)
             else:   # Manim's clip is silent: its segments joined with the beat's voice
-                join_voiced(own, stage / name, clip_track(lines[sec["name"]]))
+                join_voiced(own, stage / name, clip)
             files.append(name)
             clips.append({"beat": sec["name"], "file": name,
                           "duration": round(_video_duration(stage / name), 3)})
             # the WebM was encoded beside the drawing, segment by segment: joined here
-            webms = [webm_beside(p) for p in own]
-            if lines is None:
-                join_videos(webms, stage / name.replace(".mp4", ".webm"))
-            else:
-                join_voiced(webms, stage / name.replace(".mp4", ".webm"),
-                            clip_track(lines[sec["name"]]))
+            join_voiced([webm_beside(p) for p in own], stage / name.replace(".mp4", ".webm"),
+                        clip)
             last_frame(own[-1], stage / name.replace(".mp4", ".png"))
         track = loudness = None
         if lines is not None:   # the section's voice: its clips' tracks one after another
-            from .assemble import section_track
+            from .assemble import delivered_loudness, section_track
 
             track = section_track([lines[c["beat"]] for c in clips],
                                   [stage / c["file"] for c in clips], scene.voice)
-            join_voiced([stage / c["file"] for c in clips], stage / files[0], track)
+            heard = join_voiced([stage / c["file"] for c in clips], stage / files[0], track)
         # the section's WebM from its clips', as assemble_section joins it
-        webms = [stage / c["file"].replace(".mp4", ".webm") for c in clips]
-        if track is None:
-            join_videos(webms, stage / f"{job.section}.webm")
-        else:
-            join_voiced(webms, stage / f"{job.section}.webm", track)
+        heard_webm = join_voiced([stage / c["file"].replace(".mp4", ".webm") for c in clips],
+                                 stage / f"{job.section}.webm", track)
         if track is not None:
-            from .assemble import delivered_loudness
-
-            loudness = delivered_loudness(stage / files[0], stage / f"{job.section}.webm")
+            loudness = delivered_loudness(heard, heard_webm)
         entry = {
             "section": job.section, "number": section.number, "title": section.title,
             "lang": job.lang, "quality": job.quality, "params": to_json(job.params),
@@ -249,9 +240,8 @@ def _render_beats(job: Job, drawn: tuple[str, ...], work: Path, media: Path,
             # was drawn whole or in pieces); its voice when it is whole (the pieces' join
             # adds it to a beat drawn in pieces)
             track = clip_track(lines) if voiced and stem == beat else None
-            join = join_videos if track is None else join_voiced
-            join(segments, work / f"{stem}.mp4", track)
-            join([webm_beside(p) for p in segments], work / f"{stem}.webm", track)
+            join_voiced(segments, work / f"{stem}.mp4", track)
+            join_voiced([webm_beside(p) for p in segments], work / f"{stem}.webm", track)
             last_frame(segments[-1], work / f"{stem}.png")
             rec["duration"] = round(_video_duration(work / f"{stem}.mp4"), 3)
         else:
@@ -283,9 +273,8 @@ def join_pieces(work: Path, pieces: list[dict], voice=None) -> dict:
     if not stems:
         raise RuntimeError(f"beat {beat!r}: no piece drew a frame")
     track = clip_track(pieces[0]["voice"], voice) if "voice" in pieces[0] else None
-    join = join_videos if track is None else join_voiced
-    join([work / f"{s}.mp4" for s in stems], work / f"{beat}.mp4", track)
-    join([work / f"{s}.webm" for s in stems], work / f"{beat}.webm", track)
+    join_voiced([work / f"{s}.mp4" for s in stems], work / f"{beat}.mp4", track)
+    join_voiced([work / f"{s}.webm" for s in stems], work / f"{beat}.webm", track)
     os.replace(work / f"{stems[-1]}.png", work / f"{beat}.png")
     for r in reversed(pieces):
         frame = work / f"{piece_stem(r['piece'])}.frame.png"
@@ -312,19 +301,15 @@ def voice_lines(scene, start: float, end: float) -> list[dict]:
 
 def clip_track(lines: list[dict], voice=None):
     """A clip's voice track for :func:`~rnn_lecture.encoding.join_videos`: its lines mixed
-    (:func:`rnn_lecture.voice.clip_pcm`) to the clip's length, made once for the MP4 and
-    the WebM. ``voice``: finds a line's audio made on another machine (see
-    :meth:`rnn_lecture.voice.Voice.source_of`)."""
-    from ..voice import clip_pcm, prepare
+    (:func:`rnn_lecture.voice.clip_pcm`, ``voice`` the job's) to the clip's length, made once
+    for the MP4 and the WebM."""
+    from ..voice import clip_pcm
 
     made = {}
 
-    def prepared(line):
-        return prepare(voice.source_of(line) if voice is not None else Path(line["source"]))
-
     def track(seconds):
         if seconds not in made:
-            made[seconds] = clip_pcm(lines, float(seconds), prepared)
+            made[seconds] = clip_pcm(lines, float(seconds), voice)
         return made[seconds]
     return track
 
