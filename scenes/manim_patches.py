@@ -235,28 +235,53 @@ def lock_svg_parsing(lock_for, parsed=None) -> None:
 
 
 def lock_text_svgs(lock) -> None:
-    """Run ``Text._text2svg`` and ``MarkupText._text2svg`` under ``lock()`` (a context manager).
+    """Make ``Text._text2svg`` and ``MarkupText._text2svg`` write a text's SVG whole or not at
+    all: Pango writes it in a private folder under ``lock(text_folder)`` (a context manager)
+    and it is moved into the text folder by rename.
 
-    Manim 0.22.0 writes a Pango text's ``<hash>.svg`` into its text folder when it is missing;
-    where processes share a text folder (``script``, the tests' workers), one could read
-    another's half-written file. And it trusts any file of that name: one left empty or cut
-    short by a process killed while writing it broke every later construction that drew the
-    same text (an XML ParseError). A file that does not end its ``<svg>`` element is removed
-    and written again.
+    Manim 0.22.0 writes a Pango text's ``<hash>.svg`` into its text folder when it is missing,
+    and Cairo creates that file empty before it writes it. Where processes share a text folder
+    (``script``, the tests' workers, two terminals), another process saw the file exist and
+    parsed it empty (an XML ParseError, as CI had on a ``script`` run beside renders). And
+    Manim trusts any file of that name: one left empty or cut short by a process killed while
+    writing it (before this patch) broke every later construction of the same text; such a
+    file is written again. What Pango writes does not depend on the folder it writes in.
+    The name is Manim's own (``_text2hash`` of the colour as each class hashes it, pinned by
+    the fingerprints of both ``_text2svg``).
     """
+    import shutil
+    import tempfile
+    from pathlib import Path
+
     import manim.mobject.text.text_mobject as text_mobject
+    from manim import config
+    from manim.utils.color import ManimColor
 
     for name in ("Text", "MarkupText"):
         klass = getattr(text_mobject, name)
         write = _original(klass._text2svg)
 
-        def text2svg(self, *args, _write=write, **kwargs):
-            with lock():
-                path = _write(self, *args, **kwargs)
-                if not _whole_svg(path):
-                    os.remove(path)
-                    path = _write(self, *args, **kwargs)
-                return path
+        def text2svg(self, color=None, _write=write, _as_colour=(name == "MarkupText")):
+            folder = config.get_dir("text_dir")
+            folder.mkdir(parents=True, exist_ok=True)
+            target = folder / (self._text2hash(ManimColor(color) if _as_colour else color)
+                               + ".svg")
+            if not _whole_svg(target):
+                with lock(folder):
+                    if not _whole_svg(target):
+                        private = Path(tempfile.mkdtemp(prefix=".writing-", dir=folder))
+                        kept = config.text_dir
+                        try:
+                            config.text_dir = str(private)
+                            written = Path(_write(self, color))
+                        finally:
+                            config.text_dir = kept
+                        try:
+                            os.chmod(written, 0o644)
+                            os.replace(written, target)
+                        finally:
+                            shutil.rmtree(private, ignore_errors=True)
+            return str(target.resolve())
 
         text2svg.__wrapped__ = write
         klass._text2svg = text2svg

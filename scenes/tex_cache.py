@@ -175,7 +175,8 @@ def share_tex_cache(tex_dir: Path) -> None:
         return locked(locks / f"parse-{name}.lock")
 
     manim_patches.lock_svg_parsing(parse_lock, ParsedSvgs(lambda: parsed_dir(current())))
-    # Text (Pango) SVGs: a job writes <hash>.svg into its text folder when it is missing, and
-    # parsing copies it to <hash>_.svg as above; where jobs share a text folder (``script``,
-    # the tests' workers), one could read another's half-written file or lose its copy.
-    manim_patches.lock_text_svgs(locked)
+    # Text (Pango) SVGs: a job writes <hash>.svg into its text folder when it is missing (in a
+    # private folder, then renamed), and parsing copies it to <hash>_.svg as above; where jobs
+    # share a text folder (``script``, the tests' workers) the lock is the text folder's own:
+    # jobs with different LaTeX folders share one text folder.
+    manim_patches.lock_text_svgs(lambda folder: locked(folder.parent / f"{folder.name}.lock"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import inspect
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -115,6 +116,45 @@ def test_a_text_svg_cut_short_in_the_shared_folder_is_written_again(tmp_path):
             assert svg.read_bytes().rstrip().endswith(b"</svg>")
             assert len(again.submobjects) == len(first.submobjects)
             assert np.allclose(again.get_all_points(), first.get_all_points())
+
+
+def test_a_text_svg_appears_whole_in_the_shared_folder(tmp_path, monkeypatch):
+    """Cairo creates a text's SVG empty before Pango draws into it: another process sharing
+    the text folder parsed it empty (CI: an XML ParseError in ``script``). Pango now writes in
+    a private folder and the file arrives by rename, with the same bytes as Manim's own."""
+    import contextlib
+
+    import manimpango
+    from manim import MarkupText, Text, tempconfig
+
+    from scenes import manim_patches
+
+    seen = []
+    pango = manimpango.text2svg
+
+    def spy(*args):
+        target = Path(args[4])
+        seen.append((target, sorted(p.name for p in tmp_path.glob("*.svg"))))
+        return pango(*args)
+
+    manim_patches.lock_text_svgs(contextlib.nullcontext)
+    with tempconfig({"text_dir": str(tmp_path)}):
+        monkeypatch.setattr(manimpango, "text2svg", spy)
+        mine = Text("arrives whole", font="Noto Sans CJK SC")
+        MarkupText("arrives <b>whole</b>", font="Noto Sans CJK SC")
+        monkeypatch.undo()
+        files = sorted(tmp_path.iterdir())
+        assert [f.suffix for f in files] == [".svg", ".svg"], files   # nothing left behind
+        (written, before), = seen
+        assert written.parent != tmp_path and before == []
+        assert all(oct(f.stat().st_mode & 0o777) == "0o644" for f in files)
+    from manim.mobject.text import text_mobject
+    monkeypatch.setattr(text_mobject.Text, "_text2svg", text_mobject.Text._text2svg.__wrapped__)
+    with tempconfig({"text_dir": str(tmp_path / "manim")}):
+        theirs = Text("arrives whole", font="Noto Sans CJK SC")
+    (made,) = (tmp_path / "manim").glob("*.svg")
+    assert made.name in {f.name for f in files}   # Manim's own name
+    assert np.allclose(mine.get_all_points(), theirs.get_all_points())
 
 
 def _frames_drawn(mobjects, steps: int) -> list:
