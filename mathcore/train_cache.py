@@ -17,6 +17,16 @@ training again, and a changed parameter or a changed line of training code train
   be a symbolic link.
 - :func:`train_fresh` trains without reading or writing the cache: the test that a cold
   cache's result is reproduced bit for bit compares the two.
+- A trainer named as ``"module:function"`` (what the lecture's models use) runs in a child
+  process with a fixed numeric environment (:data:`NUMERIC_ENV`), so a model trained on one
+  x86-64 machine is the one trained on any other. Training is chaotic: the last bit of one
+  product, summed another way, moves the weights after a few hundred steps. Three layers pick
+  their code by the CPU a process starts on, and each changed the trained weights here (one
+  AMD EPYC, AVX2, no AVX-512): OpenBLAS's kernel (Haswell against Sandybridge), numpy's
+  dispatched loops (X86_V3 against the X86_V2 baseline) and glibc's libm variants (FMA
+  against SSE2). The previous machine's models (AVX-512 kernels) gave other figures than
+  this one's, so the lecture's trained figures depended on the machine that rendered it.
+  A trainer given as a callable runs in this process, as before (toys and tests).
 """
 
 from __future__ import annotations
@@ -27,7 +37,10 @@ import io
 import json
 import os
 import secrets
+import platform
+import signal
 import stat
+import subprocess
 import sys
 import time
 import zipfile
@@ -41,6 +54,72 @@ _MEMO: dict[str, dict[str, np.ndarray]] = {}
 
 Progress = Callable[[str], None]
 Trainer = Callable[[Progress], Mapping[str, np.ndarray]]
+
+#: The environment a named trainer's child process starts in, on x86-64: one OpenBLAS kernel
+#: (Haswell: AVX2, which every x86-64 server of the last ten years has) on one thread, numpy's
+#: loops at its build's baseline only (X86_V2), and glibc's SSE2 variants of exp, log, tanh...
+#: (its FMA and AVX ones masked). On another architecture the child starts as its parent would.
+NUMERIC_ENV = {
+    "OPENBLAS_CORETYPE": "Haswell",
+    "OPENBLAS_NUM_THREADS": "1",
+    "OMP_NUM_THREADS": "1",
+    "NPY_ENABLE_CPU_FEATURES": "X86_V2",
+    "GLIBC_TUNABLES": "glibc.cpu.hwcaps=-AVX,-AVX2,-FMA,-FMA4,-AVX512F",
+}
+
+
+def numeric_env() -> dict[str, str]:
+    """The environment of a named trainer's child: this process's, with :data:`NUMERIC_ENV`
+    on x86-64."""
+    env = dict(os.environ)
+    if platform.machine().lower() in ("x86_64", "amd64"):
+        env.update(NUMERIC_ENV)
+    return env
+
+
+def _resolve(target: str) -> Callable:
+    import importlib
+
+    module, _, function = target.partition(":")
+    return getattr(importlib.import_module(module), function)
+
+
+def _in_child(name: str, target: str, inputs: Mapping) -> dict[str, np.ndarray]:
+    """Run ``target(inputs, say)`` in a child process started in :func:`numeric_env` and
+    return its arrays (sent back as an ``.npz`` on its stdout; its progress lines go to this
+    process's stderr). The child ends when this process does (``PR_SET_PDEATHSIG``)."""
+    job = json.dumps({"name": name, "target": target, "inputs": inputs, "parent": os.getpid()},
+                     sort_keys=True, default=str)
+    root = str(Path(__file__).resolve().parents[1])
+    env = numeric_env()
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
+    done = subprocess.run([sys.executable, "-m", "mathcore.train_cache"], input=job.encode(),
+                          stdout=subprocess.PIPE, env=env)
+    if done.returncode != 0:
+        raise RuntimeError(f"train {name}: the training process ended with code "
+                           f"{done.returncode} (its messages are above)")
+    with np.load(io.BytesIO(done.stdout), allow_pickle=False) as z:
+        return {k: z[k] for k in z.files}
+
+
+def _child_main() -> None:
+    """``python -m mathcore.train_cache``: one job (JSON on stdin) to an ``.npz`` on stdout."""
+    job = json.loads(sys.stdin.buffer.read())
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGTERM)      # PR_SET_PDEATHSIG
+        if os.getppid() != job["parent"]:               # the parent died before that
+            sys.exit(1)
+    arrays = _resolve(job["target"])(job["inputs"], _progress(job["name"]))
+    sys.stdout.buffer.write(_npz(arrays))
+    sys.stdout.buffer.flush()
+
+
+def _run(name: str, train, inputs: Mapping) -> Mapping[str, np.ndarray]:
+    if isinstance(train, str):
+        return _in_child(name, train, inputs)
+    return train(_progress(name))
 
 
 def _source(module: str) -> bytes:
@@ -133,12 +212,15 @@ def _freeze(arrays: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
     return out
 
 
-def train_fresh(name: str, train: Trainer) -> dict[str, np.ndarray]:
-    """Train without the cache (the reproducibility test's side)."""
-    return _freeze(train(_progress(name)))
+def train_fresh(name: str, train: Trainer | str, inputs: Mapping | None = None
+                ) -> dict[str, np.ndarray]:
+    """Train without the cache (the reproducibility test's side); ``train`` as in
+    :func:`cached`."""
+    return _freeze(_run(name, train, inputs or {}))
 
 
-def cached(name: str, inputs: Mapping, code: Iterable[str], train: Trainer) -> dict[str, np.ndarray]:
+def cached(name: str, inputs: Mapping, code: Iterable[str], train: Trainer | str
+           ) -> dict[str, np.ndarray]:
     """The arrays ``train(progress)`` returns for these inputs, trained at most once per key.
 
     Parameters
@@ -149,8 +231,11 @@ def cached(name: str, inputs: Mapping, code: Iterable[str], train: Trainer) -> d
         Everything the result depends on besides code: parameters, seeds, data names (JSON).
     code : iterable of str
         Module names whose source trains (the key covers their bytes).
-    train : callable
-        ``train(progress) -> {name: ndarray}``; ``progress(str)`` prints one line.
+    train : str or callable
+        ``"module:function"``: ``function(inputs, progress) -> {name: ndarray}``, run in a
+        child process in :func:`numeric_env` (the same weights on every x86-64 machine); or
+        ``train(progress) -> {name: ndarray}``, run in this process. ``progress(str)`` prints
+        one line.
 
     Returns
     -------
@@ -162,7 +247,7 @@ def cached(name: str, inputs: Mapping, code: Iterable[str], train: Trainer) -> d
         return _MEMO[k]
     folder = _folder()
     if folder is None:
-        _MEMO[k] = train_fresh(name, train)
+        _MEMO[k] = train_fresh(name, train, inputs)
         return _MEMO[k]
     path = folder / f"{k}.npz"
     got = _load(path)
@@ -176,10 +261,14 @@ def cached(name: str, inputs: Mapping, code: Iterable[str], train: Trainer) -> d
             if got is None:
                 say = _progress(name)
                 say("cold cache, training once")
-                got = dict(train(say))
+                got = dict(_run(name, train, inputs))
                 _write(path, _npz(got))
                 say(f"cached as {path.name}")
         finally:
             os.close(fd)
     _MEMO[k] = _freeze(got)
     return _MEMO[k]
+
+
+if __name__ == "__main__":
+    _child_main()

@@ -105,3 +105,74 @@ def test_the_cli_keeps_models_in_its_cache_folder_and_trains_once(tmp_path):
     second = subprocess.run(cli, env=env, capture_output=True, text=True)
     assert second.returncode == 0 and "train word2vec" not in second.stderr
     assert second.stdout == first.stdout
+
+
+SMALL = dict(attention=True, hidden=16, epochs=2, seed=1, min_len=3, max_len=12, batch=8,
+             batches_per_epoch=10, lr=0.01, clip=5.0)
+
+HASH = textwrap.dedent("""
+    import hashlib, sys, json, numpy as np
+    from mathcore import train_cache as tc
+    from mathcore.prehistory import translate as T
+    inputs = json.loads(sys.argv[2])
+    if sys.argv[1] == "child":
+        a = tc.train_fresh("small", "mathcore.prehistory.translate:_train_from", inputs)
+    else:
+        a = T._train_from(inputs, lambda s: None)
+    h = hashlib.sha256()
+    for k in sorted(a):
+        h.update(np.ascontiguousarray(a[k]).tobytes())
+    print(h.hexdigest())
+""")
+
+
+@pytest.mark.skipif(os.uname().machine != "x86_64", reason="the numeric environment is x86-64's")
+def test_a_named_trainer_gives_the_same_weights_whatever_the_cpu_code_its_caller_started_with():
+    """Trained in the caller's process, a small encoder-decoder's weights change with the
+    OpenBLAS kernel the process started with (the control); trained through the cache's child
+    (``NUMERIC_ENV``), they are the same bytes from a caller started with either kernel or
+    with numpy's baseline loops only, as they would be on another x86-64 CPU."""
+    import json
+
+    def weights(where, **env):
+        r = subprocess.run([sys.executable, "-c", HASH, where, json.dumps(SMALL)],
+                           env={**os.environ, **env}, capture_output=True, text=True,
+                           cwd=Path(__file__).parents[1])
+        assert r.returncode == 0, r.stderr[-2000:]
+        return r.stdout.strip()
+
+    here = {weights("here", OPENBLAS_CORETYPE=c) for c in ("Haswell", "Sandybridge")}
+    assert len(here) == 2          # the control: the kernel alone moves the weights
+    child = {weights("child", OPENBLAS_CORETYPE="Sandybridge"),
+             weights("child", OPENBLAS_CORETYPE="Haswell", NPY_ENABLE_CPU_FEATURES="X86_V2"),
+             weights("child", GLIBC_TUNABLES="glibc.cpu.hwcaps=-AVX2")}
+    assert len(child) == 1 and not child & here
+
+
+def test_a_named_trainer_runs_in_a_child_in_the_numeric_environment(tmp_path, monkeypatch):
+    (tmp_path / "toy_trainer.py").write_text(textwrap.dedent("""
+        import os, numpy as np
+        def train(inputs, say):
+            say("epoch 1/1")
+            return {"env": np.array([os.environ.get(k, "") for k in sorted(inputs["keys"])]),
+                    "pid": np.array(os.getpid()), "x": np.arange(inputs["n"], dtype=float)}
+    """))
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    monkeypatch.setenv(tc.ENV, str(tmp_path / "train"))
+    tc._MEMO.clear()
+    keys = sorted(tc.NUMERIC_ENV)
+    got = tc.cached("toy-child", {"keys": keys, "n": 3}, [], "toy_trainer:train")
+    assert list(got["env"]) == [tc.NUMERIC_ENV[k] for k in keys]
+    assert got["pid"].item() != os.getpid() and list(got["x"]) == [0.0, 1.0, 2.0]
+    assert not got["x"].flags.writeable
+    (f,) = (tmp_path / "train").glob("toy-child-*.npz")
+    assert f.stat().st_mode & 0o777 == 0o644
+
+
+def test_a_failing_trainer_is_one_error_naming_it(tmp_path, monkeypatch):
+    (tmp_path / "bad_trainer.py").write_text("def train(inputs, say):\n    raise SystemExit(3)\n")
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    monkeypatch.delenv(tc.ENV, raising=False)
+    tc._MEMO.clear()
+    with pytest.raises(RuntimeError, match="train bad: the training process ended with code 3"):
+        tc.cached("bad", {}, [], "bad_trainer:train")

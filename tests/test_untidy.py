@@ -154,17 +154,17 @@ VARIANTS = [
     # seeds; α = 0 turns normalisation (and the bias comparison) off; a two-token candidate is
     # short and has no 3-gram; the narrowest, shortest training at seed 5 gets no length-3
     # string of sample 22 right (0%, so nothing falls below half); an example of 8 digits at
-    # sample 28 is one where the beam of 3 and greedy part ways
-    ("pre-07-seq2seq", "en", {"beam_width": 1, "sample_seed": 1},
+    # sample 11 is one where the beam of 3 and greedy part ways
+    ("pre-07-seq2seq", "en", {"beam_width": 1, "sample_seed": 112},
      {"attr.verdict": "both", "attr.who0": "search"}),
     ("pre-07-seq2seq", "zh", {"beam_width": 1, "sample_seed": 14}, {"attr.who1": "search"}),
-    ("pre-07-seq2seq", "en", {"beam_width": 1, "sample_seed": 17}, {"attr.who2": "search"}),
-    ("pre-07-seq2seq", "zh", {"beam_width": 1, "sample_seed": 27}, {"attr.who3": "search"}),
+    ("pre-07-seq2seq", "en", {"beam_width": 1, "sample_seed": 86}, {"attr.who2": "search"}),
+    ("pre-07-seq2seq", "zh", {"beam_width": 1, "sample_seed": 83}, {"attr.who3": "search"}),
     ("pre-07-seq2seq", "en", {"alpha": 0.0, "candidate": "7 2"},
      {"beam.norm": "off", "beam.bias": "off", "bleu.bp": "short", "bleu.geo": "zero"}),
     ("pre-07-seq2seq", "zh", {"hidden": 16, "epochs": 10, "seed": 5, "sample_seed": 22},
      {"neck.fall": "holds", "neck.end": "holds"}),
-    ("pre-07-seq2seq", "en", {"example_length": 8, "sample_seed": 28}, {"beam.greedy": "differs"}),
+    ("pre-07-seq2seq", "en", {"example_length": 8, "sample_seed": 11}, {"beam.greedy": "differs"}),
 ]
 
 

@@ -31,8 +31,8 @@ def test_defaults_are_p7s_shared_models():
 
 def test_example_at_defaults():
     """The example (seed 3, 8 words) is written right; 7 of its 8 digits put their largest
-    weight on their own word (the third digit's step leans on the second word, 0.48 against
-    0.42); the focus step is the fifth."""
+    weight on their own word (the third digit's step leans on the second word, 0.46 against
+    0.43); the focus step is the fifth."""
     v = values()
     assert v.src_en == ("eight", "zero", "one", "two", "one", "eight", "eight", "five")
     assert v.src_zh == ("八", "零", "一", "二", "一", "八", "八", "五")
@@ -41,7 +41,7 @@ def test_example_at_defaults():
     assert v.agree_count == 7 and v.out_len == 8 and v.steps == 9 and v.scores == 72
     assert (v.focus, v.focus_pos, v.focus_token) == (4, 5, "1")
     assert (v.focus_top_pos, v.focus_known_pos) == (5, 5)
-    assert v.focus_top_weight == pytest.approx(0.5553, abs=5e-4)
+    assert v.focus_top_weight == pytest.approx(0.5636, abs=5e-4)
 
 
 def test_weights_are_a_distribution():
@@ -90,21 +90,21 @@ def test_learned_alignment_matches_the_known_one():
         for i in range(len(out)):
             total += 1
             agree += i < len(pr.tgt) and int(np.argmax(a[i])) == i
-    assert (agree, total) == (v.sample_agree, v.sample_total) == (738, 817)
+    assert (agree, total) == (v.sample_agree, v.sample_total) == (732, 812)
     assert agree / total > 0.85
 
 
 def test_accuracy_curves():
     """Exact match of the greedy outputs: the fixed vector (64 numbers) falls from 100 of 100 at
-    3 words to none from 16 on (2 at 15, none at 14); with attention (32 numbers) it stays at
-    or above 89 of 100."""
+    3 words to none from 17 on (1 at 14, none at 15, 1 at 16); with attention (32 numbers) it
+    stays at or above 76 of 100, its lowest at 24 words."""
     v = values()
     plain = translate.train_translator("en", False, v.plain_hidden, v.epochs, v.seed)
     np.testing.assert_array_equal(
         v.acc_plain, translate.accuracy_by_length(plain, v.lengths, v.eval_n, v.sample_seed))
-    assert v.acc_plain[0] == 1.0 and np.all(v.acc_plain[13:] == 0.0)
-    assert (v.right_plain[11], v.right_plain[12]) == (0, 2)
-    assert v.acc_attn.min() >= 0.89 and v.acc_attn[-1] == pytest.approx(0.89)
+    assert v.acc_plain[0] == 1.0 and np.all(v.acc_plain[14:] == 0.0)
+    assert tuple(v.right_plain[11:14]) == (1, 0, 1)
+    assert v.acc_attn.min() >= 0.76 and v.acc_attn[-1] == pytest.approx(0.76)
     # each entry is a count of eval_n strings
     np.testing.assert_allclose(v.acc_attn * v.eval_n, np.round(v.acc_attn * v.eval_n))
 

@@ -131,9 +131,9 @@ def test_cold_training_is_reproduced_bit_for_bit():
     docs = w2v.corpus_tokens()
     vocab = w2v.build_vocab(docs, 3)
     cached = w2v.trained(docs, vocab, 50, 5, 5, 10, 3, 1)
-    ids = w2v.encode(docs, vocab)
-    fresh = train_cache.train_fresh("word2vec", lambda say: w2v.train_sgns(
-        ids, vocab.counts, 50, 5, 5, 10, 1, say=say))
+    fresh = train_cache.train_fresh("word2vec", "mathcore.prehistory.word2vec:_train_from",
+                                    dict(dim=50, window=5, negatives=5, epochs=10, min_count=3,
+                                         seed=1))
     assert set(cached) == set(fresh)
     for k in cached:
         assert np.array_equal(cached[k], fresh[k]), k

@@ -378,6 +378,11 @@ def _train_arrays(attention, hidden, epochs, seed, min_len, max_len, batch, batc
     return out
 
 
+def _train_from(inputs: Mapping, say) -> dict[str, np.ndarray]:
+    """:func:`_train_arrays` of ``train_translator``'s inputs (what the training process runs)."""
+    return _train_arrays(say=say, **inputs)
+
+
 def train_translator(lang: str, attention: bool, hidden: int, epochs: int, seed: int,
                      min_len: int = 3, max_len: int = 24, batch: int = 32,
                      batches_per_epoch: int = 40, lr: float = 0.01,
@@ -414,11 +419,8 @@ def train_translator(lang: str, attention: bool, hidden: int, epochs: int, seed:
                   seed=int(seed), min_len=int(min_len), max_len=int(max_len), batch=int(batch),
                   batches_per_epoch=int(batches_per_epoch), lr=float(lr), clip=float(clip))
     name = "seq2seq-attention" if attention else "seq2seq"
-
-    def train(say):
-        return _train_arrays(say=say, **inputs)
-
-    arrays = (train_cache.train_fresh(name, train) if fresh
+    train = f"{__name__}:_train_from"   # in a child with fixed numerics (mathcore.train_cache)
+    arrays = (train_cache.train_fresh(name, train, inputs) if fresh
               else train_cache.cached(name, inputs, _CODE, train))
     params = {k[2:]: a for k, a in arrays.items() if k.startswith("p_")}
     return Translator(lang=lang, params=params, train_losses=arrays["train_losses"],

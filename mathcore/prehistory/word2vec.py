@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Mapping
 
 import numpy as np
 
@@ -557,9 +558,16 @@ def trained(docs, vocab: Vocab, dim, window, negatives, epochs, min_count, seed)
     inputs = {"data": f"gensim lee_background.cor sha256:{data}", "dim": dim, "window": window,
               "negatives": negatives, "epochs": epochs, "min_count": min_count, "seed": seed,
               "alpha": ALPHA, "batch": BATCH}
-    ids = encode(docs, vocab)
-    return train_cache.cached("word2vec", inputs, [__name__], lambda say: train_sgns(
-        ids, vocab.counts, dim, window, negatives, epochs, seed, say=say))
+    return train_cache.cached("word2vec", inputs, [__name__], f"{__name__}:_train_from")
+
+
+def _train_from(inputs: Mapping, say) -> dict[str, np.ndarray]:
+    """:func:`train_sgns` for ``trained``'s inputs, on the corpus read again (what the training
+    process runs: in a child with fixed numerics, :mod:`mathcore.train_cache`)."""
+    docs = corpus_tokens()
+    vocab = build_vocab(docs, inputs["min_count"])
+    return train_sgns(encode(docs, vocab), vocab.counts, inputs["dim"], inputs["window"],
+                      inputs["negatives"], inputs["epochs"], inputs["seed"], say=say)
 
 
 def word2vec(dim: int = 50, window: int = 5, negatives: int = 5, epochs: int = 10,
