@@ -73,7 +73,12 @@ def numeric_env() -> dict[str, str]:
     on x86-64."""
     env = dict(os.environ)
     if platform.machine().lower() in ("x86_64", "amd64"):
+        own = env.get("GLIBC_TUNABLES")        # the caller's other tunables are kept
         env.update(NUMERIC_ENV)
+        if own:
+            env["GLIBC_TUNABLES"] = ":".join(
+                [t for t in own.split(":") if not t.startswith("glibc.cpu.hwcaps=")]
+                + [NUMERIC_ENV["GLIBC_TUNABLES"]])
     return env
 
 

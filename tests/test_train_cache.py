@@ -176,3 +176,11 @@ def test_a_failing_trainer_is_one_error_naming_it(tmp_path, monkeypatch):
     tc._MEMO.clear()
     with pytest.raises(RuntimeError, match="train bad: the training process ended with code 3"):
         tc.cached("bad", {}, [], "bad_trainer:train")
+
+
+def test_the_callers_other_glibc_tunables_are_kept(monkeypatch):
+    monkeypatch.setenv("GLIBC_TUNABLES", "glibc.malloc.check=0:glibc.cpu.hwcaps=-SSE2")
+    env = tc.numeric_env()
+    if os.uname().machine == "x86_64":
+        assert env["GLIBC_TUNABLES"] == "glibc.malloc.check=0:" + tc.NUMERIC_ENV["GLIBC_TUNABLES"]
+        assert all(env[k] == v for k, v in tc.NUMERIC_ENV.items() if k != "GLIBC_TUNABLES")
