@@ -297,14 +297,16 @@ class GRU(LectureScene):
                           FadeIn(rows[2]), lag_ratio=0.6),
               [FadeIn(rows[3][0]), FadeIn(rows[3][1])],
               [FadeIn(rows[3][2]), Create(hi)])
-        # one bias per gate and candidate: the parameter counts; nn.LSTM, nn.GRU (the heads);
-        # a second bias; their counts, each as it is said
+        # the parameters' row; one bias per gate and candidate: the counts; nn.LSTM, nn.GRU
+        # (the heads); a second bias; their counts, each as it is said
         self.say("cmp.bias.say", lt=Val("lstm_params_torch", "count"),
                  gt=Val("gru_params_torch", "count"))
-        self.cued({"zh": ("", "nn.LSTM", "nn.GRU", "多存", "所以", displayed(torch[2])),
-                     "en": ("", "nn.LSTM", "nn.GRU", "keep a second", "and so",
-                            displayed(torch[2]))},
-              [FadeOut(hi), FadeIn(rows[4]), Create(hp)],
+        self.cued({"zh": ("", "每个门", "nn.LSTM", "nn.GRU", "多存", "所以",
+                            displayed(torch[2])),
+                     "en": ("", "one bias vector", "nn.LSTM", "nn.GRU", "keep a second",
+                            "and so", displayed(torch[2]))},
+              [FadeOut(hi), FadeIn(rows[4][0])],
+              [FadeIn(rows[4][1]), FadeIn(rows[4][2]), Create(hp)],
               _point(head[1]),
               _point(head[2]),
               FadeIn(torch[0]),

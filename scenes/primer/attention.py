@@ -685,8 +685,16 @@ class Attention(LectureScene):
         self.pace([Create(here), FadeIn(here_dots), FadeIn(verdict)], *rows)
         self.say("cost.whole.say", rec=Val("cost_whole.recurrent", "count"),
                  att=Val("cost_whole.attention", "count"))
-        # neither count is a whole layer; the whole layers' counts
-        self.pace(lambda: point(VGroup(r_lab, r_val, a_lab, a_val), P.muted),
+        # neither count is a whole layer; what each layer adds, as it is named; the whole
+        # layers' counts as they are said (a long line: a voice takes over 20 s to say it)
+        # (the weighted sum of the values costs n^2 d as the scores do: the legend's form)
+        self.cued({"zh": ["", "循环层再加上", "注意力再加上", "加权和", "这里整层", "和"],
+                   "en": ["", "Add the input product", "the Q, K, V", "the weighted sum",
+                          "the whole layers take", " and "]},
+                  lambda: point(VGroup(r_lab, r_val, a_lab, a_val), P.muted),
+                  lambda: point(VGroup(r_lab, r_val), P.hidden),
+                  lambda: point(VGroup(a_lab, a_val), P.attention),
+                  lambda: point(leg_a, P.attention),
                   lambda: [FadeIn(whole_head), FadeIn(w_rec), point(VGroup(whole_head, w_rec),
                                                                      P.hidden)],
                   lambda: [FadeIn(w_att), point(w_att, P.attention)])
