@@ -4,8 +4,8 @@ page's checklist and oral questions, each pointed to the section that answers it
 
 from __future__ import annotations
 
-from manim import (DOWN, LEFT, RIGHT, UP, Axes, Create, Dot, FadeIn, FadeOut, Indicate,
-                   LaggedStart, Line,
+from manim import (DOWN, LEFT, RIGHT, UP, Axes, Circumscribe, Create, Dot, FadeIn, FadeOut,
+                   Indicate, LaggedStart, Line,
                    Rectangle, RoundedRectangle, Square, ValueTracker, VGroup, VMobject, Write,
                    linear)
 
@@ -490,7 +490,9 @@ class GradCheck(LectureScene):
         ab = self.text("check.ab", size=style.SMALL_SIZE, color=P.muted)
         ab.next_to(rel, DOWN, buff=0.12).align_to(rel, RIGHT)
         self.say("check.say", h=Val("step"))
-        self.cued({"zh": ["", "这里"], "en": ["", "Here"]}, Write(cd),
+        # the formula as the recipe is read; the difference over 2h; the step used here
+        self.cued({"zh": ["", "两个损失之差", "这里"], "en": ["", "divide the change", "Here"]},
+                  Write(cd), Circumscribe(cd, color=P.gradient),
                   Indicate(cd, color=P.cell, scale_factor=1.05))
         self.say("check.rel.say")
         self.pace(Write(rel), FadeIn(ab))

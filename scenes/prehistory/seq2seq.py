@@ -493,7 +493,11 @@ class Seq2Seq(LectureScene):
         cite = self.cite_row("Wu et al. 2016, arXiv:1609.08144")
         self.say("beam.norm.say", variant="off" if self._alpha_off() else "on",
                  a=Val("alpha", "num"))
-        self.pace(Write(f[1]), [Write(f[0]), FadeIn(cite)])
+        # the sum of log p; the division by T_y^α; the conventions (α is in the divisor); GNMT
+        # (the citation is its paper)
+        self.cued({"zh": ("", "除以", "B 约为", "GNMT"),
+                   "en": ("", "dividing by", "B near 10", "GNMT")},
+                  Write(f[1]), Write(f[0]), Indicate(f[0], color=P.highlight), FadeIn(cite))
         if self._alpha_off():
             r0 = self.text("beam.nobias", size=style.LABEL_SIZE, color=P.muted)
             r0.move_to([BIAS_X, 0.0, 0], aligned_edge=LEFT)

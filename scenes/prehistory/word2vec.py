@@ -390,7 +390,10 @@ class Word2Vec(LectureScene):
         conv.move_to([0, -2.15, 0])
         self.say("window.conv.say", tokens=Val("tokens", "count"), d=Val("dim", "int"),
                  w=Val("window", "int"))
-        self.pace(FadeIn(conv), Indicate(conv, color=P.highlight))
+        # the papers' settings; this corpus (its words on screen); the settings used here
+        self.cued({"zh": ("", "这份语料", "这里用"), "en": ("", "this corpus", "so here")},
+                  FadeIn(conv), Indicate(words, color=P.token),
+                  Indicate(conv, color=P.highlight))
         self.hold()
         self.clear_stage()
 
