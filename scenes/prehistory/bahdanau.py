@@ -408,7 +408,8 @@ class Bahdanau(LectureScene):
         ax = Axes([lo, hi, 3], [0, 1, 0.5], x_length=ACC_W, y_length=ACC_H,
                   axis_config={"color": P.muted, "include_tip": False, "font_size": 24},
                   x_axis_config={"numbers_to_include": list(range(lo, hi + 1, 3))},
-                  y_axis_config={"numbers_to_include": [0, 0.5, 1],
+                  # 0 too (Manim's Axes leave it out): the curve without attention ends on it
+                  y_axis_config={"numbers_to_include": [0, 0.5, 1], "numbers_to_exclude": [],
                                  "decimal_number_config": {"num_decimal_places": 1}})
         ax.move_to([ACC_X, ACC_Y, 0])
         self.ticks(ax)

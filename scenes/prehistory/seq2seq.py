@@ -324,14 +324,16 @@ class Seq2Seq(LectureScene):
                   y_length=2.2, axis_config={"color": P.muted, "include_tip": False,
                                              "font_size": 24},
                   x_axis_config={"numbers_to_include": list(range(xs, E + 1, xs))},
-                  y_axis_config={"numbers_to_include": [0, top],
+                  y_axis_config={"numbers_to_include": [0, top], "numbers_to_exclude": [],
                                  "decimal_number_config": {"num_decimal_places": 1}})
         ax.move_to([-2.1, -0.85, 0])
         self.ticks(ax)
         xl = self.text("enc.x", size=style.SMALL_SIZE, color=P.muted)
         xl.next_to(ax.x_axis.get_right(), RIGHT, buff=0.2)
         yl = self.text("enc.y", size=style.SMALL_SIZE, color=P.muted)
-        yl.next_to(ax.y_axis.get_top(), RIGHT, buff=0.25)
+        # above the axis line's top (the y axis's own box holds its numbers: its top's centre
+        # is left of the line, and the label sat on the line)
+        yl.next_to(ax.c2p(0, top), UP, buff=0.12, aligned_edge=LEFT)
         self.ax = ax
         k = ValueTracker(0)
         live = Live(self, lambda: self.at(k), over="train_losses")
@@ -378,7 +380,7 @@ class Seq2Seq(LectureScene):
         ax = Axes([int(Ls[0]) - 1, int(Ls[-1]) + 1, 3], [0, 100, 25], x_length=7.8, y_length=3.1,
                   axis_config={"color": P.muted, "include_tip": False, "font_size": 24},
                   x_axis_config={"numbers_to_include": list(range(int(Ls[0]), int(Ls[-1]) + 1, 3))},
-                  y_axis_config={"numbers_to_include": [0, 50, 100]})
+                  y_axis_config={"numbers_to_include": [0, 50, 100], "numbers_to_exclude": []})
         ax.move_to([-2.3, -0.2, 0])
         self.ticks(ax)
         xl = self.text("neck.x", size=style.SMALL_SIZE, color=P.muted)
