@@ -36,8 +36,8 @@ import hashlib
 import io
 import json
 import os
-import secrets
 import platform
+import secrets
 import signal
 import stat
 import subprocess

@@ -128,9 +128,7 @@ def test_spearman_against_scipy():
 
 
 def test_cold_training_is_reproduced_bit_for_bit():
-    docs = w2v.corpus_tokens()
-    vocab = w2v.build_vocab(docs, 3)
-    cached = w2v.trained(docs, vocab, 50, 5, 5, 10, 3, 1)
+    cached = w2v.trained(50, 5, 5, 10, 3, 1)
     fresh = train_cache.train_fresh("word2vec", "mathcore.prehistory.word2vec:_train_from",
                                     dict(dim=50, window=5, negatives=5, epochs=10, min_count=3,
                                          seed=1))

@@ -549,9 +549,10 @@ def onehot_geometry(n: int) -> tuple[float, float, float]:
     return math.sqrt(lo), math.sqrt(hi), float(np.where(diag, -1.0, cos).max())
 
 
-def trained(docs, vocab: Vocab, dim, window, negatives, epochs, min_count, seed):
+def trained(dim, window, negatives, epochs, min_count, seed):
     """The trained arrays for these settings, through the training cache (the key holds the
-    corpus file's hash besides the settings: another copy of the data trains anew)."""
+    corpus file's hash besides the settings: another copy of the data trains anew; the
+    training process reads the corpus itself, :func:`_train_from`)."""
     import hashlib
     with open(_corpus_path("lee_background.cor"), "rb") as f:
         data = hashlib.sha256(f.read()).hexdigest()[:16]
@@ -580,7 +581,7 @@ def word2vec(dim: int = 50, window: int = 5, negatives: int = 5, epochs: int = 1
     nv = len(vocab.words)
     if nv < 2 * (NEIGHBOURS + 1):
         raise ValueError("too few words in the vocabulary")
-    res = trained(docs, vocab, dim, window, negatives, epochs, min_count, seed)
+    res = trained(dim, window, negatives, epochs, min_count, seed)
     V = res["V"]
     ids = encode(docs, vocab)
     lo, hi, cmax = onehot_geometry(nv)
