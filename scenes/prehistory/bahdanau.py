@@ -104,11 +104,16 @@ TEXT = {
         "en": "The dashed boxes mark the word each digit really comes from. On this example, "
               "{m} of the {n} output{n_s} put the largest weight inside the box."},
     "map.agree": {"zh": "本例：{m} / {n} 落在框里", "en": "this example: {m} of {n} in the box"},
-    "map.sample.say": {
+    "map.sample.say.grown": {
         "zh": "再换 {p} 个没见过的源句：{n} 个输出里有 {m} 个这样。训练时从没给过对齐，"
               "它是只学翻译时自己长出来的。",
         "en": "On {p} fresh sources, {m} of {n} output{n_s} do. Training never gave the model "
               "an alignment: it grew out of learning to translate alone."},
+    "map.sample.say.none": {
+        "zh": "再换 {p} 个没见过的源句：{n} 个输出里只有 {m} 个这样，没有过半。训练时从没给过"
+              "对齐，这个模型也还没学出一个。",
+        "en": "On {p} fresh sources, {m} of {n} output{n_s} do: no more than half. Training never "
+              "gave the model an alignment, and this one has not learned one yet."},
     "map.sample": {"zh": "{p} 个新源句：{m} / {n}", "en": "{p} fresh sources: {m} of {n}"},
     # ----- 3. accuracy against source length ----------------------------------------------------
     "acc": {"zh": "完全正确率随源句长度：有无注意力",
@@ -199,6 +204,10 @@ class Bahdanau(LectureScene):
 
     def _map_case(self) -> str:
         return "right" if self.v.out_text == self.v.tgt_text else "wrong"
+
+    def _sample_case(self) -> str:
+        # an alignment has grown when most fresh outputs put their largest weight on their word
+        return "grown" if 2 * self.v.sample_agree > self.v.sample_total else "none"
 
     def _plain_case(self) -> str:
         return "falls" if self._cmp("right_plain[-1]", "right_plain[0]", "int", "int") < 0 \
@@ -395,8 +404,8 @@ class Bahdanau(LectureScene):
                            m=Val("sample_agree", "int"), n=Val("sample_total", "int"))
         sample.move_to([PANEL_X, 0.9, 0], aligned_edge=LEFT)
         self.show("sample", sample)
-        self.say("map.sample.say", p=Val("sample_pairs", "int"), m=Val("sample_agree", "int"),
-                 n=Val("sample_total", "int"))
+        self.say("map.sample.say", variant=self._sample_case(), p=Val("sample_pairs", "int"),
+                 m=Val("sample_agree", "int"), n=Val("sample_total", "int"))
         self.pace(FadeIn(sample), Indicate(sample, color=P.attention))
         self.hold()
         self.clear_stage()

@@ -56,6 +56,8 @@ CHOICES = {
     "context": _context,
     "map": lambda v, p: "right" if tuple(v.out) == tuple(v.tgt) else "wrong",
     "map.end": _ended,
+    # most fresh outputs put their largest weight on the word they come from
+    "map.sample": lambda v, p: "grown" if v.sample_agree / v.sample_total > 0.5 else "none",
     "cost": _ended,
     "acc.plain": _plain,
     "acc.attn": _attn,

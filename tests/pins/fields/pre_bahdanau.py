@@ -52,6 +52,7 @@ VARIANTS = {
     "context": ("off", "on"),
     "map": ("right", "wrong"),
     "map.end": ("cut", "ended"),
+    "map.sample": ("grown", "none"),
     "cost": ("cut", "ended"),
     "acc.plain": ("falls", "holds"),
     "acc.attn": ("above", "not_above"),
